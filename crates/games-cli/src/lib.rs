@@ -1,0 +1,172 @@
+//! `games-cli`: one command line over every engine of the workspace.
+//!
+//! ```
+//! // The same entry point the binary uses; exit code 0 on success.
+//! let code = games_cli::run_to_string(["games-cli", "lcr", "--players", "2", "--script", "LCR", "--format", "json"]);
+//! let (status, out) = code;
+//! assert_eq!(status, 0);
+//! assert!(out.contains("\"winner\": 1"));
+//! ```
+//!
+//! Every command writes its result to stdout in one piece at the end, so a
+//! failed run writes nothing there; messages and progress bars go to stderr.
+//! Bad input gives one line on stderr and exit code 2.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+mod lcr;
+
+/// A user-facing error: one line, exit code 2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError(pub String);
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// Make a [`CliError`] from anything printable.
+pub(crate) fn fail<T>(msg: impl Into<String>) -> Result<T, CliError> {
+    Err(CliError(msg.into()))
+}
+
+/// Output format for results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A readable table.
+    Table,
+    /// JSON on stdout.
+    Json,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "games-cli",
+    version,
+    about = "Exact and simulated analysis of LCR, Kalah, craps, baccarat and Hog"
+)]
+struct Cli {
+    #[command(subcommand)]
+    game: Game,
+}
+
+#[derive(Subcommand, Debug)]
+enum Game {
+    /// Left-Center-Right: classic study, scripted games, exact odds.
+    Lcr(lcr::LcrArgs),
+}
+
+/// Run the CLI on `args`, returning the text for stdout.
+///
+/// # Errors
+/// A [`CliError`] with one line for the user.
+pub fn run<I, T>(args: I) -> Result<String, CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    return Ok(e.render().to_string());
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    return fail("a command is missing (see games-cli --help)");
+                }
+                _ => {}
+            }
+            let text = e.render().to_string();
+            let line = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ")
+                .to_string();
+            return fail(line);
+        }
+    };
+    match cli.game {
+        Game::Lcr(a) => lcr::run(a),
+    }
+}
+
+/// Run and capture: the exit status and stdout text (stderr gets errors).
+pub fn run_to_string<I, T>(args: I) -> (u8, String)
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match run(args) {
+        Ok(out) => (0, out),
+        Err(CliError(msg)) => {
+            eprintln!("error: {msg}");
+            (2, String::new())
+        }
+    }
+}
+
+/// The binary's `main`: run, print, and map errors to exit code 2.
+pub fn main_with_args<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let (code, out) = run_to_string(args);
+    if !out.is_empty() {
+        let mut stdout = std::io::stdout().lock();
+        if stdout
+            .write_all(out.as_bytes())
+            .and_then(|_| stdout.flush())
+            .is_err()
+        {
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::from(code)
+}
+
+/// A seed: the user's, or a fresh one drawn from the OS (and shown in the
+/// output so the run can be repeated).
+pub(crate) fn seed_or_draw(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(rand::random)
+}
+
+/// Threads: the user's, or every core.
+pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize, CliError> {
+    match threads {
+        Some(0) => fail("--threads must be at least 1"),
+        Some(t) => Ok(t),
+        None => Ok(dice::parallel::default_threads()),
+    }
+}
+
+/// A progress bar on stderr for `total` units, shown only when stderr is a
+/// terminal and the run is long enough to want one.
+pub(crate) fn progress(total: u64, long: u64, what: &str) -> Option<indicatif::ProgressBar> {
+    if total < long || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {what} ({{eta}} left)"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+/// Pretty JSON with a trailing newline.
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}

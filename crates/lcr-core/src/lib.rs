@@ -1,0 +1,655 @@
+//! Classic Left-Center-Right, as the lab states it (`shared/RULES.md`,
+//! "LCR, classic"): the lab's functions, a fast simulator, the
+//! most-common-winner study, and an exact Markov-chain solver ([`exact`]).
+//!
+//! ```
+//! use dice::ScriptedDice;
+//! use lcr_core::{play_game, most_common_winner, StudyConfig};
+//!
+//! // The lab's example: 2 players, dice "LCR": seat 1 wins after 1 turn.
+//! let mut dice = ScriptedDice::from_lcr("LCR").unwrap();
+//! let game = play_game(2, 3, &mut dice).unwrap();
+//! assert_eq!((game.winner, game.turns), (1, 1));
+//! assert_eq!(game.coins, [0, 5]);
+//! assert_eq!(game.center, 1);
+//! assert!(dice.all_used());
+//!
+//! // The most-common-winner study, reproducible from its seed.
+//! let study = most_common_winner(&StudyConfig { players: 2, games: 2000, seed: 1, ..StudyConfig::default() }).unwrap();
+//! assert_eq!(study.most_common_winner, 1);
+//! assert!((study.most_common_fraction - 0.62).abs() < 0.04);
+//! ```
+//!
+//! Seats: "left" of seat `i` is `i - 1` and "right" is `i + 1` (wrapping);
+//! seat 0 moves first and play goes to increasing index. A seat with `c`
+//! coins rolls `min(c, 3)` dice; a seat with none still uses up its turn. The
+//! game is over when exactly one seat holds coins, checked before each turn.
+
+use std::fmt;
+
+use dice::{Dice, DiceError, LCR_FACES, LcrFace};
+
+pub mod exact;
+
+/// What went wrong, with the offending value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LcrError {
+    /// The game needs at least two players.
+    TooFewPlayers(usize),
+    /// Every player must start with at least one coin.
+    NoStartingCoins,
+    /// A seat index at or past the number of seats.
+    SeatOutOfRange {
+        /// The seat asked for.
+        seat: usize,
+        /// The number of seats.
+        players: usize,
+    },
+    /// The seat has no coin to give.
+    NoCoins {
+        /// The seat asked for.
+        seat: usize,
+    },
+    /// A study of zero games.
+    ZeroGames,
+    /// Zero worker threads.
+    ZeroThreads,
+    /// The dice failed (for scripted dice: the script ran out).
+    Dice(DiceError),
+    /// The game ended with scripted rolls left over.
+    UnusedRolls {
+        /// Rolls never played.
+        remaining: usize,
+    },
+    /// The exact solver's state space is too large for memory.
+    TooLarge {
+        /// States the solver would store.
+        states: u64,
+        /// Bytes it would need.
+        bytes: u64,
+        /// The most it will use.
+        limit: u64,
+    },
+}
+
+impl fmt::Display for LcrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LcrError::TooFewPlayers(n) => write!(f, "LCR needs at least 2 players, got {n}"),
+            LcrError::NoStartingCoins => write!(f, "every player must start with at least 1 coin"),
+            LcrError::SeatOutOfRange { seat, players } => {
+                write!(f, "seat {seat} is out of range for {players} players")
+            }
+            LcrError::NoCoins { seat } => write!(f, "seat {seat} has no coins to give"),
+            LcrError::ZeroGames => write!(f, "the number of games must be at least 1"),
+            LcrError::ZeroThreads => write!(f, "--threads must be at least 1"),
+            LcrError::Dice(DiceError::ScriptExhausted { rolls }) => write!(
+                f,
+                "the script ran out after {rolls} rolls before the game ended"
+            ),
+            LcrError::Dice(e) => write!(f, "{e}"),
+            LcrError::UnusedRolls { remaining } => write!(
+                f,
+                "the game ended with {remaining} scripted rolls left over"
+            ),
+            LcrError::TooLarge {
+                states,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "the exact solver would store {states} states in {:.1} GiB, over the {:.1} GiB limit",
+                *bytes as f64 / (1u64 << 30) as f64,
+                *limit as f64 / (1u64 << 30) as f64
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LcrError {}
+
+impl From<DiceError> for LcrError {
+    fn from(e: DiceError) -> Self {
+        LcrError::Dice(e)
+    }
+}
+
+/// True when exactly one seat holds coins (the lab's `game_over`).
+pub fn game_over(coins: &[u32]) -> bool {
+    coins.iter().filter(|&&c| c > 0).count() == 1
+}
+
+/// The seat holding coins when the game is over (the lab's `winner`);
+/// `None` while two or more seats (or none) hold coins.
+pub fn winner(coins: &[u32]) -> Option<usize> {
+    if game_over(coins) {
+        coins.iter().position(|&c| c > 0)
+    } else {
+        None
+    }
+}
+
+/// The seat to the left of `seat`: one index lower, wrapping.
+pub fn left_of(seat: usize, players: usize) -> usize {
+    if seat == 0 { players - 1 } else { seat - 1 }
+}
+
+/// The seat to the right of `seat`: one index higher, wrapping.
+pub fn right_of(seat: usize, players: usize) -> usize {
+    if seat + 1 == players { 0 } else { seat + 1 }
+}
+
+fn take_coin(coins: &mut [u32], seat: usize) -> Result<(), LcrError> {
+    let players = coins.len();
+    let c = coins
+        .get_mut(seat)
+        .ok_or(LcrError::SeatOutOfRange { seat, players })?;
+    if *c == 0 {
+        return Err(LcrError::NoCoins { seat });
+    }
+    *c -= 1;
+    Ok(())
+}
+
+/// Seat `seat` passes one coin to its left neighbour (the lab's `left`).
+///
+/// # Errors
+/// [`LcrError::SeatOutOfRange`] or [`LcrError::NoCoins`]; `coins` is then
+/// unchanged.
+pub fn left(coins: &mut [u32], seat: usize) -> Result<(), LcrError> {
+    take_coin(coins, seat)?;
+    let to = left_of(seat, coins.len());
+    coins[to] += 1;
+    Ok(())
+}
+
+/// Seat `seat` passes one coin to its right neighbour (the lab's `right`).
+///
+/// # Errors
+/// As [`left`].
+pub fn right(coins: &mut [u32], seat: usize) -> Result<(), LcrError> {
+    take_coin(coins, seat)?;
+    let to = right_of(seat, coins.len());
+    coins[to] += 1;
+    Ok(())
+}
+
+/// Seat `seat` puts one coin in the center (the lab's `center`).
+///
+/// # Errors
+/// As [`left`].
+pub fn center(coins: &mut [u32], seat: usize) -> Result<(), LcrError> {
+    take_coin(coins, seat)
+}
+
+/// What one turn's dice say: how many coins go left, to the center, right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Throw {
+    /// Coins passed to the left neighbour.
+    pub left: u32,
+    /// Coins put in the center.
+    pub center: u32,
+    /// Coins passed to the right neighbour.
+    pub right: u32,
+}
+
+impl Throw {
+    /// Add one die's face.
+    #[inline]
+    pub fn add(&mut self, face: LcrFace) {
+        match face {
+            LcrFace::Dot => {}
+            LcrFace::Left => self.left += 1,
+            LcrFace::Center => self.center += 1,
+            LcrFace::Right => self.right += 1,
+        }
+    }
+
+    /// Coins that leave the roller.
+    pub fn lost(self) -> u32 {
+        self.left + self.center + self.right
+    }
+}
+
+/// Dice rolled by a seat holding `coins`: `min(coins, 3)`.
+#[inline]
+pub fn dice_for(coins: u32) -> u32 {
+    coins.min(3)
+}
+
+/// The exact distribution of a throw of `k` LCR dice, by enumerating the
+/// `6^k` face sequences of [`LCR_FACES`]: the one dice model that the
+/// simulator and the exact solver share. Returns each distinct throw with
+/// its probability.
+pub fn throw_distribution(k: u32) -> Vec<(Throw, f64)> {
+    let mut out: Vec<(Throw, u64)> = Vec::new();
+    let total = 6u64.pow(k);
+    for code in 0..total {
+        let mut t = Throw::default();
+        let mut c = code;
+        for _ in 0..k {
+            t.add(LCR_FACES[(c % 6) as usize]);
+            c /= 6;
+        }
+        match out.iter_mut().find(|(x, _)| *x == t) {
+            Some((_, n)) => *n += 1,
+            None => out.push((t, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(t, n)| (t, n as f64 / total as f64))
+        .collect()
+}
+
+/// The result of one game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameResult {
+    /// The winning seat.
+    pub winner: usize,
+    /// Turns played, every seat's turn counted (with or without coins).
+    pub turns: u64,
+    /// Turns in which the seat held coins and rolled.
+    pub rolling_turns: u64,
+    /// Final coins per seat.
+    pub coins: Vec<u32>,
+    /// Coins in the center.
+    pub center: u32,
+}
+
+/// Per-face packed increments: left in bits 0..8, center 8..16, right 16..24,
+/// built from [`LCR_FACES`] so the fast path cannot disagree with the rules.
+const PACKED: [u32; 7] = {
+    let mut t = [0u32; 7];
+    let mut f = 0;
+    while f < 6 {
+        t[f + 1] = match LCR_FACES[f] {
+            LcrFace::Dot => 0,
+            LcrFace::Left => 1,
+            LcrFace::Center => 1 << 8,
+            LcrFace::Right => 1 << 16,
+        };
+        f += 1;
+    }
+    t
+};
+
+/// A reusable game: owns the coin buffer so a study allocates nothing per
+/// game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    coins: Vec<u32>,
+    start: u32,
+    center: u32,
+}
+
+/// The short result of [`Game::play`] (the coins stay in the game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning seat.
+    pub winner: usize,
+    /// Turns played.
+    pub turns: u64,
+    /// Turns in which a seat rolled.
+    pub rolling_turns: u64,
+}
+
+impl Game {
+    /// A game of `players` seats with `coins` each.
+    ///
+    /// # Errors
+    /// [`LcrError::TooFewPlayers`] below 2 players,
+    /// [`LcrError::NoStartingCoins`] for 0 coins.
+    pub fn new(players: usize, coins: u32) -> Result<Game, LcrError> {
+        if players < 2 {
+            return Err(LcrError::TooFewPlayers(players));
+        }
+        if coins == 0 {
+            return Err(LcrError::NoStartingCoins);
+        }
+        Ok(Game {
+            coins: vec![coins; players],
+            start: coins,
+            center: 0,
+        })
+    }
+
+    /// Coins per seat now.
+    pub fn coins(&self) -> &[u32] {
+        &self.coins
+    }
+
+    /// Coins in the center now.
+    pub fn center(&self) -> u32 {
+        self.center
+    }
+
+    /// Play one game from the start to the end, on any dice.
+    ///
+    /// # Errors
+    /// Only the dice's own errors (scripted dice running out).
+    #[inline]
+    pub fn play<D: Dice + ?Sized>(&mut self, dice: &mut D) -> Result<Outcome, LcrError> {
+        let n = self.coins.len();
+        self.coins.fill(self.start);
+        self.center = 0;
+        let coins = &mut self.coins[..];
+        let mut holders = n;
+        let mut seat = 0usize;
+        let mut turns = 0u64;
+        let mut rolling = 0u64;
+        let mut center = 0u32;
+        while holders > 1 {
+            turns += 1;
+            let c = coins[seat];
+            if c > 0 {
+                rolling += 1;
+                let mut packed = 0u32;
+                for _ in 0..dice_for(c) {
+                    packed += PACKED[dice.roll(6)? as usize];
+                }
+                if packed != 0 {
+                    let l = packed & 0xff;
+                    let ce = (packed >> 8) & 0xff;
+                    let r = packed >> 16;
+                    let rest = c - l - ce - r;
+                    coins[seat] = rest;
+                    holders -= usize::from(rest == 0);
+                    center += ce;
+                    if l > 0 {
+                        let to = left_of(seat, n);
+                        holders += usize::from(coins[to] == 0);
+                        coins[to] += l;
+                    }
+                    if r > 0 {
+                        let to = right_of(seat, n);
+                        holders += usize::from(coins[to] == 0);
+                        coins[to] += r;
+                    }
+                }
+            }
+            seat = right_of(seat, n);
+        }
+        self.center = center;
+        let winner = coins.iter().position(|&c| c > 0).unwrap_or(0);
+        Ok(Outcome {
+            winner,
+            turns,
+            rolling_turns: rolling,
+        })
+    }
+}
+
+/// Play one game (the lab's `lcr_game`): `players` seats with `coins` each,
+/// seat 0 first, on any dice.
+///
+/// # Errors
+/// As [`Game::new`], and the dice's errors.
+pub fn play_game<D: Dice + ?Sized>(
+    players: usize,
+    coins: u32,
+    dice: &mut D,
+) -> Result<GameResult, LcrError> {
+    let mut game = Game::new(players, coins)?;
+    let o = game.play(dice)?;
+    Ok(GameResult {
+        winner: o.winner,
+        turns: o.turns,
+        rolling_turns: o.rolling_turns,
+        coins: game.coins,
+        center: game.center,
+    })
+}
+
+/// Play one game on a script of LCR dice such as `"LCR"`, strictly: the
+/// script must last the game and be used up by it.
+///
+/// # Errors
+/// A bad letter, a script that runs out, or rolls left over.
+pub fn play_scripted(players: usize, coins: u32, script: &str) -> Result<GameResult, LcrError> {
+    let mut dice = dice::ScriptedDice::from_lcr(script)?;
+    let game = play_game(players, coins, &mut dice)?;
+    if !dice.all_used() {
+        return Err(LcrError::UnusedRolls {
+            remaining: dice.remaining(),
+        });
+    }
+    Ok(game)
+}
+
+/// A most-common-winner study.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudyConfig {
+    /// Seats.
+    pub players: usize,
+    /// Coins each seat starts with.
+    pub coins: u32,
+    /// Games to play.
+    pub games: u64,
+    /// The seed of the dice.
+    pub seed: u64,
+    /// Worker threads (the result does not depend on it).
+    pub threads: usize,
+}
+
+impl Default for StudyConfig {
+    fn default() -> Self {
+        StudyConfig {
+            players: 3,
+            coins: 3,
+            games: 2000,
+            seed: 0,
+            threads: 1,
+        }
+    }
+}
+
+/// What a study found.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Study {
+    /// Seats.
+    pub players: usize,
+    /// Coins each seat started with.
+    pub coins: u32,
+    /// Games played.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Wins per seat.
+    pub wins: Vec<u64>,
+    /// Wins per seat over games.
+    pub win_fraction: Vec<f64>,
+    /// The seat that won most often (lowest index on a tie).
+    pub most_common_winner: usize,
+    /// Its share of the games.
+    pub most_common_fraction: f64,
+    /// Mean turns per game.
+    pub mean_turns: f64,
+    /// Mean turns per game in which someone rolled.
+    pub mean_rolling_turns: f64,
+}
+
+/// The lab's `most_common_winner`, for any number of games, on seeded
+/// dice, split over threads without changing the result.
+///
+/// # Errors
+/// Bad sizes ([`Game::new`]), zero games or zero threads.
+pub fn most_common_winner(config: &StudyConfig) -> Result<Study, LcrError> {
+    most_common_winner_with_progress(config, |_| {})
+}
+
+/// [`most_common_winner`], calling `progress(games_done)` as chunks finish.
+///
+/// # Errors
+/// As [`most_common_winner`].
+pub fn most_common_winner_with_progress(
+    config: &StudyConfig,
+    progress: impl Fn(u64) + Sync,
+) -> Result<Study, LcrError> {
+    let template = Game::new(config.players, config.coins)?;
+    if config.games == 0 {
+        return Err(LcrError::ZeroGames);
+    }
+    let chunks = dice::parallel::run_chunks(
+        config.games,
+        config.seed,
+        config.threads,
+        |dice, games| {
+            let mut game = template.clone();
+            let mut wins = vec![0u64; config.players];
+            let (mut turns, mut rolling) = (0u64, 0u64);
+            for _ in 0..games {
+                let o = game.play(dice).expect("seeded dice never fail");
+                wins[o.winner] += 1;
+                turns += o.turns;
+                rolling += o.rolling_turns;
+            }
+            (wins, turns, rolling)
+        },
+        progress,
+    )
+    .map_err(|_| LcrError::ZeroThreads)?;
+    let mut wins = vec![0u64; config.players];
+    let (mut turns, mut rolling) = (0u64, 0u64);
+    for (w, t, r) in chunks {
+        wins.iter_mut().zip(w).for_each(|(a, b)| *a += b);
+        turns += t;
+        rolling += r;
+    }
+    let games = config.games as f64;
+    let mut best = 0;
+    for (seat, &w) in wins.iter().enumerate() {
+        if w > wins[best] {
+            best = seat;
+        }
+    }
+    Ok(Study {
+        players: config.players,
+        coins: config.coins,
+        games: config.games,
+        seed: config.seed,
+        win_fraction: wins.iter().map(|&w| w as f64 / games).collect(),
+        most_common_winner: best,
+        most_common_fraction: wins[best] as f64 / games,
+        wins,
+        mean_turns: turns as f64 / games,
+        mean_rolling_turns: rolling as f64 / games,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn over_and_winner() {
+        assert!(game_over(&[0, 0, 4]));
+        assert!(!game_over(&[1, 0, 4]));
+        assert!(!game_over(&[0, 0, 0]));
+        assert_eq!(winner(&[0, 0, 4]), Some(2));
+        assert_eq!(winner(&[3, 3]), None);
+    }
+
+    #[test]
+    fn left_is_lower_index_wrapping() {
+        let mut c = vec![3, 3, 3];
+        left(&mut c, 0).unwrap();
+        assert_eq!(c, [2, 3, 4]);
+        right(&mut c, 2).unwrap();
+        assert_eq!(c, [3, 3, 3]);
+        left(&mut c, 1).unwrap();
+        assert_eq!(c, [4, 2, 3]);
+        center(&mut c, 1).unwrap();
+        assert_eq!(c, [4, 1, 3]);
+    }
+
+    #[test]
+    fn typed_errors_leave_coins_alone() {
+        let mut c = vec![0, 2];
+        assert_eq!(left(&mut c, 0), Err(LcrError::NoCoins { seat: 0 }));
+        assert_eq!(
+            right(&mut c, 2),
+            Err(LcrError::SeatOutOfRange {
+                seat: 2,
+                players: 2
+            })
+        );
+        assert_eq!(c, [0, 2]);
+        assert_eq!(Game::new(1, 3).unwrap_err(), LcrError::TooFewPlayers(1));
+        assert_eq!(Game::new(3, 0).unwrap_err(), LcrError::NoStartingCoins);
+    }
+
+    #[test]
+    fn lab_example() {
+        let g = play_scripted(2, 3, "LCR").unwrap();
+        assert_eq!((g.winner, g.turns, g.center), (1, 1, 1));
+    }
+
+    #[test]
+    fn scripts_must_fit_the_game() {
+        assert_eq!(
+            play_scripted(2, 3, "LC"),
+            Err(LcrError::Dice(DiceError::ScriptExhausted { rolls: 2 }))
+        );
+        assert_eq!(
+            play_scripted(2, 3, "LCRR"),
+            Err(LcrError::UnusedRolls { remaining: 1 })
+        );
+    }
+
+    #[test]
+    fn the_fast_path_matches_the_rule_functions() {
+        // Replay seeded games die by die with the lab's functions.
+        for seed in 0..200 {
+            let mut fast_dice = dice::SeededDice::new(seed, 0);
+            let fast = play_game(4, 3, &mut fast_dice).unwrap();
+            let mut d = dice::SeededDice::new(seed, 0);
+            let mut coins = vec![3u32; 4];
+            let (mut seat, mut turns, mut center_coins) = (0, 0, 0);
+            while !game_over(&coins) {
+                turns += 1;
+                for _ in 0..dice_for(coins[seat]) {
+                    match LcrFace::from_face(d.roll(6).unwrap()) {
+                        LcrFace::Dot => {}
+                        LcrFace::Left => left(&mut coins, seat).unwrap(),
+                        LcrFace::Right => right(&mut coins, seat).unwrap(),
+                        LcrFace::Center => {
+                            center(&mut coins, seat).unwrap();
+                            center_coins += 1;
+                        }
+                    }
+                }
+                seat = (seat + 1) % 4;
+            }
+            assert_eq!(fast.coins, coins, "seed {seed}");
+            assert_eq!(fast.turns, turns);
+            assert_eq!(fast.center, center_coins);
+            assert_eq!(Some(fast.winner), winner(&coins));
+        }
+    }
+
+    #[test]
+    fn throw_distribution_sums_to_one() {
+        for k in 0..=3 {
+            let d = throw_distribution(k);
+            let s: f64 = d.iter().map(|x| x.1).sum();
+            assert!((s - 1.0).abs() < 1e-15);
+        }
+        let d = throw_distribution(3);
+        let p_all_dots = d.iter().find(|(t, _)| t.lost() == 0).unwrap().1;
+        assert!((p_all_dots - 0.125).abs() < 1e-15);
+    }
+
+    #[test]
+    fn study_is_the_same_at_any_thread_count() {
+        let cfg = |threads| StudyConfig {
+            players: 5,
+            coins: 3,
+            games: 50_000,
+            seed: 3,
+            threads,
+        };
+        let a = most_common_winner(&cfg(1)).unwrap();
+        assert_eq!(a, most_common_winner(&cfg(2)).unwrap());
+        assert_eq!(a.wins.iter().sum::<u64>(), 50_000);
+    }
+}

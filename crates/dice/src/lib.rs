@@ -59,6 +59,13 @@ pub enum DiceError {
     },
     /// A cycling die needs at least one outcome.
     EmptyCycle,
+    /// `roll_block` takes at most 3 dice of at most 1625 sides.
+    BlockTooLarge {
+        /// The sides asked for.
+        sides: u32,
+        /// The dice asked for.
+        count: u32,
+    },
     /// A scripted LCR die is written with `.`, `L`, `C` and `R` only.
     BadLcrLetter {
         /// The offending character.
@@ -79,6 +86,10 @@ impl fmt::Display for DiceError {
                 write!(f, "face {face} cannot be shown by a {sides}-sided die")
             }
             DiceError::EmptyCycle => write!(f, "cycling dice need at least one outcome"),
+            DiceError::BlockTooLarge { sides, count } => write!(
+                f,
+                "cannot roll {count} dice of {sides} sides as one block (at most 3 dice, 1625 sides)"
+            ),
             DiceError::BadLcrLetter { letter, position } => write!(
                 f,
                 "bad LCR die letter {letter:?} at position {position} (use '.', 'L', 'C' or 'R')"
@@ -111,6 +122,36 @@ pub trait Dice {
         }
         Ok(())
     }
+
+    /// Roll `count <= 3` dice at once as one code in `0..sides^3`: its
+    /// lowest `count` base-`sides` digits are the faces minus one, first die
+    /// lowest. Higher digits are unspecified (seeded dice fill them with
+    /// random digits that are never used; others leave them zero). A fast
+    /// path for engines that look the outcome up in a table.
+    ///
+    /// # Errors
+    /// [`DiceError::BlockTooLarge`] when `count > 3` or `sides^3` does not
+    /// fit in a `u32`; otherwise as [`Dice::roll`].
+    fn roll_block(&mut self, sides: u32, count: u32) -> Result<u32, DiceError> {
+        check_block(sides, count)?;
+        let mut code = 0u32;
+        let mut scale = 1u32;
+        for _ in 0..count {
+            code += (self.roll(sides)? - 1) * scale;
+            scale *= sides;
+        }
+        Ok(code)
+    }
+}
+
+fn check_block(sides: u32, count: u32) -> Result<(), DiceError> {
+    if count > 3 || sides.checked_pow(3).is_none() {
+        return Err(DiceError::BlockTooLarge { sides, count });
+    }
+    if sides == 0 {
+        return Err(DiceError::InvalidSides(0));
+    }
+    Ok(())
 }
 
 impl<D: Dice + ?Sized> Dice for &mut D {
@@ -122,6 +163,10 @@ impl<D: Dice + ?Sized> Dice for &mut D {
     fn roll_many(&mut self, sides: u32, out: &mut [u32]) -> Result<(), DiceError> {
         (**self).roll_many(sides, out)
     }
+    #[inline]
+    fn roll_block(&mut self, sides: u32, count: u32) -> Result<u32, DiceError> {
+        (**self).roll_block(sides, count)
+    }
 }
 
 impl<D: Dice + ?Sized> Dice for Box<D> {
@@ -132,6 +177,10 @@ impl<D: Dice + ?Sized> Dice for Box<D> {
     #[inline]
     fn roll_many(&mut self, sides: u32, out: &mut [u32]) -> Result<(), DiceError> {
         (**self).roll_many(sides, out)
+    }
+    #[inline]
+    fn roll_block(&mut self, sides: u32, count: u32) -> Result<u32, DiceError> {
+        (**self).roll_block(sides, count)
     }
 }
 
@@ -286,6 +335,21 @@ impl Dice for SeededDice {
             }
         }
         Ok(())
+    }
+
+    /// Three dice are one uniform digit in base `sides^3`, drawn like a
+    /// single die of `sides^3` faces; its lowest `count` base-`sides` digits
+    /// are the dice.
+    #[inline]
+    fn roll_block(&mut self, sides: u32, count: u32) -> Result<u32, DiceError> {
+        if sides == 6 && (1..=3).contains(&count) {
+            return Ok(self.roll_fast(216) - 1);
+        }
+        check_block(sides, count)?;
+        if sides == 1 || count == 0 {
+            return Ok(0);
+        }
+        Ok(self.roll_fast(sides * sides * sides) - 1)
     }
 }
 
@@ -513,6 +577,29 @@ mod tests {
         for c in counts {
             assert!((c as i64 - 100_000).abs() < 1_800, "{counts:?}");
         }
+    }
+
+    #[test]
+    fn blocks_are_three_uniform_dice() {
+        let mut d = SeededDice::new(8, 0);
+        let mut counts = [[0u32; 6]; 3];
+        for _ in 0..216_000 {
+            let code = d.roll_block(6, 3).unwrap();
+            assert!(code < 216);
+            for (i, c) in counts.iter_mut().enumerate() {
+                c[(code / 6u32.pow(i as u32) % 6) as usize] += 1;
+            }
+        }
+        for c in counts.iter().flatten() {
+            assert!((*c as i64 - 36_000).abs() < 1_000, "{counts:?}");
+        }
+        let mut s = ScriptedDice::new(vec![2, 6]);
+        assert_eq!(s.roll_block(6, 2), Ok(1 + 5 * 6));
+        assert!(s.all_used());
+        assert_eq!(
+            s.roll_block(6, 4),
+            Err(DiceError::BlockTooLarge { sides: 6, count: 4 })
+        );
     }
 
     #[test]

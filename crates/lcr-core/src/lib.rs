@@ -273,6 +273,31 @@ const PACKED: [u32; 7] = {
     t
 };
 
+/// Packed throws of up to three dice: `THROWS[k][code]` is the sum of
+/// [`PACKED`] over the lowest `k` base-6 digits of `code` (see
+/// [`Dice::roll_block`]).
+const THROWS: [[u32; 216]; 4] = {
+    let mut t = [[0u32; 216]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut code = 0;
+        while code < 216 {
+            let mut sum = 0;
+            let mut i = 0;
+            let mut c = code;
+            while i < k {
+                sum += PACKED[c % 6 + 1];
+                c /= 6;
+                i += 1;
+            }
+            t[k][code] = sum;
+            code += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 /// A reusable game: owns the coin buffer so a study allocates nothing per
 /// game.
 #[derive(Clone, Debug)]
@@ -343,29 +368,23 @@ impl Game {
             let c = coins[seat];
             if c > 0 {
                 rolling += 1;
-                let mut packed = 0u32;
-                for _ in 0..dice_for(c) {
-                    packed += PACKED[dice.roll(6)? as usize];
-                }
-                if packed != 0 {
-                    let l = packed & 0xff;
-                    let ce = (packed >> 8) & 0xff;
-                    let r = packed >> 16;
-                    let rest = c - l - ce - r;
-                    coins[seat] = rest;
-                    holders -= usize::from(rest == 0);
-                    center += ce;
-                    if l > 0 {
-                        let to = left_of(seat, n);
-                        holders += usize::from(coins[to] == 0);
-                        coins[to] += l;
-                    }
-                    if r > 0 {
-                        let to = right_of(seat, n);
-                        holders += usize::from(coins[to] == 0);
-                        coins[to] += r;
-                    }
-                }
+                let k = dice_for(c);
+                let packed = THROWS[k as usize][dice.roll_block(6, k)? as usize % 216];
+                // Branch-free: the outcome is random, so branches on it
+                // would be mispredicted about half the time.
+                let l = packed & 0xff;
+                let ce = (packed >> 8) & 0xff;
+                let r = packed >> 16;
+                let rest = c - l - ce - r;
+                coins[seat] = rest;
+                holders -= usize::from(rest == 0);
+                center += ce;
+                let to = left_of(seat, n);
+                holders += usize::from((coins[to] == 0) & (l > 0));
+                coins[to] += l;
+                let to = right_of(seat, n);
+                holders += usize::from((coins[to] == 0) & (r > 0));
+                coins[to] += r;
             }
             seat = right_of(seat, n);
         }
@@ -607,8 +626,12 @@ mod tests {
             let (mut seat, mut turns, mut center_coins) = (0, 0, 0);
             while !game_over(&coins) {
                 turns += 1;
-                for _ in 0..dice_for(coins[seat]) {
-                    match LcrFace::from_face(d.roll(6).unwrap()) {
+                let k = dice_for(coins[seat]);
+                let mut code = d.roll_block(6, k).unwrap();
+                for _ in 0..k {
+                    let face = code % 6 + 1;
+                    code /= 6;
+                    match LcrFace::from_face(face) {
                         LcrFace::Dot => {}
                         LcrFace::Left => left(&mut coins, seat).unwrap(),
                         LcrFace::Right => right(&mut coins, seat).unwrap(),

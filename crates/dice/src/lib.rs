@@ -142,6 +142,17 @@ pub trait Dice {
         }
         Ok(code)
     }
+
+    /// A uniform index in `0..n`, for shuffles: a die of `n` sides, less one.
+    /// Seeded dice draw it from a fresh 64-bit word by Lemire's
+    /// multiply-and-reject method (unbiased), without touching the faces
+    /// left in the current word.
+    ///
+    /// # Errors
+    /// As [`Dice::roll`] with `n` sides.
+    fn below(&mut self, n: u32) -> Result<u32, DiceError> {
+        Ok(self.roll(n)? - 1)
+    }
 }
 
 fn check_block(sides: u32, count: u32) -> Result<(), DiceError> {
@@ -167,6 +178,10 @@ impl<D: Dice + ?Sized> Dice for &mut D {
     fn roll_block(&mut self, sides: u32, count: u32) -> Result<u32, DiceError> {
         (**self).roll_block(sides, count)
     }
+    #[inline]
+    fn below(&mut self, n: u32) -> Result<u32, DiceError> {
+        (**self).below(n)
+    }
 }
 
 impl<D: Dice + ?Sized> Dice for Box<D> {
@@ -181,6 +196,10 @@ impl<D: Dice + ?Sized> Dice for Box<D> {
     #[inline]
     fn roll_block(&mut self, sides: u32, count: u32) -> Result<u32, DiceError> {
         (**self).roll_block(sides, count)
+    }
+    #[inline]
+    fn below(&mut self, n: u32) -> Result<u32, DiceError> {
+        (**self).below(n)
     }
 }
 
@@ -350,6 +369,23 @@ impl Dice for SeededDice {
             return Ok(0);
         }
         Ok(self.roll_fast(sides * sides * sides) - 1)
+    }
+
+    #[inline]
+    fn below(&mut self, n: u32) -> Result<u32, DiceError> {
+        if n == 0 {
+            return Err(DiceError::InvalidSides(0));
+        }
+        let n64 = u64::from(n);
+        loop {
+            let m = u128::from(self.rng.next_u64()) * u128::from(n64);
+            let low = m as u64;
+            // Reject the 2^64 mod n lowest products so every index has
+            // exactly floor(2^64 / n) words.
+            if low >= n64 || low >= n64.wrapping_neg() % n64 {
+                return Ok((m >> 64) as u32);
+            }
+        }
     }
 }
 
@@ -600,6 +636,22 @@ mod tests {
             s.roll_block(6, 4),
             Err(DiceError::BlockTooLarge { sides: 6, count: 4 })
         );
+    }
+
+    #[test]
+    fn below_is_uniform_and_in_range() {
+        let mut d = SeededDice::new(3, 0);
+        let mut counts = [0u32; 52];
+        for _ in 0..520_000 {
+            counts[d.below(52).unwrap() as usize] += 1;
+        }
+        for c in counts {
+            assert!((c as i64 - 10_000).abs() < 600, "{counts:?}");
+        }
+        assert_eq!(d.below(1), Ok(0));
+        assert!(d.below(0).is_err());
+        let mut s = ScriptedDice::new(vec![3]);
+        assert_eq!(s.below(52), Ok(2));
     }
 
     #[test]

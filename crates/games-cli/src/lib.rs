@@ -18,6 +18,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod casino;
 mod lcr;
 
 /// A user-facing error: one line, exit code 2.
@@ -59,6 +60,10 @@ struct Cli {
 enum Game {
     /// Left-Center-Right: classic study, scripted games, exact odds.
     Lcr(lcr::LcrArgs),
+    /// Craps: simulated and exact chance to win, by point.
+    Craps(casino::CrapsArgs),
+    /// Baccarat: one game's transcript, a simulation, or exact odds.
+    Baccarat(casino::BaccaratArgs),
 }
 
 /// Run the CLI on `args`, returning the text for stdout.
@@ -95,6 +100,8 @@ where
     };
     match cli.game {
         Game::Lcr(a) => lcr::run(a),
+        Game::Craps(a) => casino::craps(a),
+        Game::Baccarat(a) => casino::baccarat(a),
     }
 }
 

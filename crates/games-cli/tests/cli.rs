@@ -160,3 +160,63 @@ fn exact_lcr_refuses_what_does_not_fit() {
         "states",
     );
 }
+
+#[test]
+fn craps_json() {
+    let v = ok_json(&[
+        "craps", "--games", "20000", "--seed", "4", "--format", "json",
+    ]);
+    for key in [
+        "games",
+        "wins",
+        "win_fraction",
+        "exact_win_probability",
+        "exact_fraction",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["exact_fraction"], "244/495");
+    assert_eq!(v["games"], 20000);
+}
+
+#[test]
+fn baccarat_transcript_and_modes() {
+    let out = run(&["baccarat", "--cards", "7♢,9♠,4♢,5♡,4♣,J♡"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "House:    9 ♠    5 ♡\nPlayer:    7 ♢    4 ♢\nPlayer draws     4 ♣\nHouse draws     J ♡\nPlayer wins\n"
+    );
+    let one = run(&["baccarat", "--seed", "9", "--decks", "6"]);
+    assert!(one.status.success());
+    assert!(String::from_utf8(one.stdout).unwrap().starts_with("House:"));
+    let v = ok_json(&[
+        "baccarat", "--games", "50000", "--seed", "2", "--format", "json",
+    ]);
+    for key in ["games", "decks", "player", "house", "tie"] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let e = ok_json(&["baccarat", "--exact", "--decks", "8", "--format", "json"]);
+    for key in [
+        "decks",
+        "player",
+        "house",
+        "tie",
+        "player_fraction",
+        "house_fraction",
+        "tie_fraction",
+    ] {
+        assert!(e.get(key).is_some(), "missing {key}");
+    }
+    assert!((e["house"].as_f64().unwrap() - 0.458597).abs() < 5e-7);
+}
+
+#[test]
+fn casino_bad_input() {
+    bad(&["baccarat", "--decks", "0"], "--decks");
+    bad(&["baccarat", "--games", "0"], "at least 1");
+    bad(&["craps", "--games", "0"], "at least 1");
+    bad(&["baccarat", "--cards", "1S,2S,3S,4S"], "1S");
+    bad(&["baccarat", "--cards", "AS,2S"], "empty deck");
+    bad(&["baccarat", "--decks", "100", "--exact"], "64");
+}

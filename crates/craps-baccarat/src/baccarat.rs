@@ -1,0 +1,354 @@
+//! Baccarat with the seed's third-card rules, its transcript, a simulator
+//! and exact odds by enumeration over card values.
+
+use std::fmt;
+
+use dice::Dice;
+
+use crate::cards::{Card, Shoe};
+use crate::{CasinoError, Ratio};
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The player's total is higher.
+    Player,
+    /// The house's total is higher.
+    House,
+    /// Equal totals.
+    Tie,
+}
+
+/// The seed's `compareHands`, on totals.
+pub fn compare_totals(player: u8, house: u8) -> Outcome {
+    match player.cmp(&house) {
+        std::cmp::Ordering::Greater => Outcome::Player,
+        std::cmp::Ordering::Less => Outcome::House,
+        std::cmp::Ordering::Equal => Outcome::Tie,
+    }
+}
+
+/// The seed's `compareHands`, on hands.
+pub fn compare_hands(player: &[Card], house: &[Card]) -> Outcome {
+    compare_totals(crate::cards::total(player), crate::cards::total(house))
+}
+
+/// Whether the player draws a third card on a two-card total (no natural).
+pub fn player_draws(total: u8) -> bool {
+    total <= 5
+}
+
+/// Whether the house draws, given its two-card total and the player's third
+/// card's points (`None` when the player stood). 10/J/Q/K count 0 here, as
+/// they behave in every one of the seed's tests.
+pub fn house_draws(total: u8, player_third: Option<u8>) -> bool {
+    match player_third {
+        None => total <= 5,
+        Some(p) => match total {
+            0..=2 => true,
+            3 => p != 8,
+            4 => (2..=7).contains(&p),
+            5 => (4..=7).contains(&p),
+            6 => (6..=7).contains(&p),
+            _ => false,
+        },
+    }
+}
+
+/// The full record of one game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BaccaratGame {
+    /// The player's first two cards.
+    pub player: [Card; 2],
+    /// The house's first two cards.
+    pub house: [Card; 2],
+    /// The player's third card, if drawn.
+    pub player_third: Option<Card>,
+    /// The house's third card, if drawn.
+    pub house_third: Option<Card>,
+    /// The player's final total.
+    pub player_total: u8,
+    /// The house's final total.
+    pub house_total: u8,
+    /// Whether either two-card hand was a natural (8 or 9).
+    pub natural: bool,
+    /// Who won.
+    pub outcome: Outcome,
+}
+
+/// Play one game, dealing each card with `deal`: player, house, player,
+/// house, then any third cards (player's first).
+///
+/// # Errors
+/// Whatever `deal` returns.
+#[inline]
+pub fn play_with<F>(mut deal: F) -> Result<BaccaratGame, CasinoError>
+where
+    F: FnMut() -> Result<Card, CasinoError>,
+{
+    let p1 = deal()?;
+    let h1 = deal()?;
+    let p2 = deal()?;
+    let h2 = deal()?;
+    let mut pt = (p1.points() + p2.points()) % 10;
+    let mut ht = (h1.points() + h2.points()) % 10;
+    let natural = pt >= 8 || ht >= 8;
+    let (mut player_third, mut house_third) = (None, None);
+    if !natural {
+        if player_draws(pt) {
+            let c = deal()?;
+            pt = (pt + c.points()) % 10;
+            player_third = Some(c);
+        }
+        if house_draws(ht, player_third.map(Card::points)) {
+            let c = deal()?;
+            ht = (ht + c.points()) % 10;
+            house_third = Some(c);
+        }
+    }
+    Ok(BaccaratGame {
+        player: [p1, p2],
+        house: [h1, h2],
+        player_third,
+        house_third,
+        player_total: pt,
+        house_total: ht,
+        natural,
+        outcome: compare_totals(pt, ht),
+    })
+}
+
+/// The seed's `baccarat()`: a fresh copy of `shoe`'s decks, shuffled with
+/// `dice`, then one game. `shoe` is left as it was.
+///
+/// # Errors
+/// The dice's errors.
+pub fn play<D: Dice + ?Sized>(shoe: &mut Shoe, dice: &mut D) -> Result<BaccaratGame, CasinoError> {
+    let game = play_with(|| shoe.deal_random(dice));
+    shoe.restore();
+    game
+}
+
+/// One game from a stacked shoe, dealt top first without shuffling.
+///
+/// # Errors
+/// [`CasinoError::EmptyDeck`] when the stack runs out.
+pub fn play_stacked(shoe: &mut Shoe) -> Result<BaccaratGame, CasinoError> {
+    play_with(|| shoe.deal())
+}
+
+impl fmt::Display for BaccaratGame {
+    /// The seed's transcript, byte for byte.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "House:{:>7}{:>7}", self.house[0], self.house[1])?;
+        writeln!(f, "Player:{:>7}{:>7}", self.player[0], self.player[1])?;
+        if let Some(c) = self.player_third {
+            writeln!(f, "Player draws{c:>8}")?;
+        }
+        if let Some(c) = self.house_third {
+            writeln!(f, "House draws{c:>8}")?;
+        }
+        writeln!(
+            f,
+            "{}",
+            match self.outcome {
+                Outcome::House => "House wins",
+                Outcome::Player => "Player wins",
+                Outcome::Tie => "Tie",
+            }
+        )
+    }
+}
+
+/// Counts of outcomes over many games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// Player wins.
+    pub player: u64,
+    /// House wins.
+    pub house: u64,
+    /// Ties.
+    pub tie: u64,
+}
+
+/// Simulate `games` games, each from a freshly shuffled shoe of `decks`
+/// decks, on seeded dice split over threads without changing the result.
+///
+/// # Errors
+/// Zero games or threads, bad deck counts.
+pub fn simulate(games: u64, decks: u32, seed: u64, threads: usize) -> Result<Tally, CasinoError> {
+    let template = Shoe::new(decks)?;
+    if games == 0 {
+        return Err(CasinoError::ZeroGames);
+    }
+    let chunks = dice::parallel::run_chunks(
+        games,
+        seed,
+        threads,
+        |d, n| {
+            let mut shoe = template.clone();
+            let mut t = Tally::default();
+            for _ in 0..n {
+                match play(&mut shoe, d)
+                    .expect("a fresh shoe holds six cards")
+                    .outcome
+                {
+                    Outcome::Player => t.player += 1,
+                    Outcome::House => t.house += 1,
+                    Outcome::Tie => t.tie += 1,
+                }
+            }
+            t
+        },
+        |_| {},
+    )
+    .map_err(|_| CasinoError::ZeroThreads)?;
+    Ok(chunks.into_iter().fold(Tally::default(), |a, t| Tally {
+        player: a.player + t.player,
+        house: a.house + t.house,
+        tie: a.tie + t.tie,
+    }))
+}
+
+/// Exact odds of one game from a fresh shoe.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BaccaratOdds {
+    /// Decks in the shoe.
+    pub decks: u32,
+    /// The player wins.
+    pub player: Ratio,
+    /// The house wins.
+    pub house: Ratio,
+    /// A tie.
+    pub tie: Ratio,
+}
+
+/// Exact odds for a fresh shoe of `decks` decks, by enumerating the deal
+/// over card points (0..9; 10/J/Q/K are 16 of the 52 cards per deck at 0)
+/// without replacement, counting ordered six-card deals exactly in integers.
+///
+/// # Errors
+/// [`CasinoError::NoDecks`], [`CasinoError::TooManyDecks`].
+pub fn exact_odds(decks: u32) -> Result<BaccaratOdds, CasinoError> {
+    let shoe = Shoe::new(decks)?;
+    let mut counts = [0u128; 10];
+    for c in shoe.cards() {
+        counts[c.points() as usize] += 1;
+    }
+    let n = shoe.len() as u128;
+    // Every game is counted as ordered sequences of six cards: a game that
+    // uses fewer is multiplied by the ways to fill the unused places.
+    let rest4 = (n - 4) * (n - 5);
+    let rest5 = n - 5;
+    let mut tally = [0u128; 3]; // player, house, tie
+    let add = |tally: &mut [u128; 3], pt: u8, ht: u8, w: u128| {
+        tally[match compare_totals(pt, ht) {
+            Outcome::Player => 0,
+            Outcome::House => 1,
+            Outcome::Tie => 2,
+        }] += w;
+    };
+    let mut c = counts;
+    for p1 in 0..10 {
+        let w1 = c[p1];
+        if w1 == 0 {
+            continue;
+        }
+        c[p1] -= 1;
+        for h1 in 0..10 {
+            let w2 = w1 * c[h1];
+            if w2 == 0 {
+                continue;
+            }
+            c[h1] -= 1;
+            for p2 in 0..10 {
+                let w3 = w2 * c[p2];
+                if w3 == 0 {
+                    continue;
+                }
+                c[p2] -= 1;
+                for h2 in 0..10 {
+                    let w4 = w3 * c[h2];
+                    if w4 == 0 {
+                        continue;
+                    }
+                    c[h2] -= 1;
+                    let pt = ((p1 + p2) % 10) as u8;
+                    let ht = ((h1 + h2) % 10) as u8;
+                    if pt >= 8 || ht >= 8 {
+                        add(&mut tally, pt, ht, w4 * rest4);
+                    } else if !player_draws(pt) {
+                        if house_draws(ht, None) {
+                            for (h3, &ways) in c.iter().enumerate() {
+                                add(&mut tally, pt, (ht + h3 as u8) % 10, w4 * ways * rest5);
+                            }
+                        } else {
+                            add(&mut tally, pt, ht, w4 * rest4);
+                        }
+                    } else {
+                        for p3 in 0..10 {
+                            let w5 = w4 * c[p3];
+                            if w5 == 0 {
+                                continue;
+                            }
+                            let pt3 = (pt + p3 as u8) % 10;
+                            if house_draws(ht, Some(p3 as u8)) {
+                                c[p3] -= 1;
+                                for (h3, &ways) in c.iter().enumerate() {
+                                    add(&mut tally, pt3, (ht + h3 as u8) % 10, w5 * ways);
+                                }
+                                c[p3] += 1;
+                            } else {
+                                add(&mut tally, pt3, ht, w5 * rest5);
+                            }
+                        }
+                    }
+                    c[h2] += 1;
+                }
+                c[p2] += 1;
+            }
+            c[h1] += 1;
+        }
+        c[p1] += 1;
+    }
+    let all = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5);
+    debug_assert_eq!(tally.iter().sum::<u128>(), all);
+    Ok(BaccaratOdds {
+        decks,
+        player: Ratio::new(tally[0], all),
+        house: Ratio::new(tally[1], all),
+        tie: Ratio::new(tally[2], all),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn house_rule_table() {
+        assert!(house_draws(2, Some(8)));
+        assert!(!house_draws(3, Some(8)));
+        assert!(house_draws(3, Some(0)));
+        assert!(house_draws(4, Some(2)) && !house_draws(4, Some(1)) && !house_draws(4, Some(8)));
+        assert!(house_draws(5, Some(4)) && !house_draws(5, Some(3)));
+        assert!(house_draws(6, Some(7)) && !house_draws(6, Some(5)));
+        assert!(!house_draws(7, Some(6)));
+        assert!(house_draws(5, None) && !house_draws(6, None));
+    }
+
+    #[test]
+    fn exact_odds_sum_to_one_and_match_published_eight_decks() {
+        for k in 1..=8 {
+            let o = exact_odds(k).unwrap();
+            let s = o.player + o.house + o.tie;
+            assert_eq!(s, Ratio::new(1, 1), "{k} decks");
+        }
+        // Published 8-deck figures, to their 6 decimals.
+        let o = exact_odds(8).unwrap();
+        assert!((o.house.to_f64() - 0.458597).abs() < 5e-7);
+        assert!((o.player.to_f64() - 0.446247).abs() < 5e-7);
+        assert!((o.tie.to_f64() - 0.095156).abs() < 5e-7);
+    }
+}

@@ -1,0 +1,262 @@
+//! Craps: the come-out roll wins on 7 or 11 and loses on 2, 3 or 12; any
+//! other sum is the point, rolled for until the point (win) or a 7 (loss).
+
+use dice::Dice;
+
+use crate::{CasinoError, Ratio};
+
+/// Sum of two six-sided dice for each two-dice block code (see
+/// [`Dice::roll_block`]): only the lowest two base-6 digits count.
+const SUMS: [u8; 216] = {
+    let mut t = [0u8; 216];
+    let mut c = 0;
+    while c < 216 {
+        t[c] = (c % 6 + 1 + (c / 6) % 6 + 1) as u8;
+        c += 1;
+    }
+    t
+};
+
+/// Roll a pair of six-sided dice and return their sum.
+///
+/// # Errors
+/// The dice's errors.
+#[inline]
+pub fn roll_pair<D: Dice + ?Sized>(dice: &mut D) -> Result<u32, CasinoError> {
+    Ok(u32::from(SUMS[dice.roll_block(6, 2)? as usize % 216]))
+}
+
+/// What a come-out roll does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComeOut {
+    /// 7 or 11.
+    Win,
+    /// 2, 3 or 12.
+    Lose,
+    /// Any other sum: roll for it.
+    Point(u32),
+}
+
+/// The rule for a come-out roll of `sum`.
+pub fn come_out(sum: u32) -> ComeOut {
+    match sum {
+        7 | 11 => ComeOut::Win,
+        2 | 3 | 12 => ComeOut::Lose,
+        p => ComeOut::Point(p),
+    }
+}
+
+/// The homework's `forPoint(roll)`: roll until a 7 (false, a loss) or
+/// `point` again (true, a win). Returns the result and the rolls made.
+///
+/// As in the homework, any initial roll from 2 to 12 is accepted (its own
+/// examples call `forPoint(2)`); the 7 is checked first, so `for_point(7)`
+/// loses on its first roll.
+///
+/// # Errors
+/// [`CasinoError::NotAPoint`] for a roll outside 2..=12; the dice's errors.
+pub fn for_point<D: Dice + ?Sized>(
+    point: u32,
+    dice: &mut D,
+) -> Result<(bool, Vec<u32>), CasinoError> {
+    if !(2..=12).contains(&point) {
+        return Err(CasinoError::NotAPoint(point));
+    }
+    let mut rolls = Vec::new();
+    loop {
+        let s = roll_pair(dice)?;
+        rolls.push(s);
+        if s == 7 {
+            return Ok((false, rolls));
+        }
+        if s == point {
+            return Ok((true, rolls));
+        }
+    }
+}
+
+/// One game of craps: every roll's sum and whether the player won.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CrapsGame {
+    /// The sums rolled, the come-out roll first.
+    pub rolls: Vec<u32>,
+    /// Whether the player won.
+    pub won: bool,
+}
+
+/// The homework's `craps()`: one game.
+///
+/// # Errors
+/// The dice's errors.
+pub fn play<D: Dice + ?Sized>(dice: &mut D) -> Result<CrapsGame, CasinoError> {
+    let first = roll_pair(dice)?;
+    Ok(match come_out(first) {
+        ComeOut::Win => CrapsGame {
+            rolls: vec![first],
+            won: true,
+        },
+        ComeOut::Lose => CrapsGame {
+            rolls: vec![first],
+            won: false,
+        },
+        ComeOut::Point(p) => {
+            let (won, more) = for_point(p, dice)?;
+            let mut rolls = vec![first];
+            rolls.extend(more);
+            CrapsGame { rolls, won }
+        }
+    })
+}
+
+/// One game without recording the rolls (the simulator's path).
+///
+/// # Errors
+/// The dice's errors.
+#[inline]
+pub fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
+    let first = roll_pair(dice)?;
+    match come_out(first) {
+        ComeOut::Win => Ok(true),
+        ComeOut::Lose => Ok(false),
+        ComeOut::Point(p) => loop {
+            let s = roll_pair(dice)?;
+            if s == p {
+                return Ok(true);
+            }
+            if s == 7 {
+                return Ok(false);
+            }
+        },
+    }
+}
+
+/// The homework's `testCraps(n)` on seeded dice, over threads without
+/// changing the result: the number of wins.
+///
+/// # Errors
+/// Zero games or zero threads.
+pub fn test_craps(games: u64, seed: u64, threads: usize) -> Result<u64, CasinoError> {
+    if games == 0 {
+        return Err(CasinoError::ZeroGames);
+    }
+    let chunks = dice::parallel::run_chunks(
+        games,
+        seed,
+        threads,
+        |d, n| {
+            (0..n)
+                .filter(|_| wins(d).expect("seeded dice never fail"))
+                .count() as u64
+        },
+        |_| {},
+    )
+    .map_err(|_| CasinoError::ZeroThreads)?;
+    Ok(chunks.into_iter().sum())
+}
+
+/// One point's share of the exact odds.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PointOdds {
+    /// The point.
+    pub point: u32,
+    /// The chance that the come-out roll sets this point.
+    pub come_out: Ratio,
+    /// The chance of making the point before a 7.
+    pub make: Ratio,
+    /// Their product: this point's share of the win probability.
+    pub win: Ratio,
+}
+
+/// The exact odds of craps.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CrapsOdds {
+    /// Winning on the come-out roll (7 or 11).
+    pub natural: Ratio,
+    /// Losing on the come-out roll (2, 3 or 12).
+    pub craps: Ratio,
+    /// Each point.
+    pub points: Vec<PointOdds>,
+    /// The chance to win.
+    pub win: Ratio,
+}
+
+/// The exact odds, from the 36 equally likely rolls of two dice: a point `p`
+/// is made before a 7 with chance `n(p) / (n(p) + n(7))`.
+pub fn exact() -> CrapsOdds {
+    let mut ways = [0u128; 13];
+    for a in 1..=6 {
+        for b in 1..=6 {
+            ways[a + b] += 1;
+        }
+    }
+    let mut natural = Ratio::zero();
+    let mut craps = Ratio::zero();
+    let mut points = Vec::new();
+    for (sum, &w) in ways.iter().enumerate().skip(2) {
+        let p = Ratio::new(w, 36);
+        match come_out(sum as u32) {
+            ComeOut::Win => natural = natural + p,
+            ComeOut::Lose => craps = craps + p,
+            ComeOut::Point(point) => {
+                let make = Ratio::new(w, w + ways[7]);
+                points.push(PointOdds {
+                    point,
+                    come_out: p,
+                    make,
+                    win: p * make,
+                });
+            }
+        }
+    }
+    let win = points.iter().fold(natural, |a, p| a + p.win);
+    CrapsOdds {
+        natural,
+        craps,
+        points,
+        win,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dice::ScriptedDice;
+
+    #[test]
+    fn exact_win_is_244_over_495() {
+        let o = exact();
+        assert_eq!(o.win, Ratio::new(244, 495));
+        assert_eq!(o.natural, Ratio::new(2, 9));
+        assert_eq!(o.craps, Ratio::new(1, 9));
+        assert_eq!(o.points.len(), 6);
+        assert_eq!(o.points[0].make, Ratio::new(1, 3)); // point 4: 3 ways vs 6
+    }
+
+    #[test]
+    fn scripted_games() {
+        // Come-out 3+4 = 7 wins at once.
+        let g = play(&mut ScriptedDice::new(vec![3, 4])).unwrap();
+        assert_eq!((g.rolls, g.won), (vec![7], true));
+        // 1+1 = 2 loses at once.
+        let g = play(&mut ScriptedDice::new(vec![1, 1])).unwrap();
+        assert_eq!((g.rolls, g.won), (vec![2], false));
+        // Point 4 (2+2), then 5, then 4 again: made.
+        let g = play(&mut ScriptedDice::new(vec![2, 2, 1, 4, 3, 1])).unwrap();
+        assert_eq!((g.rolls, g.won), (vec![4, 5, 4], true));
+        // Point 10 (4+6), then 11 (no effect in the point phase), then 7: lost.
+        let g = play(&mut ScriptedDice::new(vec![4, 6, 5, 6, 1, 6])).unwrap();
+        assert_eq!((g.rolls, g.won), (vec![10, 11, 7], false));
+    }
+
+    #[test]
+    fn for_point_checks_its_argument() {
+        let mut d = ScriptedDice::new(vec![]);
+        assert_eq!(for_point(1, &mut d), Err(CasinoError::NotAPoint(1)));
+        assert_eq!(for_point(13, &mut d), Err(CasinoError::NotAPoint(13)));
+        // The seed's forPoint(2): 1+1 again is a win, a 7 first a loss.
+        let mut d = ScriptedDice::new(vec![3, 3, 1, 1]);
+        assert_eq!(for_point(2, &mut d).unwrap(), (true, vec![6, 2]));
+        let mut d = ScriptedDice::new(vec![6, 1]);
+        assert_eq!(for_point(7, &mut d).unwrap(), (false, vec![7]));
+    }
+}

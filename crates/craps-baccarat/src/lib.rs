@@ -1,0 +1,95 @@
+//! Craps and baccarat as the homework states them (`shared/RULES.md`,
+//! "Craps and baccarat"): the homework's functions, the seed's transcript
+//! format, and exact odds computed from the dice and the cards.
+//!
+//! ```
+//! use craps_baccarat::{craps, baccarat, cards::Shoe};
+//! use dice::SeededDice;
+//!
+//! // Craps: the exact chance to win comes out of the dice, not a table.
+//! assert_eq!(craps::exact().win.to_string(), "244/495");
+//! let mut dice = SeededDice::new(1, 0);
+//! let game = craps::play(&mut dice).unwrap();
+//! assert!(!game.rolls.is_empty());
+//!
+//! // Baccarat: one game from a freshly shuffled deck, printed as the seed does.
+//! let mut shoe = Shoe::new(1).unwrap();
+//! let g = baccarat::play(&mut shoe, &mut dice).unwrap();
+//! let text = g.to_string();
+//! assert!(text.starts_with("House:"));
+//!
+//! // Exact odds for a fresh 8-deck shoe, by enumeration.
+//! let odds = baccarat::exact_odds(8).unwrap();
+//! assert!((odds.house.to_f64() - 0.458597).abs() < 5e-7);
+//! ```
+
+use std::fmt;
+
+use dice::DiceError;
+
+pub mod baccarat;
+pub mod cards;
+pub mod craps;
+mod ratio;
+
+pub use ratio::Ratio;
+
+/// What went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CasinoError {
+    /// The dice failed (scripted dice ran out).
+    Dice(DiceError),
+    /// A shoe needs at least one deck.
+    NoDecks,
+    /// More decks than the exact enumeration and the simulator handle.
+    TooManyDecks(u32),
+    /// A card was dealt from an empty deck.
+    EmptyDeck,
+    /// A study of zero games.
+    ZeroGames,
+    /// Zero worker threads.
+    ZeroThreads,
+    /// A card written as text could not be read.
+    BadCard(String),
+    /// A stacked deck holds a card more often than the shoe has it.
+    TooManyCopies(String),
+    /// `for_point` takes an initial roll from 2 to 12.
+    NotAPoint(u32),
+}
+
+impl fmt::Display for CasinoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CasinoError::Dice(DiceError::ScriptExhausted { rolls }) => {
+                write!(f, "the scripted dice ran out after {rolls} rolls")
+            }
+            CasinoError::Dice(e) => write!(f, "{e}"),
+            CasinoError::NoDecks => write!(f, "--decks must be at least 1"),
+            CasinoError::TooManyDecks(k) => write!(f, "at most 64 decks, got {k}"),
+            CasinoError::EmptyDeck => write!(f, "cannot deal from an empty deck"),
+            CasinoError::ZeroGames => write!(f, "the number of games must be at least 1"),
+            CasinoError::ZeroThreads => write!(f, "--threads must be at least 1"),
+            CasinoError::BadCard(s) => write!(
+                f,
+                "bad card {s:?}: write rank then suit, e.g. \"9♣\", \"10♡\", \"QS\" (suits ♠♡♢♣ or S H D C)"
+            ),
+            CasinoError::TooManyCopies(s) => {
+                write!(
+                    f,
+                    "the stacked deck holds {s} more often than the shoe does"
+                )
+            }
+            CasinoError::NotAPoint(p) => {
+                write!(f, "{p} is not a roll of two dice (2 to 12)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CasinoError {}
+
+impl From<DiceError> for CasinoError {
+    fn from(e: DiceError) -> Self {
+        CasinoError::Dice(e)
+    }
+}

@@ -226,8 +226,8 @@ pub fn chacha8(seed: u64, stream: u64) -> ChaCha8Rng {
 
 /// How many base-`sides` digits one accepted word gives, and the bound below
 /// which a word is accepted (see the crate docs).
-fn digits_and_limit(sides: u32) -> (u32, u128) {
-    let s = u128::from(sides);
+const fn digits_and_limit(sides: u32) -> (u32, u128) {
+    let s = sides as u128;
     let mut digits = 1u32;
     let mut m = s;
     while m * s <= 1u128 << 58 {
@@ -237,6 +237,19 @@ fn digits_and_limit(sides: u32) -> (u32, u128) {
     let limit = ((1u128 << 64) / m) * m;
     (digits, limit)
 }
+
+/// [`digits_and_limit`] for dice up to 216 sides (three six-sided dice as
+/// one block), computed at compile time, so games that change dice every
+/// turn (Hog's hog wild) pay a lookup, not a division.
+const SMALL_DICE: [(u32, u128); 217] = {
+    let mut t = [(0u32, 0u128); 217];
+    let mut s = 2;
+    while s < 217 {
+        t[s] = digits_and_limit(s as u32);
+        s += 1;
+    }
+    t
+};
 
 /// Dice driven by ChaCha8 from a `u64` seed and a stream number.
 #[derive(Clone, Debug)]
@@ -279,9 +292,12 @@ impl SeededDice {
         self.rng.next_u64()
     }
 
-    #[cold]
+    #[inline]
     fn switch_sides(&mut self, sides: u32) {
-        let (digits, limit) = digits_and_limit(sides);
+        let (digits, limit) = match SMALL_DICE.get(sides as usize) {
+            Some(&d) => d,
+            None => digits_and_limit(sides),
+        };
         self.sides = sides;
         self.digits = digits;
         self.limit = limit;

@@ -57,6 +57,26 @@ where
     W: Fn(&mut SeededDice, u64) -> T + Sync,
     P: Fn(u64) + Sync,
 {
+    run_chunks_at(total, seed, threads, |d, _, n| work(d, n), progress)
+}
+
+/// [`run_chunks`], telling `work(dice, first, units)` the index of the
+/// chunk's first unit too, for runs whose units are not all alike.
+///
+/// # Errors
+/// As [`run_chunks`].
+pub fn run_chunks_at<T, W, P>(
+    total: u64,
+    seed: u64,
+    threads: usize,
+    work: W,
+    progress: P,
+) -> Result<Vec<T>, ParallelError>
+where
+    T: Send,
+    W: Fn(&mut SeededDice, u64, u64) -> T + Sync,
+    P: Fn(u64) + Sync,
+{
     if threads == 0 {
         return Err(ParallelError::ZeroThreads);
     }
@@ -65,7 +85,7 @@ where
     let one = |i: u64| {
         let units = CHUNK.min(total - i * CHUNK);
         let mut dice = SeededDice::new(seed, i);
-        let out = work(&mut dice, units);
+        let out = work(&mut dice, i * CHUNK, units);
         progress(done.fetch_add(units, Ordering::Relaxed) + units);
         out
     };

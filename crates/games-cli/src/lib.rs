@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod casino;
+mod hog;
 mod lcr;
 
 /// A user-facing error: one line, exit code 2.
@@ -64,6 +65,8 @@ enum Game {
     Craps(casino::CrapsArgs),
     /// Baccarat: one game's transcript, a simulation, or exact odds.
     Baccarat(casino::BaccaratArgs),
+    /// Hog (CS 61A): exact win rates, games, turns, strategies, play.
+    Hog(hog::HogArgs),
 }
 
 /// Run the CLI on `args`, returning the text for stdout.
@@ -102,6 +105,7 @@ where
         Game::Lcr(a) => lcr::run(a),
         Game::Craps(a) => casino::craps(a),
         Game::Baccarat(a) => casino::baccarat(a),
+        Game::Hog(a) => hog::run(a),
     }
 }
 

@@ -220,3 +220,200 @@ fn casino_bad_input() {
     bad(&["baccarat", "--cards", "AS,2S"], "empty deck");
     bad(&["baccarat", "--decks", "100", "--exact"], "64");
 }
+
+#[test]
+fn hog_final_rate_and_keys() {
+    let v = ok_json(&["hog", "--strategy", "final", "--format", "json"]);
+    for key in [
+        "strategy",
+        "baseline",
+        "exact_win_rate",
+        "win_rate_first",
+        "win_rate_second",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let rate = v["exact_win_rate"].as_f64().unwrap();
+    assert!(rate >= 0.59);
+    assert_eq!(rate, v["best_possible_win_rate"].as_f64().unwrap());
+    let s = ok_json(&[
+        "hog",
+        "--strategy",
+        "swap",
+        "--samples",
+        "20000",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(s["sampled_win_rate"].as_f64().is_some());
+    assert_eq!(s["seed"], 3);
+}
+
+#[test]
+fn hog_grader_style_commands() {
+    let t = ok_json(&[
+        "hog",
+        "turn",
+        "--rolls",
+        "2",
+        "--opponent",
+        "0",
+        "--dice",
+        "4,6,1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(t["points"], 10);
+    let t = ok_json(&[
+        "hog",
+        "turn",
+        "--rolls",
+        "0",
+        "--opponent",
+        "42",
+        "--dice",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(t["points"], 5);
+    let c = ok_json(&[
+        "hog",
+        "choose",
+        "--strategy",
+        "bacon",
+        "--score",
+        "0",
+        "--opponent",
+        "48",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(c["rolls"], 0);
+    let g = ok_json(&[
+        "hog",
+        "play",
+        "--strategy0",
+        "always:1",
+        "--strategy1",
+        "always:1",
+        "--four-sided",
+        "4",
+        "--six-sided",
+        "6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (g["score0"].as_u64(), g["score1"].as_u64()),
+        (Some(100), Some(96))
+    );
+    assert_eq!(g["winner"], 0);
+    let out = run(&["hog", "max-rolls", "--dice", "3", "--samples", "10"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("1 dice scores 3.0 on average\n"));
+    assert!(text.ends_with("10 dice scores 30.0 on average\n10\n"));
+}
+
+#[test]
+fn hog_plot_writes_an_svg() {
+    let path = std::env::temp_dir().join(format!("hog-map-{}.svg", std::process::id()));
+    let out = run(&[
+        "hog",
+        "--strategy",
+        "bacon",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn hog_human_play_reprompts_and_stops_on_end_of_input() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args([
+            "hog",
+            "play",
+            "--human",
+            "--seed",
+            "4",
+            "--strategy",
+            "always:5",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"eleven\n12\n5\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"eleven\" is not a number of dice"));
+    assert!(text.contains("\"12\" is not a number of dice"));
+    assert!(text.contains("you: 5 four-sided dice"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("input ended"));
+}
+
+#[test]
+fn hog_bad_input() {
+    bad(&["hog", "--strategy", "sometimes"], "unknown strategy");
+    bad(&["hog", "--strategy", "always:11"], "11");
+    bad(
+        &[
+            "hog",
+            "choose",
+            "--strategy",
+            "final",
+            "--score",
+            "100",
+            "--opponent",
+            "3",
+        ],
+        "100",
+    );
+    bad(
+        &[
+            "hog",
+            "turn",
+            "--rolls",
+            "11",
+            "--opponent",
+            "0",
+            "--dice",
+            "2",
+        ],
+        "11",
+    );
+    bad(
+        &[
+            "hog",
+            "turn",
+            "--rolls",
+            "2",
+            "--opponent",
+            "0",
+            "--dice",
+            "5",
+            "--sides",
+            "4",
+        ],
+        "face 5",
+    );
+    bad(
+        &["hog", "--strategy", "swap", "--samples", "0"],
+        "at least 1",
+    );
+    bad(&["hog"], "--strategy");
+}

@@ -1,0 +1,238 @@
+//! Playing whole games: a recorded one (every die, free bacon, swaps) and a
+//! fast one for simulation. Both use the same turn rules.
+
+use dice::{Dice, DiceError};
+
+use crate::{HogError, Strategy, free_bacon, select_dice, swine_swap};
+
+/// Dice that send four-sided rolls to one die and the rest to another, as
+/// the grader replaces `four_sided` and `six_sided` with test dice.
+#[derive(Clone, Debug)]
+pub struct SplitDice<F, S> {
+    /// Rolls of four-sided dice.
+    pub four: F,
+    /// Every other roll.
+    pub six: S,
+}
+
+impl<F: Dice, S: Dice> Dice for SplitDice<F, S> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        if sides == 4 {
+            self.four.roll(4)
+        } else {
+            self.six.roll(sides)
+        }
+    }
+}
+
+/// For `k` dice of `S` sides rolled as one block code (see
+/// [`Dice::roll_block`]): the sum of the faces of the lowest `k` digits, with
+/// bit 8 set when one of them is a 1.
+const fn block_table<const S: usize, const CODES: usize>() -> [[u16; CODES]; 4] {
+    let mut t = [[0u16; CODES]; 4];
+    let mut k = 1;
+    while k < 4 {
+        let mut code = 0;
+        while code < CODES {
+            let (mut c, mut sum, mut one, mut i) = (code, 0u16, 0u16, 0);
+            while i < k {
+                let face = (c % S) as u16 + 1;
+                sum += face;
+                if face == 1 {
+                    one = 1 << 8;
+                }
+                c /= S;
+                i += 1;
+            }
+            t[k][code] = sum | one;
+            code += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+const FOUR: [[u16; 64]; 4] = block_table::<4, 64>();
+const SIX: [[u16; 216]; 4] = block_table::<6, 216>();
+
+/// Roll `n >= 1` dice and apply pig out, telling `seen` each face. Dice are
+/// rolled three at a time with [`Dice::roll_block`] (exactly the same faces
+/// for scripted and cycling dice; one digit per three dice for seeded
+/// dice), and four- and six-sided blocks are scored by table.
+#[inline]
+pub(crate) fn roll_core<D: Dice + ?Sized>(
+    n: u32,
+    sides: u32,
+    dice: &mut D,
+    mut seen: impl FnMut(u32),
+) -> Result<u32, HogError> {
+    let mut sum = 0u32;
+    let mut pig_out = false;
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(3);
+        let code = dice.roll_block(sides, k)?;
+        let scored = match sides {
+            6 => u32::from(SIX[k as usize][code as usize % 216]),
+            4 => u32::from(FOUR[k as usize][code as usize % 64]),
+            _ => {
+                let (mut c, mut s, mut one) = (code, 0, 0);
+                for _ in 0..k {
+                    let face = c % sides + 1;
+                    s += face;
+                    one |= u32::from(face == 1) << 8;
+                    c /= sides;
+                }
+                s | one
+            }
+        };
+        sum += scored & 0xff;
+        pig_out |= scored >> 8 != 0;
+        let mut c = code;
+        for _ in 0..k {
+            seen(c % sides + 1);
+            c /= sides;
+        }
+        left -= k;
+    }
+    Ok(if pig_out { 1 } else { sum })
+}
+
+/// One turn of a recorded game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Turn {
+    /// Who moved (0 or 1).
+    pub player: usize,
+    /// Scores before the turn, player 0's first.
+    pub before: [u32; 2],
+    /// Dice the strategy chose.
+    pub rolls: u32,
+    /// Sides of the dice (4 under hog wild).
+    pub sides: u32,
+    /// Each die rolled.
+    pub outcomes: Vec<u32>,
+    /// Points scored.
+    pub points: u32,
+    /// Whether the points came from free bacon.
+    pub free_bacon: bool,
+    /// Whether any die showed 1.
+    pub pig_out: bool,
+    /// Whether the scores were swapped after the turn.
+    pub swine_swap: bool,
+    /// Scores after the turn, player 0's first.
+    pub after: [u32; 2],
+}
+
+/// A whole recorded game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Game {
+    /// Player 0's final score.
+    pub score0: u32,
+    /// Player 1's final score.
+    pub score1: u32,
+    /// The winner (0 or 1).
+    pub winner: usize,
+    /// Every turn.
+    pub turns: Vec<Turn>,
+}
+
+/// Play one turn for `player` at `scores`; returns the turn record.
+///
+/// # Errors
+/// The dice's errors.
+pub fn turn<D: Dice + ?Sized>(
+    player: usize,
+    scores: [u32; 2],
+    rolls: u32,
+    dice: &mut D,
+) -> Result<Turn, HogError> {
+    let (me, them) = (scores[player], scores[1 - player]);
+    let sides = select_dice(me, them);
+    let mut outcomes = Vec::new();
+    let points = if rolls == 0 {
+        free_bacon(them)
+    } else {
+        roll_core(rolls, sides, dice, |f| outcomes.push(f))?
+    };
+    let mut after = scores;
+    after[player] += points;
+    let swapped = swine_swap(after[0], after[1]);
+    if swapped {
+        after.swap(0, 1);
+    }
+    Ok(Turn {
+        player,
+        before: scores,
+        rolls,
+        sides,
+        pig_out: outcomes.contains(&1),
+        outcomes,
+        points,
+        free_bacon: rolls == 0,
+        swine_swap: swapped,
+        after,
+    })
+}
+
+/// The project's `play`: player 0 moves first with `strategy0`; turns
+/// alternate until a score reaches `goal`; the higher score wins. Hog wild
+/// picks the dice, and swine swap is checked after every turn, the winning
+/// one included.
+///
+/// # Errors
+/// The dice's errors (test dice that run out or show a face too large).
+pub fn play<D: Dice + ?Sized>(
+    strategy0: &Strategy,
+    strategy1: &Strategy,
+    goal: u32,
+    dice: &mut D,
+) -> Result<Game, HogError> {
+    let mut scores = [0u32; 2];
+    let mut player = 0;
+    let mut turns = Vec::new();
+    while scores[0] < goal && scores[1] < goal {
+        let strategy = if player == 0 { strategy0 } else { strategy1 };
+        let rolls = strategy.rolls(scores[player], scores[1 - player]);
+        let t = turn(player, scores, rolls, dice)?;
+        scores = t.after;
+        turns.push(t);
+        player = 1 - player;
+    }
+    Ok(Game {
+        score0: scores[0],
+        score1: scores[1],
+        winner: usize::from(scores[1] > scores[0]),
+        turns,
+    })
+}
+
+/// [`play`] without the record, for simulation: the final scores.
+///
+/// # Errors
+/// The dice's errors.
+#[inline]
+pub fn play_fast<D: Dice + ?Sized>(
+    strategy0: &Strategy,
+    strategy1: &Strategy,
+    goal: u32,
+    dice: &mut D,
+) -> Result<[u32; 2], HogError> {
+    let mut scores = [0u32; 2];
+    let mut player = 0;
+    while scores[0] < goal && scores[1] < goal {
+        let (me, them) = (scores[player], scores[1 - player]);
+        let strategy = if player == 0 { strategy0 } else { strategy1 };
+        let rolls = strategy.rolls(me, them);
+        let points = if rolls == 0 {
+            free_bacon(them)
+        } else {
+            roll_core(rolls, select_dice(me, them), dice, |_| {})?
+        };
+        scores[player] += points;
+        if swine_swap(scores[0], scores[1]) {
+            scores.swap(0, 1);
+        }
+        player = 1 - player;
+    }
+    Ok(scores)
+}

@@ -1,0 +1,262 @@
+//! CS 61A's Hog (Fall 2013 / Spring 2014 rules, `shared/RULES.md`, "Hog"):
+//! the project's functions, strategies as values, exact win rates by dynamic
+//! programming, the best response to a strategy and the minimax strategy.
+//!
+//! ```
+//! use dice::{CyclingDice, SeededDice};
+//! use hog::{Strategy, take_turn, exact};
+//!
+//! // take_turn(2, 0) on make_test_dice(4, 6, 1): 4 + 6 = 10.
+//! let mut d = CyclingDice::new(vec![4, 6, 1]).unwrap();
+//! assert_eq!(take_turn(2, 0, 6, &mut d).unwrap(), 10);
+//! // Free bacon: opponent at 42 gives 1 + max(4, 2) = 5.
+//! assert_eq!(take_turn(0, 42, 6, &mut d).unwrap(), 5);
+//!
+//! // The exact average win rate of always_roll(3) against always_roll(5).
+//! let rate = exact::average_win_rate(&Strategy::always(3).unwrap(), &Strategy::always(5).unwrap(), hog::GOAL);
+//! assert!(rate.average < 0.4);
+//!
+//! // The best response to always_roll(5), computed, wins at least 0.59.
+//! let best = exact::best_response(&Strategy::always(5).unwrap(), hog::GOAL);
+//! assert!(best.rate.average >= 0.59);
+//! ```
+
+use std::fmt;
+
+use dice::{Dice, DiceError};
+
+pub mod exact;
+mod game;
+pub mod sample;
+pub mod strategy;
+
+pub use game::{Game, SplitDice, Turn, play, play_fast, turn};
+pub use strategy::Strategy;
+
+/// The score that ends the game.
+pub const GOAL: u32 = 100;
+/// The most dice a turn may roll.
+pub const MAX_ROLLS: u32 = 10;
+
+/// What went wrong, with the offending value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HogError {
+    /// A turn rolls 0 to 10 dice.
+    TooManyDice(i64),
+    /// Scores are from 0 to 99 while the game goes on.
+    ScoreOutOfRange(u32),
+    /// The dice failed (scripted dice ran out, a face too large).
+    Dice(DiceError),
+    /// A strategy name that is not known.
+    UnknownStrategy(String),
+    /// A sampled estimate needs at least one sample.
+    ZeroSamples,
+    /// Zero worker threads.
+    ZeroThreads,
+}
+
+impl fmt::Display for HogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HogError::TooManyDice(n) => write!(f, "a turn rolls 0 to 10 dice, not {n}"),
+            HogError::ScoreOutOfRange(s) => {
+                write!(f, "score {s} is out of range: scores in play are 0 to 99")
+            }
+            HogError::Dice(e) => write!(f, "{e}"),
+            HogError::UnknownStrategy(s) => write!(
+                f,
+                "unknown strategy {s:?} (use always:N, bacon, bacon:MARGIN:BASELINE, swap, swap:MARGIN:BASELINE, final or optimal)"
+            ),
+            HogError::ZeroSamples => write!(f, "the number of samples must be at least 1"),
+            HogError::ZeroThreads => write!(f, "--threads must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for HogError {}
+
+impl From<DiceError> for HogError {
+    fn from(e: DiceError) -> Self {
+        HogError::Dice(e)
+    }
+}
+
+/// Check a number of dice: 0 to 10.
+///
+/// # Errors
+/// [`HogError::TooManyDice`].
+pub fn check_rolls(n: i64) -> Result<u32, HogError> {
+    if (0..=i64::from(MAX_ROLLS)).contains(&n) {
+        Ok(n as u32)
+    } else {
+        Err(HogError::TooManyDice(n))
+    }
+}
+
+/// Check a score in play: 0 to 99.
+///
+/// # Errors
+/// [`HogError::ScoreOutOfRange`].
+pub fn check_score(s: u32) -> Result<u32, HogError> {
+    if s < GOAL {
+        Ok(s)
+    } else {
+        Err(HogError::ScoreOutOfRange(s))
+    }
+}
+
+/// The project's `roll_dice`: roll exactly `num_rolls` dice of `sides`
+/// sides; the sum, or 1 if any die shows 1 (pig out). No early stop.
+///
+/// # Errors
+/// [`HogError::TooManyDice`] outside 1..=10; the dice's errors.
+pub fn roll_dice<D: Dice + ?Sized>(
+    num_rolls: u32,
+    sides: u32,
+    dice: &mut D,
+) -> Result<u32, HogError> {
+    if num_rolls == 0 || num_rolls > MAX_ROLLS {
+        return Err(HogError::TooManyDice(i64::from(num_rolls)));
+    }
+    game::roll_core(num_rolls, sides, dice, |_| {})
+}
+
+/// Free bacon: one more than the larger digit of the opponent's score.
+pub fn free_bacon(opponent_score: u32) -> u32 {
+    1 + (opponent_score / 10 % 10).max(opponent_score % 10)
+}
+
+/// The project's `take_turn`: free bacon for 0 dice, else `roll_dice`.
+///
+/// # Errors
+/// [`HogError::TooManyDice`] above 10, [`HogError::ScoreOutOfRange`] for an
+/// opponent at 100 or more; the dice's errors.
+pub fn take_turn<D: Dice + ?Sized>(
+    num_rolls: u32,
+    opponent_score: u32,
+    sides: u32,
+    dice: &mut D,
+) -> Result<u32, HogError> {
+    check_rolls(i64::from(num_rolls))?;
+    check_score(opponent_score)?;
+    if num_rolls == 0 {
+        Ok(free_bacon(opponent_score))
+    } else {
+        roll_dice(num_rolls, sides, dice)
+    }
+}
+
+/// The project's `select_dice` (hog wild): four-sided dice when the sum of
+/// the scores is a multiple of 7 (0 included), else six-sided. Returns the
+/// sides.
+pub fn select_dice(score: u32, opponent_score: u32) -> u32 {
+    if (score + opponent_score).is_multiple_of(7) {
+        4
+    } else {
+        6
+    }
+}
+
+/// Swine swap: whether one score is exactly double the other.
+pub fn swine_swap(score: u32, opponent_score: u32) -> bool {
+    score != opponent_score && (score == 2 * opponent_score || opponent_score == 2 * score)
+}
+
+/// The project's `make_averaged`: the mean of `samples` calls of `f`.
+///
+/// # Errors
+/// [`HogError::ZeroSamples`], and `f`'s errors.
+pub fn make_averaged<F>(mut f: F, samples: u32) -> Result<f64, HogError>
+where
+    F: FnMut() -> Result<f64, HogError>,
+{
+    if samples == 0 {
+        return Err(HogError::ZeroSamples);
+    }
+    let mut total = 0.0;
+    for _ in 0..samples {
+        total += f()?;
+    }
+    Ok(total / f64::from(samples))
+}
+
+/// The project's `max_scoring_num_rolls`: the average turn score of 1..=10
+/// dice (`samples` turns each, six-sided), and the best count (the lower
+/// on a tie).
+///
+/// # Errors
+/// [`HogError::ZeroSamples`], the dice's errors.
+pub fn max_scoring_num_rolls<D: Dice + ?Sized>(
+    dice: &mut D,
+    samples: u32,
+) -> Result<(Vec<f64>, u32), HogError> {
+    let mut averages = Vec::new();
+    for n in 1..=MAX_ROLLS {
+        averages.push(make_averaged(
+            || Ok(f64::from(roll_dice(n, 6, dice)?)),
+            samples,
+        )?);
+    }
+    let mut best = 0;
+    for (i, &a) in averages.iter().enumerate() {
+        if a > averages[best] {
+            best = i;
+        }
+    }
+    Ok((averages, best as u32 + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dice::CyclingDice;
+
+    #[test]
+    fn free_bacon_examples() {
+        assert_eq!(free_bacon(42), 5);
+        assert_eq!(free_bacon(48), 9);
+        assert_eq!(free_bacon(7), 8);
+        assert_eq!(free_bacon(0), 1);
+        assert_eq!(free_bacon(90), 10);
+    }
+
+    #[test]
+    fn roll_dice_rolls_exactly_n() {
+        let mut d = CyclingDice::new(vec![1, 2, 3]).unwrap();
+        assert_eq!(roll_dice(2, 6, &mut d).unwrap(), 1); // 1, 2: pig out
+        // The next die is 3, not 1 again: exactly two were rolled.
+        assert_eq!(roll_dice(1, 6, &mut d).unwrap(), 3);
+        let mut d = CyclingDice::new(vec![2, 4]).unwrap();
+        assert_eq!(roll_dice(3, 6, &mut d).unwrap(), 8);
+        assert_eq!(roll_dice(0, 6, &mut d), Err(HogError::TooManyDice(0)));
+        assert_eq!(take_turn(11, 0, 6, &mut d), Err(HogError::TooManyDice(11)));
+        assert_eq!(
+            take_turn(1, 100, 6, &mut d),
+            Err(HogError::ScoreOutOfRange(100))
+        );
+    }
+
+    #[test]
+    fn hog_wild_and_swine_swap() {
+        assert_eq!(select_dice(0, 0), 4);
+        assert_eq!(select_dice(10, 4), 4);
+        assert_eq!(select_dice(10, 5), 6);
+        assert!(swine_swap(10, 20));
+        assert!(swine_swap(100, 50));
+        assert!(!swine_swap(0, 0));
+        assert!(!swine_swap(3, 5));
+    }
+
+    #[test]
+    fn max_scoring_on_constant_dice() {
+        let mut d = CyclingDice::new(vec![3]).unwrap();
+        let (avg, best) = max_scoring_num_rolls(&mut d, 10).unwrap();
+        assert_eq!(avg[0], 3.0);
+        assert_eq!(avg[9], 30.0);
+        assert_eq!(best, 10);
+        let mut d = CyclingDice::new(vec![2, 2, 1]).unwrap();
+        // Rolling 3 or more always includes the 1.
+        let (_, best) = max_scoring_num_rolls(&mut d, 3).unwrap();
+        assert!(best <= 2);
+    }
+}

@@ -1,0 +1,71 @@
+//! Sampled win rates, to compare sampling with the exact figures.
+
+use dice::parallel::run_chunks_at;
+
+use crate::{HogError, Strategy, play_fast};
+
+/// A sampled average win rate.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Sampled {
+    /// Games played in each seat.
+    pub games_each: u64,
+    /// Wins moving first.
+    pub wins_first: u64,
+    /// Wins moving second.
+    pub wins_second: u64,
+    /// The mean of the two shares.
+    pub average: f64,
+    /// Its standard error.
+    pub standard_error: f64,
+}
+
+/// Play `games` games with `a` moving first and `games` with `a` moving
+/// second, on seeded dice over threads without changing the result
+/// (units `0..games` are the first-mover games).
+///
+/// # Errors
+/// [`HogError::ZeroSamples`], [`HogError::ZeroThreads`].
+pub fn average_win_rate(
+    a: &Strategy,
+    b: &Strategy,
+    games: u64,
+    goal: u32,
+    seed: u64,
+    threads: usize,
+) -> Result<Sampled, HogError> {
+    if games == 0 {
+        return Err(HogError::ZeroSamples);
+    }
+    let chunks = run_chunks_at(
+        2 * games,
+        seed,
+        threads,
+        |dice, first, units| {
+            let (mut w1, mut w2) = (0u64, 0u64);
+            for u in first..first + units {
+                if u < games {
+                    let s = play_fast(a, b, goal, dice).expect("seeded dice never fail");
+                    w1 += u64::from(s[0] > s[1]);
+                } else {
+                    let s = play_fast(b, a, goal, dice).expect("seeded dice never fail");
+                    w2 += u64::from(s[1] > s[0]);
+                }
+            }
+            (w1, w2)
+        },
+        |_| {},
+    )
+    .map_err(|_| HogError::ZeroThreads)?;
+    let (w1, w2) = chunks
+        .into_iter()
+        .fold((0, 0), |(x, y), (a, b)| (x + a, y + b));
+    let g = games as f64;
+    let (p1, p2) = (w1 as f64 / g, w2 as f64 / g);
+    Ok(Sampled {
+        games_each: games,
+        wins_first: w1,
+        wins_second: w2,
+        average: (p1 + p2) / 2.0,
+        standard_error: ((p1 * (1.0 - p1) + p2 * (1.0 - p2)) / g).sqrt() / 2.0,
+    })
+}

@@ -34,9 +34,64 @@ pub struct LcrArgs {
     /// Solve the game exactly (Markov chain) instead of simulating.
     #[arg(long, conflicts_with_all = ["games", "seed"])]
     exact: bool,
+    /// Table-driven variant: a named game (standard, standard-tilted,
+    /// nocenter, nocenter-tilted, nohold, nohold-tilted), "all", or six codes
+    /// such as 0,0,0,1,2,3 (0 hold, 1 left, 2 center, 3 right).
+    #[arg(long, conflicts_with_all = ["exact", "script", "games"])]
+    table: Option<String>,
+    /// Starting chips per seat for --table: 10,10,10 or 10x9.
+    #[arg(long, requires = "table")]
+    chips: Option<String>,
+    /// Round limit for --table.
+    #[arg(long, default_value_t = 100, requires = "table")]
+    max_rounds: u32,
+    /// Checkpoints (simulations) for --table.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "100,1000,10000,100000",
+        requires = "table"
+    )]
+    simulations: Vec<u64>,
+    /// When --table games check for a single holder.
+    #[arg(long, value_enum, default_value_t = EndCheckArg::Round, requires = "table")]
+    end_check: EndCheckArg,
+    /// Write lcr_output.csv-style rows to this file (--table).
+    #[arg(long, requires = "table")]
+    csv: Option<std::path::PathBuf>,
+    /// Draw the convergence of the estimates to this SVG file (--table).
+    #[arg(long, requires = "table")]
+    plot: Option<std::path::PathBuf>,
+}
+
+/// `--end-check` values.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum EndCheckArg {
+    /// After each whole round (the seed's rule).
+    Round,
+    /// After each turn.
+    Turn,
 }
 
 pub fn run(a: LcrArgs) -> Result<String, CliError> {
+    if let Some(table) = &a.table {
+        return crate::variants::run(crate::variants::VariantArgs {
+            table,
+            players: a.players,
+            chips: a.chips.as_deref(),
+            max_rounds: a.max_rounds,
+            simulations: &a.simulations,
+            end_check: match a.end_check {
+                EndCheckArg::Round => lcr_variants::EndCheck::Round,
+                EndCheckArg::Turn => lcr_variants::EndCheck::Turn,
+            },
+            seed: a.seed,
+            threads: a.threads,
+            format: a.format,
+            csv: a.csv.as_deref(),
+            plot: a.plot.as_deref(),
+        });
+    }
     let Some(players) = a.players else {
         return fail("--players is required");
     };

@@ -21,6 +21,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod casino;
 mod hog;
 mod lcr;
+mod mancala;
+mod variants;
 
 /// A user-facing error: one line, exit code 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +69,8 @@ enum Game {
     Baccarat(casino::BaccaratArgs),
     /// Hog (CS 61A): exact win rates, games, turns, strategies, play.
     Hog(hog::HogArgs),
+    /// Kalah sowing: sow_game, a JSONL batch, the solver, play.
+    Mancala(mancala::MancalaArgs),
 }
 
 /// Run the CLI on `args`, returning the text for stdout.
@@ -106,6 +110,7 @@ where
         Game::Craps(a) => casino::craps(a),
         Game::Baccarat(a) => casino::baccarat(a),
         Game::Hog(a) => hog::run(a),
+        Game::Mancala(a) => mancala::run(a),
     }
 }
 

@@ -417,3 +417,227 @@ fn hog_bad_input() {
     );
     bad(&["hog"], "--strategy");
 }
+
+#[test]
+fn lcr_table_study_csv_json_and_threads() {
+    let dir = std::env::temp_dir().join(format!("lcr-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = |t: &str| dir.join(format!("out{t}.csv"));
+    for t in ["1", "2"] {
+        let out = run(&[
+            "lcr",
+            "--table",
+            "all",
+            "--simulations",
+            "100,2000",
+            "--seed",
+            "9",
+            "--threads",
+            t,
+            "--csv",
+            csv(t).to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let one = std::fs::read_to_string(csv("1")).unwrap();
+    assert_eq!(one, std::fs::read_to_string(csv("2")).unwrap());
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 13);
+    assert!(lines[0].starts_with("game,simulations,winner_percent,player_1,"));
+    assert!(lines[0].ends_with(",player_9"));
+    let v = ok_json(&[
+        "lcr",
+        "--table",
+        "0,0,0,1,2,3",
+        "--chips",
+        "10x4",
+        "--max-rounds",
+        "50",
+        "--simulations",
+        "500",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    for key in [
+        "game",
+        "table",
+        "players",
+        "starting_chips",
+        "max_rounds",
+        "end_check",
+        "seed",
+        "rows",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let row = &v["rows"][0];
+    for key in [
+        "simulations",
+        "winner_fraction",
+        "expected_chips",
+        "mean_rounds",
+    ] {
+        assert!(row.get(key).is_some(), "missing {key}");
+    }
+    let all = ok_json(&[
+        "lcr",
+        "--table",
+        "all",
+        "--simulations",
+        "100",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "--end-check",
+        "turn",
+    ]);
+    assert_eq!(all.as_array().unwrap().len(), 6);
+    assert_eq!(all[0]["end_check"], "turn");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn lcr_table_bad_input() {
+    bad(&["lcr", "--table", "0,0,0,1,2,4"], "\"4\"");
+    bad(&["lcr", "--table", "0,0,0,1,2,3,0"], "6 entries");
+    bad(
+        &[
+            "lcr",
+            "--table",
+            "standard",
+            "--players",
+            "9",
+            "--chips",
+            "10x8",
+        ],
+        "--chips",
+    );
+    bad(
+        &["lcr", "--table", "standard", "--max-rounds", "0"],
+        "--max-rounds",
+    );
+    bad(
+        &["lcr", "--table", "standard", "--players", "0"],
+        "at least 2 players",
+    );
+    bad(&["lcr", "--table", "wild"], "unknown game");
+    bad(
+        &["lcr", "--table", "standard", "--simulations", "0"],
+        "--simulations",
+    );
+}
+
+#[test]
+fn mancala_sow_and_batch() {
+    let v = ok_json(&[
+        "mancala",
+        "--board",
+        "3,3,3,0,3,3,3,0",
+        "--moves",
+        "0,2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v,
+        serde_json::json!({"board": [0, 4, 0, 2, 4, 4, 4, 0], "next_player": 1})
+    );
+    use std::io::Write;
+    let batch = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_games-cli"))
+            .args(["mancala", "--jsonl"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = batch(
+        "{\"board\": [1, 0, 0, 0, 0, 0, 9, 0], \"moves\": [0, 2]}\n{\"board\": [0, 1, 0, 5, 2, 0, 4, 2], \"moves\": [1]}\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"board\":[2,2,1,0,1,1,1,2],\"next_player\":0}\n{\"board\":[0,0,0,8,0,0,0,6],\"next_player\":-1}\n"
+    );
+    let out = batch(
+        "{\"board\": [1, 2, 3], \"moves\": []}\nnot json\n{\"board\": [3, 3, 3, 0, 3, 3, 3, 0], \"moves\": [0, 2]}\n{\"board\": [3, 3, 3, 0, 3, 3, 3, 0], \"moves\": [5]}\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "one output line per input line");
+    assert!(lines[0]["error"].as_str().unwrap().contains("even number"));
+    assert!(lines[1]["error"].as_str().unwrap().contains("not JSON"));
+    assert_eq!(lines[2]["next_player"], 1);
+    assert!(lines[3]["error"].as_str().unwrap().contains("pit 5"));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
+
+#[test]
+fn mancala_solve_json() {
+    let v = ok_json(&[
+        "mancala",
+        "--solve",
+        "--pits",
+        "4",
+        "--seeds",
+        "3",
+        "--empty-capture",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["value"], 8);
+    assert_eq!(v["empty_capture"], true);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(!v["best_moves"].as_array().unwrap().is_empty());
+    let b = ok_json(&[
+        "mancala",
+        "--solve",
+        "--board",
+        "0,1,0,5,2,0,4,2",
+        "--format",
+        "json",
+    ]);
+    // The only move (pit 1) ends the game 8 to 6 (the seed's third example).
+    assert_eq!(b["value"], 2);
+    assert_eq!(b["best_moves"], serde_json::json!([1]));
+}
+
+#[test]
+fn mancala_bad_input() {
+    bad(
+        &["mancala", "--board", "1,2,3", "--moves", "0"],
+        "even number",
+    );
+    bad(
+        &["mancala", "--board", "3,3,3,0,3,3,3,0", "--moves", "0,3"],
+        "pit 3",
+    );
+    bad(
+        &["mancala", "--board", "3,-1,3,0,3,3,3,0", "--moves", "0"],
+        "negative",
+    );
+    bad(
+        &["mancala", "--solve", "--pits", "9", "--seeds", "2"],
+        "at most 8",
+    );
+    bad(&["mancala"], "--board");
+}

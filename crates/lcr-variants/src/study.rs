@@ -1,0 +1,224 @@
+//! The study: many games, with results at checkpoints.
+
+use dice::Dice;
+use dice::parallel::run_chunks_at;
+
+use crate::{Game, Variant, VariantError};
+
+/// What to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudyConfig {
+    /// Report after this many games each (cumulative: the row for 1000
+    /// includes the first 100 games). The largest is the number played.
+    pub checkpoints: Vec<u64>,
+    /// The seed.
+    pub seed: u64,
+    /// Worker threads (the result does not depend on it).
+    pub threads: usize,
+}
+
+/// Results after a number of games, with 95% confidence half-widths.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Row {
+    /// Games so far.
+    pub simulations: u64,
+    /// Share of games that ended with a winner.
+    pub winner_fraction: f64,
+    /// Its 95% half-width (normal approximation).
+    pub winner_ci95: f64,
+    /// Mean final chips per seat (the winner's include the center).
+    pub expected_chips: Vec<f64>,
+    /// Their 95% half-widths.
+    pub expected_chips_ci95: Vec<f64>,
+    /// Mean rounds played.
+    pub mean_rounds: f64,
+    /// Its 95% half-width.
+    pub mean_rounds_ci95: f64,
+}
+
+/// A study of one game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Study {
+    /// The game's name.
+    pub game: String,
+    /// Its table, faces 1..6.
+    pub table: crate::Table,
+    /// Seats.
+    pub players: usize,
+    /// Starting chips.
+    pub starting_chips: Vec<u32>,
+    /// Round limit.
+    pub max_rounds: u32,
+    /// End check.
+    pub end_check: crate::EndCheck,
+    /// The seed.
+    pub seed: u64,
+    /// One row per checkpoint, in increasing order.
+    pub rows: Vec<Row>,
+}
+
+/// Running sums, exact in integers so the order of adding cannot matter.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Sums {
+    games: u64,
+    winners: u64,
+    chips: Vec<u64>,
+    chips2: Vec<u64>,
+    rounds: u64,
+    rounds2: u64,
+}
+
+impl Sums {
+    fn new(n: usize) -> Sums {
+        Sums {
+            chips: vec![0; n],
+            chips2: vec![0; n],
+            ..Sums::default()
+        }
+    }
+
+    fn add(&mut self, o: &Sums) {
+        self.games += o.games;
+        self.winners += o.winners;
+        self.rounds += o.rounds;
+        self.rounds2 += o.rounds2;
+        for i in 0..self.chips.len() {
+            self.chips[i] += o.chips[i];
+            self.chips2[i] += o.chips2[i];
+        }
+    }
+
+    fn row(&self) -> Row {
+        let n = self.games as f64;
+        let mean_ci = |s: u64, s2: u64| {
+            let m = s as f64 / n;
+            let var = (s2 as f64 / n - m * m).max(0.0) * n / (n - 1.0).max(1.0);
+            (m, 1.96 * (var / n).sqrt())
+        };
+        let p = self.winners as f64 / n;
+        let (chips, ci): (Vec<f64>, Vec<f64>) = self
+            .chips
+            .iter()
+            .zip(&self.chips2)
+            .map(|(&s, &s2)| mean_ci(s, s2))
+            .unzip();
+        let (r, rci) = mean_ci(self.rounds, self.rounds2);
+        Row {
+            simulations: self.games,
+            winner_fraction: p,
+            winner_ci95: 1.96 * (p * (1.0 - p) / n).sqrt(),
+            expected_chips: chips,
+            expected_chips_ci95: ci,
+            mean_rounds: r,
+            mean_rounds_ci95: rci,
+        }
+    }
+}
+
+/// Run the study: `max(checkpoints)` games on seeded dice, reporting the
+/// running results at each checkpoint. Chunks of games run in parallel;
+/// each reports its sums at the checkpoints that fall inside it, so the
+/// rows are the same on any number of threads.
+///
+/// # Errors
+/// [`VariantError::BadCheckpoints`], [`VariantError::ZeroThreads`].
+pub fn study(variant: &Variant, config: &StudyConfig) -> Result<Study, VariantError> {
+    study_with_progress(variant, config, |_| {})
+}
+
+/// [`study`], calling `progress(games_done)` as chunks finish.
+///
+/// # Errors
+/// As [`study`].
+pub fn study_with_progress(
+    variant: &Variant,
+    config: &StudyConfig,
+    progress: impl Fn(u64) + Sync,
+) -> Result<Study, VariantError> {
+    let mut checkpoints = config.checkpoints.clone();
+    checkpoints.sort_unstable();
+    checkpoints.dedup();
+    if checkpoints.is_empty() || checkpoints[0] == 0 {
+        return Err(VariantError::BadCheckpoints);
+    }
+    let total = *checkpoints.last().expect("not empty");
+    let n = variant.starting_chips.len();
+    let chunks = run_chunks_at(
+        total,
+        config.seed,
+        config.threads,
+        |dice, first, units| {
+            let mut game = Game::new(variant);
+            let mut sums = Sums::new(n);
+            let mut marks = Vec::new();
+            for u in first..first + units {
+                let start = dice.below(n as u32).expect("seeded dice") as usize;
+                let (winner, rounds) = game.run_from(start, dice).expect("seeded dice");
+                sums.games += 1;
+                sums.winners += u64::from(winner.is_some());
+                sums.rounds += u64::from(rounds);
+                sums.rounds2 += u64::from(rounds) * u64::from(rounds);
+                for (i, &c) in game.chips().iter().enumerate() {
+                    sums.chips[i] += u64::from(c);
+                    sums.chips2[i] += u64::from(c) * u64::from(c);
+                }
+                if checkpoints.binary_search(&(u + 1)).is_ok() {
+                    marks.push((u + 1, sums.clone()));
+                }
+            }
+            (sums, marks)
+        },
+        progress,
+    )
+    .map_err(|_| VariantError::ZeroThreads)?;
+    let mut running = Sums::new(n);
+    let mut rows = Vec::new();
+    for (sums, marks) in chunks {
+        for (_, partial) in marks {
+            let mut at = running.clone();
+            at.add(&partial);
+            rows.push(at.row());
+        }
+        running.add(&sums);
+    }
+    Ok(Study {
+        game: variant.name.clone(),
+        table: variant.table,
+        players: n,
+        starting_chips: variant.starting_chips.clone(),
+        max_rounds: variant.max_rounds,
+        end_check: variant.end_check,
+        seed: config.seed,
+        rows,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_at_every_checkpoint_and_same_at_any_thread_count() {
+        let v = Variant::named("nohold").unwrap();
+        let cfg = |threads| StudyConfig {
+            checkpoints: vec![100, 1000, 20_000, 40_000],
+            seed: 5,
+            threads,
+        };
+        let a = study(&v, &cfg(1)).unwrap();
+        assert_eq!(a.rows.len(), 4);
+        assert_eq!(a.rows[2].simulations, 20_000);
+        assert_eq!(a, study(&v, &cfg(2)).unwrap());
+        assert_eq!(
+            study(
+                &v,
+                &StudyConfig {
+                    checkpoints: vec![0],
+                    seed: 1,
+                    threads: 1
+                }
+            ),
+            Err(VariantError::BadCheckpoints)
+        );
+    }
+}

@@ -1,0 +1,292 @@
+//! A position for play and search, and the sowing core the solver uses.
+
+use crate::{MancalaError, check_board};
+
+/// Which last-seed landings capture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureRule {
+    /// The seed's rule: the last seed in an own pit that was empty captures
+    /// only when the opposite pit holds seeds.
+    #[default]
+    Seed,
+    /// "Empty capture" (Irving, Donkers and Uiterwijk 2000): such a seed is
+    /// captured even when the opposite pit is empty.
+    Empty,
+}
+
+/// A pit count: `u8` in the solver, `u32` in play.
+pub(crate) trait Cell: Copy + Eq {
+    const ZERO: Self;
+    fn add(self, n: u32) -> Self;
+    fn get(self) -> u32;
+}
+
+impl Cell for u8 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn add(self, n: u32) -> Self {
+        self + n as u8
+    }
+    #[inline]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Cell for u32 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn add(self, n: u32) -> Self {
+        self + n
+    }
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+/// What one move did, seen from the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// Seeds into the mover's store (sowing, capture, end-of-game banking).
+    pub mine: u32,
+    /// Seeds into the other store (end-of-game banking only).
+    pub theirs: u32,
+    /// The last seed reached the mover's store: the mover goes again.
+    pub again: bool,
+    /// Either side's pits are now empty: the game is over (pits banked).
+    pub over: bool,
+}
+
+/// Sow pit `i` (non-empty) of the mover. `pits[..m]` are the mover's pits,
+/// `pits[m..2m]` the other's, in sowing order; the stores are not held: the
+/// mover's store sits between the two halves and the other's (skipped) after
+/// the last pit. The opposite of the mover's pit `j` is the other's pit
+/// `m - 1 - j`, at `pits[2m - 1 - j]`.
+#[inline]
+pub(crate) fn sow<T: Cell>(pits: &mut [T], m: usize, i: usize, rule: CaptureRule) -> Step {
+    let cycle = 2 * m + 1; // positions: m pits, the store, m pits
+    let seeds = pits[i].get() as usize;
+    pits[i] = T::ZERO;
+    let laps = (seeds / cycle) as u32;
+    let rest = seeds % cycle;
+    let mut mine = laps;
+    if laps > 0 {
+        for p in pits.iter_mut().take(2 * m) {
+            *p = p.add(laps);
+        }
+    }
+    // The remaining seeds go to positions i+1 ..= i+rest (mod cycle).
+    for k in 1..=rest {
+        let pos = (i + k) % cycle;
+        match pos.cmp(&m) {
+            std::cmp::Ordering::Less => pits[pos] = pits[pos].add(1),
+            std::cmp::Ordering::Equal => mine += 1,
+            std::cmp::Ordering::Greater => pits[pos - 1] = pits[pos - 1].add(1),
+        }
+    }
+    let last = (i + seeds) % cycle;
+    let again = last == m;
+    if !again && last < m && pits[last].get() == 1 {
+        let opposite = 2 * m - 1 - last;
+        let across = pits[opposite].get();
+        if across > 0 || rule == CaptureRule::Empty {
+            mine += 1 + across;
+            pits[last] = T::ZERO;
+            pits[opposite] = T::ZERO;
+        }
+    }
+    let (a, b) = pits[..2 * m].split_at_mut(m);
+    let left_mine: u32 = a.iter().map(|p| p.get()).sum();
+    let left_theirs: u32 = b.iter().map(|p| p.get()).sum();
+    let over = left_mine == 0 || left_theirs == 0;
+    let mut theirs = 0;
+    if over {
+        mine += left_mine;
+        theirs += left_theirs;
+        a.fill(T::ZERO);
+        b.fill(T::ZERO);
+    }
+    Step {
+        mine,
+        theirs,
+        again,
+        over,
+    }
+}
+
+/// A Kalah position: the seed's board layout, the player to move and the
+/// capture rule. It cannot hold a malformed board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Vec<u32>,
+    pits: usize,
+    to_move: usize,
+    rule: CaptureRule,
+}
+
+impl Position {
+    /// A position from a board as read from input.
+    ///
+    /// # Errors
+    /// As [`check_board`]; [`MancalaError::BadMove`] never.
+    pub fn new(board: &[i64], to_move: usize, rule: CaptureRule) -> Result<Position, MancalaError> {
+        let board = check_board(board)?;
+        let pits = board.len() / 2 - 1;
+        let mut p = Position {
+            board,
+            pits,
+            to_move: to_move % 2,
+            rule,
+        };
+        p.bank_if_over();
+        Ok(p)
+    }
+
+    /// Kalah(m, n): `m` pits a side, `n` seeds in each, empty stores,
+    /// player 0 to move.
+    ///
+    /// # Errors
+    /// [`MancalaError::NoPits`] for `m == 0`, [`MancalaError::TooManySeeds`].
+    pub fn kalah(m: usize, n: u32, rule: CaptureRule) -> Result<Position, MancalaError> {
+        if m == 0 {
+            return Err(MancalaError::NoPits);
+        }
+        let mut board = vec![i64::from(n); 2 * m + 2];
+        board[m] = 0;
+        board[2 * m + 1] = 0;
+        Position::new(&board, 0, rule)
+    }
+
+    /// The board, in the seed's layout.
+    pub fn board(&self) -> &[u32] {
+        &self.board
+    }
+
+    /// Pits a side.
+    pub fn pits(&self) -> usize {
+        self.pits
+    }
+
+    /// The player to move (0 or 1).
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// The capture rule.
+    pub fn rule(&self) -> CaptureRule {
+        self.rule
+    }
+
+    /// The stores, player 0's first.
+    pub fn stores(&self) -> [u32; 2] {
+        [self.board[self.pits], self.board[2 * self.pits + 1]]
+    }
+
+    fn side(&self, player: usize) -> std::ops::Range<usize> {
+        let n = self.pits;
+        if player == 0 { 0..n } else { n + 1..2 * n + 1 }
+    }
+
+    /// Whether the game is over (either side's pits are empty).
+    pub fn is_over(&self) -> bool {
+        (0..2).any(|p| self.board[self.side(p)].iter().all(|&s| s == 0))
+    }
+
+    /// The final stores, once the game is over.
+    pub fn final_scores(&self) -> Option<[u32; 2]> {
+        self.is_over().then(|| self.stores())
+    }
+
+    /// The mover's legal moves: its non-empty pits, counted on its side.
+    pub fn legal_moves(&self) -> Vec<usize> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let side = self.side(self.to_move);
+        self.board[side]
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s > 0)
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    fn bank_if_over(&mut self) {
+        if self.is_over() {
+            for p in 0..2 {
+                let left: u32 = self
+                    .side(p)
+                    .map(|i| std::mem::take(&mut self.board[i]))
+                    .sum();
+                let store = if p == 0 { self.pits } else { 2 * self.pits + 1 };
+                self.board[store] += left;
+            }
+        }
+    }
+
+    /// The mover's view: its pits then the other's, in sowing order.
+    pub(crate) fn oriented(&self) -> Vec<u32> {
+        let other = 1 - self.to_move;
+        let mut v: Vec<u32> = self.board[self.side(self.to_move)].to_vec();
+        v.extend_from_slice(&self.board[self.side(other)]);
+        v
+    }
+
+    /// Play a legal move: pit `pit` of the mover, which must hold seeds.
+    ///
+    /// # Errors
+    /// [`MancalaError::GameOver`], [`MancalaError::BadMove`],
+    /// [`MancalaError::EmptyPit`].
+    pub fn play(&mut self, pit: usize) -> Result<(), MancalaError> {
+        if self.is_over() {
+            return Err(MancalaError::GameOver);
+        }
+        if pit >= self.pits {
+            return Err(MancalaError::BadMove {
+                index: 0,
+                pit: pit as i64,
+                pits: self.pits,
+            });
+        }
+        if self.board[self.side(self.to_move)][pit] == 0 {
+            return Err(MancalaError::EmptyPit(pit));
+        }
+        self.sow_move(pit);
+        Ok(())
+    }
+
+    /// A move as `sow_game` reads it: an empty pit passes the turn; over
+    /// games ignore it. `pit` must be below [`Position::pits`].
+    pub fn sow_move(&mut self, pit: usize) {
+        if self.is_over() {
+            return;
+        }
+        let n = self.pits;
+        let me = self.to_move;
+        if self.board[self.side(me)][pit] == 0 {
+            self.to_move = 1 - me;
+            return;
+        }
+        let mut v = self.oriented();
+        let step = sow(&mut v, n, pit, self.rule);
+        let (mine, theirs) = (self.side(me), self.side(1 - me));
+        for (k, i) in mine.enumerate() {
+            self.board[i] = v[k];
+        }
+        for (k, i) in theirs.enumerate() {
+            self.board[i] = v[n + k];
+        }
+        let (my_store, their_store) = if me == 0 {
+            (n, 2 * n + 1)
+        } else {
+            (2 * n + 1, n)
+        };
+        self.board[my_store] += step.mine;
+        self.board[their_store] += step.theirs;
+        if !step.again {
+            self.to_move = 1 - me;
+        }
+    }
+}

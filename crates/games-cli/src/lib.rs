@@ -123,7 +123,8 @@ where
     match run(args) {
         Ok(out) => (0, out),
         Err(CliError(msg)) => {
-            eprintln!("error: {msg}");
+            // Not eprintln!: it panics when stderr is a closed pipe.
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
             (2, String::new())
         }
     }

@@ -641,3 +641,24 @@ fn mancala_bad_input() {
     );
     bad(&["mancala"], "--board");
 }
+
+#[test]
+fn mancala_play_explains_illegal_moves() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args(["mancala", "--play", "--pits", "3", "--seeds", "2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"7\nx\n0\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Your move, a pit [0, 1, 2]:"));
+    assert!(text.contains("there is no pit 7"));
+    assert!(text.contains("\"x\" is not a pit number"));
+    assert!(text.contains("The solver plays pit"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("input ended"));
+}

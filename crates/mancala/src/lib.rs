@@ -53,6 +53,13 @@ pub enum MancalaError {
     },
     /// A move from an empty pit in play (legal moves hold seeds).
     EmptyPit(usize),
+    /// A pit number past the mover's side.
+    NoSuchPit {
+        /// The pit asked for.
+        pit: usize,
+        /// Pits a side.
+        pits: usize,
+    },
     /// The game is over; there is no move.
     GameOver,
     /// A size the solver does not take.
@@ -83,6 +90,11 @@ impl fmt::Display for MancalaError {
                 pits.saturating_sub(1)
             ),
             MancalaError::EmptyPit(p) => write!(f, "pit {p} is empty: choose a pit with seeds"),
+            MancalaError::NoSuchPit { pit, pits } => write!(
+                f,
+                "there is no pit {pit}: pits are numbered 0 to {} on the mover's side",
+                pits.saturating_sub(1)
+            ),
             MancalaError::GameOver => write!(f, "the game is over"),
             MancalaError::TooLargeToSolve(why) => write!(f, "too large to solve: {why}"),
             MancalaError::NoPits => write!(f, "a side needs at least 1 pit"),

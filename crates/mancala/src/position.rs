@@ -77,16 +77,21 @@ pub(crate) fn sow<T: Cell>(pits: &mut [T], m: usize, i: usize, rule: CaptureRule
             *p = p.add(laps);
         }
     }
-    // The remaining seeds go to positions i+1 ..= i+rest (mod cycle).
-    for k in 1..=rest {
-        let pos = (i + k) % cycle;
+    // The remaining seeds go to positions i+1 ..= i+rest, wrapping once at
+    // most (rest < cycle).
+    let mut pos = i;
+    for _ in 0..rest {
+        pos += 1;
+        if pos == cycle {
+            pos = 0;
+        }
         match pos.cmp(&m) {
             std::cmp::Ordering::Less => pits[pos] = pits[pos].add(1),
             std::cmp::Ordering::Equal => mine += 1,
             std::cmp::Ordering::Greater => pits[pos - 1] = pits[pos - 1].add(1),
         }
     }
-    let last = (i + seeds) % cycle;
+    let last = pos;
     let again = last == m;
     if !again && last < m && pits[last].get() == 1 {
         let opposite = 2 * m - 1 - last;
@@ -244,9 +249,8 @@ impl Position {
             return Err(MancalaError::GameOver);
         }
         if pit >= self.pits {
-            return Err(MancalaError::BadMove {
-                index: 0,
-                pit: pit as i64,
+            return Err(MancalaError::NoSuchPit {
+                pit,
                 pits: self.pits,
             });
         }

@@ -42,12 +42,21 @@ struct Entry {
     lower: i16,
     upper: i16,
     best: u8,
+    /// Seeds left in the pits: a rough measure of the work behind the
+    /// entry, used to choose which entry of a bucket to replace.
+    left: u8,
 }
+
+/// Below this many seeds in the pits, positions are cheaper to search than
+/// to look up.
+const TABLE_FROM: i32 = 7;
 
 const MAX: usize = 16;
 
 struct Search {
     m: usize,
+    /// `wrap[x] = x % (2m + 1)`, for every pit index plus seed count.
+    wrap: Vec<u8>,
     rule: CaptureRule,
     table: Vec<Entry>,
     mask: usize,
@@ -78,10 +87,20 @@ impl Search {
             return -left;
         }
         let key = pack(p);
-        let slot = hash(key) & self.mask;
+        let bucket = hash(key) & self.mask & !1;
         let mut tt_best = u8::MAX;
-        let e = self.table[slot];
-        if e.key == key {
+        let use_table = left >= TABLE_FROM;
+        let found = if !use_table {
+            None
+        } else if self.table[bucket].key == key {
+            Some(bucket)
+        } else if self.table[bucket + 1].key == key {
+            Some(bucket + 1)
+        } else {
+            None
+        };
+        if let Some(slot) = found {
+            let e = self.table[slot];
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta {
                 return lo;
@@ -105,32 +124,32 @@ impl Search {
         if (tt_best as usize) < m && p[tt_best as usize] > 0 {
             push(tt_best as usize);
         }
-        let cycle = 2 * m + 1;
+        // Where each pit's last seed lands (its position in the cycle).
+        let mut lands = [0u8; MAX];
+        for i in 0..m {
+            lands[i] = self.wrap[i + p[i] as usize];
+        }
         for i in (0..m).rev() {
-            if p[i] > 0 && i as u8 != tt_best && (i + p[i] as usize) % cycle == m {
+            if p[i] > 0 && i as u8 != tt_best && lands[i] as usize == m {
+                push(i);
+            }
+        }
+        let captures = |i: usize| {
+            let last = lands[i] as usize;
+            (p[i] as usize) + i < 2 * m + 1
+                && last < m
+                && last > i
+                && p[last] == 0
+                && p[2 * m - 1 - last] > 0
+        };
+        for i in (0..m).rev() {
+            if p[i] > 0 && i as u8 != tt_best && lands[i] as usize != m && captures(i) {
                 push(i);
             }
         }
         for i in (0..m).rev() {
-            let s = p[i] as usize;
-            if s > 0 && i as u8 != tt_best && (i + s) % cycle != m {
-                let last = (i + s) % cycle;
-                let captures =
-                    s < cycle && last < m && last > i && p[last] == 0 && p[2 * m - 1 - last] > 0;
-                if captures {
-                    push(i);
-                }
-            }
-        }
-        for i in (0..m).rev() {
-            let s = p[i] as usize;
-            if s > 0 && i as u8 != tt_best && (i + s) % cycle != m {
-                let last = (i + s) % cycle;
-                let captures =
-                    s < cycle && last < m && last > i && p[last] == 0 && p[2 * m - 1 - last] > 0;
-                if !captures {
-                    push(i);
-                }
+            if p[i] > 0 && i as u8 != tt_best && lands[i] as usize != m && !captures(i) {
+                push(i);
             }
         }
         let mut best = i32::MIN;
@@ -160,6 +179,9 @@ impl Search {
                 }
             }
         }
+        if !use_table {
+            return best;
+        }
         let (lower, upper) = if best <= alpha0 {
             (-left, best)
         } else if best >= beta0 {
@@ -167,11 +189,20 @@ impl Search {
         } else {
             (best, best)
         };
+        // Same position: update it; else replace the cheaper of the two.
+        let slot = found.unwrap_or_else(|| {
+            if self.table[bucket].left <= self.table[bucket + 1].left {
+                bucket
+            } else {
+                bucket + 1
+            }
+        });
         self.table[slot] = Entry {
             key,
             lower: lower as i16,
             upper: upper as i16,
             best: best_move,
+            left: left as u8,
         };
         best
     }
@@ -183,7 +214,11 @@ impl Search {
         let mut g = guess.clamp(lower, upper);
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
+            let before = self.nodes;
             g = self.value(p, beta - 1, beta);
+            if std::env::var_os("KALAH_TRACE").is_some() {
+                eprintln!("pass beta {beta}: g {g}, nodes {}", self.nodes - before);
+            }
             if g < beta {
                 upper = g;
             } else {
@@ -237,6 +272,7 @@ pub fn solve(position: &Position, options: &Options) -> Result<Solution, Mancala
     let size = 1usize << options.table_bits;
     let mut s = Search {
         m,
+        wrap: (0..MAX + 256).map(|x| (x % (2 * m + 1)) as u8).collect(),
         rule: position.rule(),
         table: vec![Entry::default(); size],
         mask: size - 1,
@@ -252,17 +288,19 @@ pub fn solve(position: &Position, options: &Options) -> Result<Solution, Mancala
         let mut q = root;
         let step = sow(&mut q[..], m, i, s.rule);
         let gain = step.mine as i32 - step.theirs as i32;
-        let v = if step.over {
-            gain
+        // No move can beat the value, so one null-window test per move
+        // tells whether it reaches it.
+        let reaches = if step.over {
+            gain >= future
         } else if step.again {
-            gain + s.exact(&q, future - gain)
+            gain + s.value(&q, future - gain - 1, future - gain) >= future
         } else {
             let mut r = [0u8; MAX];
             r[..m].copy_from_slice(&q[m..2 * m]);
             r[m..2 * m].copy_from_slice(&q[..m]);
-            gain - s.exact(&r, gain - future)
+            gain - s.value(&r, gain - future, gain - future + 1) >= future
         };
-        if v == future {
+        if reaches {
             best_moves.push(i);
         }
     }

@@ -172,9 +172,13 @@ fn state_of_sweep_key(k: &[u32], c: &mut [u32]) {
 
 #[derive(Clone, Copy)]
 struct Stay {
-    p: f64,
+    /// The state reached, in storage order.
     target: u32,
-    shift: u32,
+    /// Seats the turn moves on (1..n), with [`FRESH`] as its high bit.
+    shift: u8,
+    /// Index of the throw's chance in [`Context::probs`]. Eight bytes a
+    /// throw: the sweeps stream these, so size is time.
+    prob: u8,
 }
 
 /// The number of rolling states and the bytes the solver would use.
@@ -228,7 +232,7 @@ pub fn plan(players: usize, coins: u32) -> Result<(u64, u64), LcrError> {
 pub fn solve(config: &ExactConfig) -> Result<ExactResult, LcrError> {
     let n = config.players;
     let (states, bytes) = plan(n, config.coins)?;
-    if bytes > config.memory_limit || n > 255 {
+    if bytes > config.memory_limit || n > 127 {
         return Err(LcrError::TooLarge {
             states,
             bytes,
@@ -236,11 +240,21 @@ pub fn solve(config: &ExactConfig) -> Result<ExactResult, LcrError> {
         });
     }
     let top = n * config.coins as usize;
+    let throws: Vec<Vec<(Throw, f64)>> = (0..=3).map(throw_distribution).collect();
     let ctx = Context {
         n,
         width: n + 2, // win chance per relative seat, turns, rolling turns
         counts: Counts::new(n, top),
-        throws: (0..=3).map(throw_distribution).collect(),
+        first_prob: throws
+            .iter()
+            .scan(0usize, |at, t| {
+                let first = *at;
+                *at += t.len();
+                Some(first)
+            })
+            .collect(),
+        probs: throws.iter().flatten().map(|&(_, p)| p).collect(),
+        throws,
     };
     // The error budget: half shared equally by the levels, half by their
     // sizes, so the big top levels (most of the work) stop a little sooner.
@@ -300,12 +314,15 @@ struct Context {
     width: usize,
     counts: Counts,
     throws: Vec<Vec<(Throw, f64)>>,
+    /// Every throw's chance, `throws[k]` from `first_prob[k]` on.
+    probs: Vec<f64>,
+    first_prob: Vec<usize>,
 }
 
 /// The high bit of [`Stay::shift`]: the target is in the same half of the
 /// sweep and comes before the source, so a sweep reads the value it has
 /// just written; every other target is read from the previous sweep's.
-const FRESH: u32 = 1 << 31;
+const FRESH: u8 = 1 << 7;
 
 /// One level: the throws that keep the total, in sweep order, and the
 /// constants from the throws that end the game or lower the total.
@@ -402,7 +419,8 @@ impl Context {
                 b[n] = 1.0;
                 b[n + 1] = 1.0;
                 let mut in_level = 0.0;
-                for &(t, p) in &self.throws[dice_for(c[0]) as usize] {
+                let k = dice_for(c[0]) as usize;
+                for (j, &(t, p)) in self.throws[k].iter().enumerate() {
                     after.copy_from_slice(&c);
                     after[0] -= t.lost();
                     after[n - 1] += t.left;
@@ -429,9 +447,9 @@ impl Context {
                     if t.center == 0 {
                         in_level += p;
                         part.stay.push(Stay {
-                            p,
                             target: idx as u32,
-                            shift: shift as u32,
+                            shift: shift as u8,
+                            prob: (self.first_prob[k] + j) as u8,
                         });
                     } else {
                         let v = &values[left_total][idx * width..(idx + 1) * width];
@@ -468,7 +486,10 @@ impl Level {
         let mut start = self.base.clone();
         for u in 0..size {
             let (lo, hi) = (self.offsets[u] as usize, self.offsets[u + 1] as usize);
-            let q: f64 = self.stay[lo..hi].iter().map(|st| st.p).sum();
+            let q: f64 = self.stay[lo..hi]
+                .iter()
+                .map(|st| ctx.probs[st.prob as usize])
+                .sum();
             for x in &mut start[u * width..(u + 1) * width] {
                 *x /= 1.0 - q;
             }
@@ -493,36 +514,45 @@ impl Level {
         let mut write: Vec<AtomicU64> = (0..size * width).map(|_| AtomicU64::new(0)).collect();
         let stop = level_tol * (1.0 - self.rho) / self.rho;
         let mid = size / 2;
-        let mut prev = start;
+        drop(start);
         let mut sweeps = 0;
+        let mut last_delta = f64::INFINITY;
         loop {
             sweeps += 1;
-            let (p0, p1) = prev.split_at_mut(mid * width);
-            let half = |range: std::ops::Range<usize>, prev: &mut [f64]| -> f64 {
+            // Measuring the change costs a scattered read per state, so it
+            // is measured every fourth sweep until it is near the stop, and
+            // then every sweep. A sweep without it proves nothing.
+            let check = sweeps % 4 == 0 || last_delta < 16.0 * stop;
+            let half = |range: std::ops::Range<usize>| -> f64 {
                 let h = Half {
                     level: self,
+                    probs: &ctx.probs,
                     read: &read,
                     write: &write,
                     range,
+                    check,
                 };
                 match ctx.n {
-                    2 => h.sweep::<2>(2, prev),
-                    3 => h.sweep::<3>(3, prev),
-                    4 => h.sweep::<4>(4, prev),
-                    5 => h.sweep::<5>(5, prev),
-                    6 => h.sweep::<6>(6, prev),
-                    7 => h.sweep::<7>(7, prev),
-                    8 => h.sweep::<8>(8, prev),
-                    9 => h.sweep::<9>(9, prev),
-                    10 => h.sweep::<10>(10, prev),
-                    n => h.sweep::<0>(n, prev),
+                    2 => h.sweep::<2>(2),
+                    3 => h.sweep::<3>(3),
+                    4 => h.sweep::<4>(4),
+                    5 => h.sweep::<5>(5),
+                    6 => h.sweep::<6>(6),
+                    7 => h.sweep::<7>(7),
+                    8 => h.sweep::<8>(8),
+                    9 => h.sweep::<9>(9),
+                    10 => h.sweep::<10>(10),
+                    n => h.sweep::<0>(n),
                 }
             };
-            let (d0, d1) = rayon::join(|| half(0..mid, p0), || half(mid..size, p1));
-            let delta = d0.max(d1);
+            let (d0, d1) = rayon::join(|| half(0..mid), || half(mid..size));
             std::mem::swap(&mut read, &mut write);
-            if delta <= stop {
-                return (to_vec(read), delta, sweeps);
+            if check {
+                let delta = d0.max(d1);
+                if delta <= stop {
+                    return (to_vec(read), delta, sweeps);
+                }
+                last_delta = delta;
             }
         }
     }
@@ -531,9 +561,12 @@ impl Level {
 /// Half of a level's sweep.
 struct Half<'a> {
     level: &'a Level,
+    probs: &'a [f64],
     read: &'a [AtomicU64],
     write: &'a [AtomicU64],
     range: std::ops::Range<usize>,
+    /// Whether to measure the change from the previous sweep.
+    check: bool,
 }
 
 impl Half<'_> {
@@ -542,10 +575,9 @@ impl Half<'_> {
     /// number of seats when known at compile time (so the rotation
     /// unrolls), else 0.
     ///
-    /// `prev` holds each state's last value in sweep order, so the change is
-    /// measured without a scattered read; only the store into `v` (storage
-    /// order) is scattered, and stores do not stall the loop.
-    fn sweep<const N: usize>(&self, n_runtime: usize, prev: &mut [f64]) -> f64 {
+    /// The change is measured only when `check` is set: it needs a scattered
+    /// read of the state's previous value.
+    fn sweep<const N: usize>(&self, n_runtime: usize) -> f64 {
         let n = if N == 0 { n_runtime } else { N };
         let width = n + 2;
         let lv = self.level;
@@ -554,7 +586,6 @@ impl Half<'_> {
         let mut row_fixed = [0.0f64; 12];
         let mut row_dyn = vec![0.0f64; if N == 0 { width } else { 0 }];
         let mut delta = 0.0f64;
-        let first = self.range.start;
         for u in self.range.clone() {
             let s = lv.order[u] as usize;
             let (lo, hi) = (lv.offsets[u] as usize, lv.offsets[u + 1] as usize);
@@ -580,7 +611,7 @@ impl Half<'_> {
                     *x = f64::from_bits(a.load(Relaxed));
                 }
                 let shift = (st.shift & !FRESH) as usize;
-                let p = st.p;
+                let p = self.probs[st.prob as usize];
                 for (j, a) in acc[..n].iter_mut().enumerate() {
                     let from = if j >= shift { j - shift } else { j + n - shift };
                     *a += p * row[from];
@@ -588,15 +619,17 @@ impl Half<'_> {
                 acc[n] += p * row[n];
                 acc[n + 1] += p * row[n + 1];
             }
-            let last = &mut prev[(u - first) * width..(u - first + 1) * width];
-            for (x, &a) in last[..n].iter_mut().zip(&acc[..n]) {
-                delta = f64::max(delta, (a - *x).abs());
-                *x = a;
-            }
-            // Expected turns: relative change (they run to ~100).
-            for (x, &a) in last[n..].iter_mut().zip(&acc[n..]) {
-                delta = f64::max(delta, (a - *x).abs() / a.abs().max(1.0));
-                *x = a;
+            if self.check {
+                // The previous sweep's value of this state is in `read`.
+                let last = &self.read[s * width..(s + 1) * width];
+                for (x, &a) in last[..n].iter().zip(&acc[..n]) {
+                    delta = f64::max(delta, (a - f64::from_bits(x.load(Relaxed))).abs());
+                }
+                // Expected turns: relative change (they run to ~100).
+                for (x, &a) in last[n..].iter().zip(&acc[n..]) {
+                    let change = (a - f64::from_bits(x.load(Relaxed))).abs();
+                    delta = f64::max(delta, change / a.abs().max(1.0));
+                }
             }
             for (x, &a) in self.write[s * width..(s + 1) * width]
                 .iter()

@@ -2,7 +2,6 @@
 //! map, and play against a strategy in the terminal.
 
 use std::fmt::Write as _;
-use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -10,7 +9,9 @@ use dice::{CyclingDice, Dice, SeededDice};
 use hog::{GOAL, Strategy, exact, sample};
 use serde_json::json;
 
-use crate::{CliError, Format, fail, seed_or_draw, threads_or_all, to_json};
+use crate::{
+    CliError, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json, write_atomic,
+};
 
 /// Four- and six-sided dice for a game, each seeded or cycling.
 type SplitDiceBox = hog::SplitDice<Box<dyn Dice>, Box<dyn Dice>>;
@@ -295,15 +296,8 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
     } else {
         ["computer", "you"]
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
-    let mut say = |text: String| -> Result<(), CliError> {
-        out.write_all(text.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| CliError(format!("cannot write to the terminal: {e}")))
-    };
-    say(format!(
+    let mut term = Terminal::new();
+    term.say(&format!(
         "Hog against {opponent} (seed {seed}). First to {GOAL}. You are player {me}.\n"
     ))?;
     let mut scores = [0u32; 2];
@@ -312,7 +306,7 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
         let (mine, theirs) = (scores[player], scores[1 - player]);
         let sides = hog::select_dice(mine, theirs);
         let rolls = if player == me {
-            say(format!(
+            term.say(&format!(
                 "\nYou {} - computer {}. You roll {}-sided dice{}.\n",
                 scores[me],
                 scores[1 - me],
@@ -320,19 +314,15 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
                 if sides == 4 { " (hog wild)" } else { "" }
             ))?;
             loop {
-                say(format!(
+                term.say(&format!(
                     "How many dice (0-10; 0 is free bacon for {})? ",
                     hog::free_bacon(theirs)
                 ))?;
-                let Some(line) = lines.next() else {
-                    return fail("input ended before the game did");
-                };
-                let line = line.map_err(|e| CliError(format!("cannot read input: {e}")))?;
-                match line.trim().parse::<i64>().ok().map(hog::check_rolls) {
+                let line = term.ask()?;
+                match line.parse::<i64>().ok().map(hog::check_rolls) {
                     Some(Ok(n)) => break n,
-                    _ => say(format!(
-                        "{:?} is not a number of dice: enter a whole number from 0 to 10.\n",
-                        line.trim()
+                    _ => term.say(&format!(
+                        "{line:?} is not a number of dice: enter a whole number from 0 to 10.\n"
                     ))?,
                 }
             }
@@ -340,12 +330,12 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
             opponent.rolls(mine, theirs)
         };
         let t = hog::turn(player, scores, rolls, &mut dice)?;
-        say(format!("{}\n", describe(&t, &names)))?;
+        term.say(&format!("{}\n", describe(&t, &names)))?;
         scores = t.after;
         player = 1 - player;
     }
     let winner = usize::from(scores[1] > scores[0]);
-    say(format!(
+    term.say(&format!(
         "\n{} {} to {}.\n",
         if winner == me {
             "You win"
@@ -485,11 +475,5 @@ fn write_map(path: &Path, s: &Strategy) -> Result<(), CliError> {
         );
     }
     svg.push_str("</svg>\n");
-    let tmp = path.with_extension("svg.tmp");
-    std::fs::write(&tmp, svg)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            CliError(format!("cannot write {}: {e}", path.display()))
-        })
+    write_atomic(path, &svg)
 }

@@ -13,7 +13,8 @@
 //! Bad input gives one line on stderr and exit code 2.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -186,4 +187,49 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError
     let mut s = serde_json::to_string_pretty(value)?;
     s.push('\n');
     Ok(s)
+}
+
+/// Write a file whole: to a temporary file beside it, then renamed, so a
+/// failure never leaves a half-written file.
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
+    let tmp = path.with_extension("tmp-write");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            CliError(format!("cannot write {}: {e}", path.display()))
+        })
+}
+
+/// The terminal of an interactive game: prints without buffering and reads
+/// one answer a line.
+pub(crate) struct Terminal {
+    lines: std::io::Lines<std::io::StdinLock<'static>>,
+    out: std::io::StdoutLock<'static>,
+}
+
+impl Terminal {
+    pub(crate) fn new() -> Terminal {
+        Terminal {
+            lines: std::io::stdin().lock().lines(),
+            out: std::io::stdout().lock(),
+        }
+    }
+
+    /// Print `text` now.
+    pub(crate) fn say(&mut self, text: &str) -> Result<(), CliError> {
+        self.out
+            .write_all(text.as_bytes())
+            .and_then(|_| self.out.flush())
+            .map_err(|e| CliError(format!("cannot write to the terminal: {e}")))
+    }
+
+    /// The next line typed, trimmed; an error when the input has ended.
+    pub(crate) fn ask(&mut self) -> Result<String, CliError> {
+        match self.lines.next() {
+            Some(Ok(line)) => Ok(line.trim().to_string()),
+            Some(Err(e)) => fail(format!("cannot read input: {e}")),
+            None => fail("input ended before the game did"),
+        }
+    }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use mancala::{CaptureRule, MancalaError, Position, solver, sow_game};
 use serde_json::{Value, json};
 
-use crate::{CliError, Format, fail, to_json};
+use crate::{CliError, Format, Terminal, fail, to_json};
 
 /// Arguments of `games-cli mancala`.
 #[derive(Args, Debug)]
@@ -174,42 +174,31 @@ fn one_line(line: &str) -> Result<Value, String> {
 }
 
 fn play(mut p: Position) -> Result<String, CliError> {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
-    let mut say = |t: String| -> Result<(), CliError> {
-        out.write_all(t.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| CliError(format!("cannot write to the terminal: {e}")))
-    };
-    say(format!(
+    let mut term = Terminal::new();
+    term.say(&format!(
         "Kalah with {} pits a side. You are player 0 (bottom row, store on the right); the solver is player 1.\n",
         p.pits()
     ))?;
     while !p.is_over() {
-        say(format!("\n{}\n", draw(p.board())))?;
+        term.say(&format!("\n{}\n", draw(p.board())))?;
         if p.to_move() == 0 {
             let legal = p.legal_moves();
-            say(format!("Your move, a pit {legal:?}: "))?;
-            let Some(line) = lines.next() else {
-                return fail("input ended before the game did");
-            };
-            let line = line.map_err(|e| CliError(format!("cannot read input: {e}")))?;
-            match line.trim().parse::<usize>() {
+            term.say(&format!("Your move, a pit {legal:?}: "))?;
+            let line = term.ask()?;
+            match line.parse::<usize>() {
                 Ok(pit) => {
                     if let Err(e) = p.play(pit) {
-                        say(format!("Illegal move: {e}. Legal pits: {legal:?}.\n"))?;
+                        term.say(&format!("Illegal move: {e}. Legal pits: {legal:?}.\n"))?;
                     }
                 }
-                Err(_) => say(format!(
-                    "{:?} is not a pit number. Legal pits: {legal:?}.\n",
-                    line.trim()
+                Err(_) => term.say(&format!(
+                    "{line:?} is not a pit number. Legal pits: {legal:?}.\n"
                 ))?,
             }
         } else {
             let s = solver::solve(&p, &solver::Options { table_bits: 20 })?;
             let pit = s.best_moves[0];
-            say(format!(
+            term.say(&format!(
                 "The solver plays pit {pit} (it expects to finish {:+} ahead).\n",
                 s.value
             ))?;
@@ -217,7 +206,7 @@ fn play(mut p: Position) -> Result<String, CliError> {
         }
     }
     let [a, b] = p.stores();
-    say(format!(
+    term.say(&format!(
         "\n{}\nGame over: you {a}, solver {b}. {}\n",
         draw(p.board()),
         match a.cmp(&b) {

@@ -7,7 +7,9 @@ use lcr_variants::{
     EndCheck, NAMED, Study, StudyConfig, Table, Variant, parse_chips, study::study_with_progress,
 };
 
-use crate::{CliError, Format, fail, progress, seed_or_draw, threads_or_all, to_json};
+use crate::{
+    CliError, Format, fail, progress, seed_or_draw, threads_or_all, to_json, write_atomic,
+};
 
 /// What `games-cli lcr` passes on for a table study.
 pub struct VariantArgs<'a> {
@@ -148,16 +150,6 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
         Format::Json => to_json(&studies)?,
         Format::Table => studies.iter().map(table).collect::<Vec<_>>().join("\n"),
     })
-}
-
-fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
-    let tmp = path.with_extension("tmp-write");
-    std::fs::write(&tmp, text)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            CliError(format!("cannot write {}: {e}", path.display()))
-        })
 }
 
 fn csv(studies: &[Study]) -> String {

@@ -59,6 +59,8 @@ pub enum DiceError {
     },
     /// A cycling die needs at least one outcome.
     EmptyCycle,
+    /// Die outcomes start at 1.
+    ZeroOutcome,
     /// `roll_block` takes at most 3 dice of at most 1625 sides.
     BlockTooLarge {
         /// The sides asked for.
@@ -86,6 +88,7 @@ impl fmt::Display for DiceError {
                 write!(f, "face {face} cannot be shown by a {sides}-sided die")
             }
             DiceError::EmptyCycle => write!(f, "cycling dice need at least one outcome"),
+            DiceError::ZeroOutcome => write!(f, "die outcomes start at 1; 0 is not a face"),
             DiceError::BlockTooLarge { sides, count } => write!(
                 f,
                 "cannot roll {count} dice of {sides} sides as one block (at most 3 dice, 1625 sides)"
@@ -483,13 +486,13 @@ impl CyclingDice {
     ///
     /// # Errors
     /// [`DiceError::EmptyCycle`] for no outcomes, and
-    /// [`DiceError::FaceOutOfRange`] for a zero outcome.
+    /// [`DiceError::ZeroOutcome`] for a zero outcome.
     pub fn new(outcomes: Vec<u32>) -> Result<Self, DiceError> {
         if outcomes.is_empty() {
             return Err(DiceError::EmptyCycle);
         }
         if outcomes.contains(&0) {
-            return Err(DiceError::FaceOutOfRange { face: 0, sides: 0 });
+            return Err(DiceError::ZeroOutcome);
         }
         Ok(CyclingDice { outcomes, next: 0 })
     }

@@ -126,6 +126,14 @@ fn lcr_bad_input() {
     bad(&["lcr", "--players", "3", "--threads", "0"], "--threads");
     bad(&["lcr"], "--players");
     bad(&["lcr", "--players", "many"], "many");
+    bad(
+        &["lcr", "--players", "1000000000000", "--games", "1"],
+        "too large",
+    );
+    bad(
+        &["lcr", "--players", "1000", "--coins", "4294967295"],
+        "too large",
+    );
     bad(&["chess"], "chess");
     bad(&[], "command");
 }
@@ -416,6 +424,7 @@ fn hog_bad_input() {
         "at least 1",
     );
     bad(&["hog"], "--strategy");
+    bad(&["hog", "play", "--six-sided", "0"], "start at 1");
 }
 
 #[test]

@@ -257,12 +257,8 @@ pub fn optimal(goal: u32) -> Optimal {
         w[i] = v;
         choice[i] = n as u8;
     }
-    let mut strategy = table_strategy("optimal", choice, goal);
-    if let Strategy::Table { name, .. } = &mut strategy {
-        *name = "optimal".into();
-    }
     Optimal {
-        strategy,
+        strategy: table_strategy("optimal", choice, goal),
         first_player_win: w[0],
     }
 }

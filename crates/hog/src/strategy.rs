@@ -216,20 +216,15 @@ mod tests {
     #[test]
     fn swap_strategy_examples() {
         let s: Strategy = "swap".parse().unwrap();
-        // 17 + free bacon 3 (opp 23? no: opp 40 gives 5) ...
-        // score 15, opponent 40: 15 + 5 = 20, and 40 = 2 * 20: beneficial.
+        // 15 + free bacon 5 = 20, and 40 = 2 * 20: a beneficial swap.
         assert_eq!(s.rolls(15, 40), 0);
-        // score 35, opponent 20: 35 + 3 = 38 ... not a swap; 3 < 8: baseline.
+        // 35 + 3 = 38: no swap, and 3 < 8: the baseline.
         assert_eq!(s.rolls(35, 20), 5);
-        // score 37, opponent 19: 37 + 10 = 47; no. score 28, opponent 15:
-        // 28 + 6 = 34, not 30. score 24, opponent 15: 24 + 6 = 30 = 2 * 15:
-        // harmful (the mover would drop to 15).
+        // 24 + 6 = 30 = 2 * 15: a harmful swap (the mover would drop to 15).
         assert_eq!(s.rolls(24, 15), 5);
-        // score 0, opponent 48: free bacon 9 >= 8 and no swap: 0.
+        // Free bacon 9 >= 8 and no swap: 0.
         assert_eq!(s.rolls(0, 48), 0);
-        // A harmful swap beats the margin: score 9, opponent 9: 9 + 10 = 19? no.
-        // score 10, opponent 9: 10 + 10 = 20 ... not 18. score 8, opponent 9:
-        // 8 + 10 = 18 = 2 * 9: harmful though free bacon is 10 >= 8.
+        // 8 + 10 = 18 = 2 * 9: harmful, though free bacon 10 beats the margin.
         assert_eq!(s.rolls(8, 9), 5);
     }
 }

@@ -38,6 +38,13 @@ pub enum LcrError {
     TooFewPlayers(usize),
     /// Every player must start with at least one coin.
     NoStartingCoins,
+    /// More seats or coins than the engine holds.
+    TooBig {
+        /// Seats asked for.
+        players: usize,
+        /// Coins each.
+        coins: u32,
+    },
     /// A seat index at or past the number of seats.
     SeatOutOfRange {
         /// The seat asked for.
@@ -77,6 +84,11 @@ impl fmt::Display for LcrError {
         match self {
             LcrError::TooFewPlayers(n) => write!(f, "LCR needs at least 2 players, got {n}"),
             LcrError::NoStartingCoins => write!(f, "every player must start with at least 1 coin"),
+            LcrError::TooBig { players, coins } => write!(
+                f,
+                "{players} players with {coins} coins each is too large: at most {MAX_PLAYERS} players and {} coins in all",
+                u32::MAX
+            ),
             LcrError::SeatOutOfRange { seat, players } => {
                 write!(f, "seat {seat} is out of range for {players} players")
             }
@@ -91,6 +103,11 @@ impl fmt::Display for LcrError {
             LcrError::UnusedRolls { remaining } => write!(
                 f,
                 "the game ended with {remaining} scripted rolls left over"
+            ),
+            LcrError::TooLarge { states, limit, .. } if *states == u64::MAX => write!(
+                f,
+                "the exact solver would store more than 10^19 states, far over the {:.1} GiB limit",
+                *limit as f64 / (1u64 << 30) as f64
             ),
             LcrError::TooLarge {
                 states,
@@ -113,6 +130,9 @@ impl From<DiceError> for LcrError {
         LcrError::Dice(e)
     }
 }
+
+/// The most seats a game takes.
+pub const MAX_PLAYERS: usize = 1_000_000;
 
 /// True when exactly one seat holds coins (the lab's `game_over`).
 pub fn game_over(coins: &[u32]) -> bool {
@@ -330,6 +350,9 @@ impl Game {
         }
         if coins == 0 {
             return Err(LcrError::NoStartingCoins);
+        }
+        if players > MAX_PLAYERS || (players as u64) * u64::from(coins) > u64::from(u32::MAX) {
+            return Err(LcrError::TooBig { players, coins });
         }
         Ok(Game {
             coins: vec![coins; players],

@@ -475,5 +475,5 @@ fn write_map(path: &Path, s: &Strategy) -> Result<(), CliError> {
         );
     }
     svg.push_str("</svg>\n");
-    write_atomic(path, &svg)
+    write_atomic(path, svg)
 }

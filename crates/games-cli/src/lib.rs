@@ -191,7 +191,7 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError
 
 /// Write a file whole: to a temporary file beside it, then renamed, so a
 /// failure never leaves a half-written file.
-pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
+pub(crate) fn write_atomic(path: &Path, text: impl AsRef<[u8]>) -> Result<(), CliError> {
     let tmp = path.with_extension("tmp-write");
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))

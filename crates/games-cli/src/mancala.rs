@@ -4,6 +4,7 @@
 use std::io::{BufRead, Write};
 
 use clap::Args;
+use mancala::endgame::Endgame;
 use mancala::{CaptureRule, MancalaError, Position, solver, sow_game};
 use serde_json::{Value, json};
 
@@ -19,14 +20,31 @@ pub struct MancalaArgs {
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     moves: Option<Vec<i64>>,
     /// Read one {"board": [...], "moves": [...]} per stdin line; write one result per line.
-    #[arg(long, conflicts_with_all = ["board", "moves", "solve", "play"])]
+    #[arg(long, conflicts_with_all = ["board", "moves", "solve", "play", "build_endgame"])]
     jsonl: bool,
     /// Solve a position: Kalah(--pits, --seeds), or --board with player 0 to move.
-    #[arg(long, conflicts_with = "play")]
+    #[arg(long, conflicts_with_all = ["play", "build_endgame"])]
     solve: bool,
     /// Play against the solver in the terminal.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "build_endgame")]
     play: bool,
+    /// Build the endgame table of --pits pits a side and --endgame-seeds
+    /// seeds (every position with at most that many seeds in the pits)
+    /// and write it to this file, for --endgame.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "moves", "seeds", "endgame"])]
+    build_endgame: Option<std::path::PathBuf>,
+    /// Read the endgame table for --solve and --play from this file (made
+    /// by --build-endgame for the same pits and capture rule).
+    #[arg(long, value_name = "FILE", conflicts_with = "endgame_seeds")]
+    endgame: Option<std::path::PathBuf>,
+    /// Endgame table size in seeds: built in memory before --solve and
+    /// --play (0: none; default: the most that build in well under a
+    /// second), or the size --build-endgame writes (default 20).
+    #[arg(long)]
+    endgame_seeds: Option<usize>,
+    /// Transposition table for --solve and --play: 2^N entries of 32 bytes.
+    #[arg(long, default_value_t = 22, value_name = "N")]
+    table_bits: u32,
     /// Pits a side for --solve and --play.
     #[arg(long)]
     pits: Option<usize>,
@@ -50,13 +68,24 @@ pub fn run(a: MancalaArgs) -> Result<String, CliError> {
     } else {
         CaptureRule::Seed
     };
+    if let Some(path) = &a.build_endgame {
+        return build_endgame(
+            path,
+            a.pits.unwrap_or(6),
+            a.endgame_seeds.unwrap_or(20),
+            rule,
+            a.format,
+        );
+    }
     if a.solve {
         let p = position(&a, rule, 4)?;
-        return solve(&p, a.format);
+        let mut solver = make_solver(&a, &p)?;
+        return solve(&mut solver, &p, a.format);
     }
     if a.play {
         let p = position(&a, rule, 4)?;
-        return play(p);
+        let solver = make_solver(&a, &p)?;
+        return play(p, solver);
     }
     let Some(board) = &a.board else {
         return fail("--board is required (or --jsonl, --solve, --play)");
@@ -89,8 +118,86 @@ fn position(a: &MancalaArgs, rule: CaptureRule, default_seeds: u32) -> Result<Po
     }
 }
 
-fn solve(p: &Position, format: Format) -> Result<String, CliError> {
-    let s = solver::solve(p, &solver::Options::default())?;
+/// The solver for `p`: with the endgame table read from --endgame, or one
+/// of --endgame-seeds built in memory.
+fn make_solver(a: &MancalaArgs, p: &Position) -> Result<solver::Solver, CliError> {
+    let options = solver::Options {
+        endgame_seeds: a.endgame_seeds,
+        table_bits: a.table_bits,
+    };
+    let Some(path) = &a.endgame else {
+        return Ok(solver::Solver::new(p, &options)?);
+    };
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    let table = Endgame::load(&mut std::io::BufReader::new(file))
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    if table.pits() != p.pits() || table.rule() != p.rule() {
+        return fail(format!(
+            "{} is for {} pits a side under {} capture; the position has {} pits under {} capture",
+            path.display(),
+            table.pits(),
+            rule_name(table.rule()),
+            p.pits(),
+            rule_name(p.rule())
+        ));
+    }
+    Ok(solver::Solver::with_endgame(table, &options)?)
+}
+
+fn rule_name(rule: CaptureRule) -> &'static str {
+    match rule {
+        CaptureRule::Seed => "the seed's",
+        CaptureRule::Empty => "empty",
+    }
+}
+
+fn build_endgame(
+    path: &std::path::Path,
+    pits: usize,
+    seeds: usize,
+    rule: CaptureRule,
+    format: Format,
+) -> Result<String, CliError> {
+    let total = mancala::endgame::positions_for(pits, seeds);
+    let bar = crate::progress(total, 1 << 24, "positions");
+    let t0 = std::time::Instant::now();
+    let table = Endgame::build_with_progress(pits, seeds, rule, &|done| {
+        if let Some(b) = &bar {
+            b.set_position(done);
+        }
+    })?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let seconds = t0.elapsed().as_secs_f64();
+    let mut bytes = Vec::with_capacity(table.positions() + 64);
+    table
+        .save(&mut bytes)
+        .map_err(|e| CliError(format!("cannot write the table: {e}")))?;
+    crate::write_atomic(path, &bytes)?;
+    Ok(match format {
+        Format::Json => to_json(&json!({
+            "file": path.display().to_string(),
+            "pits": pits,
+            "endgame_seeds": seeds,
+            "empty_capture": rule == CaptureRule::Empty,
+            "positions": table.positions(),
+            "bytes": bytes.len(),
+            "seconds": seconds,
+        }))?,
+        Format::Table => format!(
+            "wrote {}: every position of {pits} pits a side with at most {seeds} seeds in the pits, {} capture\n{} positions, {} bytes, built in {seconds:.2} s\n",
+            path.display(),
+            rule_name(rule),
+            table.positions(),
+            bytes.len()
+        ),
+    })
+}
+
+fn solve(solver: &mut solver::Solver, p: &Position, format: Format) -> Result<String, CliError> {
+    let s = solver.solve(p)?;
     Ok(match format {
         Format::Json => to_json(&json!({
             "pits": p.pits(),
@@ -98,15 +205,17 @@ fn solve(p: &Position, format: Format) -> Result<String, CliError> {
             "value": s.value,
             "best_moves": s.best_moves,
             "nodes": s.nodes,
+            "endgame_seeds": s.endgame_seeds,
             "empty_capture": p.rule() == CaptureRule::Empty,
         }))?,
         Format::Table => format!(
-            "{}\nvalue for player {} (store difference under perfect play): {:+}\nbest moves: {:?}\nnodes searched: {}\n",
+            "{}\nvalue for player {} (store difference under perfect play): {:+}\nbest moves: {:?}\nnodes searched: {} (endgame table: positions with at most {} seeds in the pits)\n",
             draw(p.board()),
             p.to_move(),
             s.value,
             s.best_moves,
-            s.nodes
+            s.nodes,
+            s.endgame_seeds
         ),
     })
 }
@@ -173,7 +282,7 @@ fn one_line(line: &str) -> Result<Value, String> {
     Ok(json!({"board": b, "next_player": next}))
 }
 
-fn play(mut p: Position) -> Result<String, CliError> {
+fn play(mut p: Position, mut solver: solver::Solver) -> Result<String, CliError> {
     let mut term = Terminal::new();
     term.say(&format!(
         "Kalah with {} pits a side. You are player 0 (bottom row, store on the right); the solver is player 1.\n",
@@ -196,7 +305,7 @@ fn play(mut p: Position) -> Result<String, CliError> {
                 ))?,
             }
         } else {
-            let s = solver::solve(&p, &solver::Options { table_bits: 20 })?;
+            let s = solver.solve(&p)?;
             let pit = s.best_moves[0];
             term.say(&format!(
                 "The solver plays pit {pit} (it expects to finish {:+} ahead).\n",

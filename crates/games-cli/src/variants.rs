@@ -137,13 +137,13 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
         b.finish_and_clear();
     }
     if let Some(path) = a.plot {
-        write_atomic(path, &plot(&studies))?;
+        write_atomic(path, plot(&studies))?;
     }
     for s in &mut studies {
         s.rows.retain(|r| wanted.contains(&r.simulations));
     }
     if let Some(path) = a.csv {
-        write_atomic(path, &csv(&studies))?;
+        write_atomic(path, csv(&studies))?;
     }
     Ok(match a.format {
         Format::Json if studies.len() == 1 => to_json(&studies[0])?,

@@ -631,6 +631,124 @@ fn mancala_solve_json() {
 }
 
 #[test]
+fn mancala_endgame_file_round_trip() {
+    let dir = std::env::temp_dir().join(format!("games-cli-endgame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kalah4.db");
+    let path = file.to_str().unwrap();
+    let built = ok_json(&[
+        "mancala",
+        "--build-endgame",
+        path,
+        "--pits",
+        "4",
+        "--endgame-seeds",
+        "12",
+        "--empty-capture",
+        "--format",
+        "json",
+    ]);
+    // C(12 + 8, 8) positions, one byte each, and a 28-byte frame.
+    assert_eq!(built["positions"], 125_970);
+    assert_eq!(built["bytes"], 125_998);
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), 125_998);
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "mancala",
+            "--solve",
+            "--pits",
+            "4",
+            "--seeds",
+            "3",
+            "--empty-capture",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        ok_json(&args)
+    };
+    let with = solve(&["--endgame", path]);
+    let without = solve(&["--endgame-seeds", "0"]);
+    assert_eq!(with["value"], 8);
+    assert_eq!(with["value"], without["value"]);
+    assert_eq!(with["best_moves"], without["best_moves"]);
+    assert_eq!(with["endgame_seeds"], 12);
+    assert_eq!(without["endgame_seeds"], 0);
+    assert!(with["nodes"].as_u64().unwrap() < without["nodes"].as_u64().unwrap());
+    // A table of another size or rule, a missing file, a damaged one.
+    bad(
+        &[
+            "mancala",
+            "--solve",
+            "--pits",
+            "5",
+            "--seeds",
+            "2",
+            "--empty-capture",
+            "--endgame",
+            path,
+        ],
+        "is for 4 pits a side under empty capture",
+    );
+    bad(
+        &[
+            "mancala",
+            "--solve",
+            "--pits",
+            "4",
+            "--seeds",
+            "2",
+            "--endgame",
+            path,
+        ],
+        "under the seed's capture",
+    );
+    let missing = dir.join("missing.db");
+    bad(
+        &["mancala", "--solve", "--endgame", missing.to_str().unwrap()],
+        "cannot read",
+    );
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[1000] ^= 0x40;
+    let damaged = dir.join("damaged.db");
+    std::fs::write(&damaged, &bytes).unwrap();
+    bad(
+        &[
+            "mancala",
+            "--solve",
+            "--pits",
+            "4",
+            "--seeds",
+            "3",
+            "--empty-capture",
+            "--endgame",
+            damaged.to_str().unwrap(),
+        ],
+        "checksum",
+    );
+    // Too large a table, or nowhere to write it: nothing is written.
+    bad(
+        &["mancala", "--build-endgame", path, "--endgame-seeds", "200"],
+        "at most 127",
+    );
+    let nowhere = dir.join("no-such-dir").join("t.db");
+    bad(
+        &[
+            "mancala",
+            "--build-endgame",
+            nowhere.to_str().unwrap(),
+            "--pits",
+            "2",
+            "--endgame-seeds",
+            "3",
+        ],
+        "cannot write",
+    );
+    assert!(!nowhere.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn mancala_bad_input() {
     bad(
         &["mancala", "--board", "1,2,3", "--moves", "0"],

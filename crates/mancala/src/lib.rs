@@ -23,6 +23,7 @@
 
 use std::fmt;
 
+pub mod endgame;
 mod position;
 pub mod solver;
 
@@ -66,6 +67,8 @@ pub enum MancalaError {
     TooLargeToSolve(String),
     /// Kalah(m, n) needs m >= 1 pits a side.
     NoPits,
+    /// An endgame table file that cannot be used.
+    BadEndgame(String),
 }
 
 impl fmt::Display for MancalaError {
@@ -97,6 +100,7 @@ impl fmt::Display for MancalaError {
             ),
             MancalaError::GameOver => write!(f, "the game is over"),
             MancalaError::TooLargeToSolve(why) => write!(f, "too large to solve: {why}"),
+            MancalaError::BadEndgame(why) => write!(f, "bad endgame table: {why}"),
             MancalaError::NoPits => write!(f, "a side needs at least 1 pit"),
         }
     }

@@ -4,12 +4,28 @@
 //! Negamax alpha-beta over the *future* store difference (the stores
 //! already filled do not change what is best, so the transposition table
 //! keys on the pits alone, seen from the mover), driven by MTD(f): a series
-//! of null-window searches that close in on the value. Moves that end in
-//! the own store (extra turns) are tried first, then captures, then the
-//! table's best move of an earlier search; an extra turn keeps the same
-//! side to move, so its value is added, not negated.
+//! of null-window searches that close in on the value. Positions with few
+//! seeds left are not searched: their exact values come from an
+//! [`Endgame`] table. Before a node's moves are searched, each child is
+//! looked up in the endgame table and the transposition table, and a known
+//! bound that already decides the node ends it (enhanced transposition
+//! cutoff). Moves are then tried best first: the table's move of an earlier
+//! search, extra turns (the move nearest the store first), then by the
+//! seeds the move banks and what is known of the child. An extra turn keeps
+//! the same side to move, so its value is added, not negated.
+//!
+//! ```
+//! use mancala::{CaptureRule, Position, solver};
+//!
+//! // Kalah(4, 3) under empty capture: +8 for the first player.
+//! let p = Position::kalah(4, 3, CaptureRule::Empty).unwrap();
+//! let s = solver::solve(&p, &solver::Options::default()).unwrap();
+//! assert_eq!(s.value, 8);
+//! assert_eq!(s.best_moves, [1]);
+//! ```
 
 use crate::MancalaError;
+use crate::endgame::{self, Endgame, MAX, Pits, flip};
 use crate::position::{CaptureRule, Position, sow};
 
 /// Solver settings.
@@ -17,12 +33,40 @@ use crate::position::{CaptureRule, Position, sow};
 pub struct Options {
     /// Transposition table size: 2^bits entries of 32 bytes.
     pub table_bits: u32,
+    /// The endgame table to build: every position with at most this many
+    /// seeds in the pits. `None` picks a size that is quick to build (see
+    /// [`auto_endgame_seeds`]); `Some(0)` builds none.
+    pub endgame_seeds: Option<usize>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { table_bits: 22 }
+        Options {
+            table_bits: 22,
+            endgame_seeds: None,
+        }
     }
+}
+
+/// The endgame table a solve builds when none is given holds at most
+/// 2^21 positions for a game of up to 40 seeds in the pits, twice as many
+/// for every 2 seeds more, and at most 2^25: building it takes a small part
+/// of the search it saves (measured in `docs/mancala.md`).
+pub fn auto_endgame_positions(seeds: usize) -> u64 {
+    1u64 << (21 + (seeds.saturating_sub(40) / 2).min(4))
+}
+
+/// The endgame size [`Options::endgame_seeds`]` = None` picks for a
+/// position of `pits` pits a side and `seeds` seeds in the pits: the most
+/// seeds, up to `seeds`, whose table holds at most
+/// [`auto_endgame_positions`] positions.
+pub fn auto_endgame_seeds(pits: usize, seeds: usize) -> usize {
+    let budget = auto_endgame_positions(seeds);
+    let mut k = 0;
+    while k < seeds.min(127) && endgame::positions_for(pits, k + 1) <= budget {
+        k += 1;
+    }
+    k
 }
 
 /// The solved position.
@@ -32,8 +76,11 @@ pub struct Solution {
     pub value: i32,
     /// Every move that reaches it.
     pub best_moves: Vec<usize>,
-    /// Nodes searched.
+    /// Nodes searched (positions found in the endgame table not counted).
     pub nodes: u64,
+    /// The endgame table used: positions with at most this many seeds in
+    /// the pits (0: none).
+    pub endgame_seeds: usize,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -51,19 +98,11 @@ struct Entry {
 /// to look up.
 const TABLE_FROM: i32 = 7;
 
-const MAX: usize = 16;
+/// From this many seeds in the pits, a node looks its children up before
+/// searching them.
+const ETC_FROM: i32 = 12;
 
-struct Search {
-    m: usize,
-    /// `wrap[x] = x % (2m + 1)`, for every pit index plus seed count.
-    wrap: Vec<u8>,
-    rule: CaptureRule,
-    table: Vec<Entry>,
-    mask: usize,
-    nodes: u64,
-}
-
-fn pack(p: &[u8; MAX]) -> u128 {
+fn pack(p: &Pits) -> u128 {
     u128::from_le_bytes(*p)
 }
 
@@ -73,13 +112,226 @@ fn hash(k: u128) -> usize {
     (x ^ (x >> 29)) as usize
 }
 
-impl Search {
+/// A solver for one board size and capture rule: its endgame table and
+/// transposition table are kept from one solve to the next (a game against
+/// the solver, a series of positions).
+pub struct Solver {
+    pits: usize,
+    rule: CaptureRule,
+    endgame: Option<Endgame>,
+    table: Vec<Entry>,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("pits", &self.pits)
+            .field("rule", &self.rule)
+            .field("endgame", &self.endgame)
+            .field("table", &self.table.len())
+            .finish()
+    }
+}
+
+fn check_table(options: &Options) -> Result<(), MancalaError> {
+    if options.table_bits > 30 {
+        return Err(MancalaError::TooLargeToSolve(format!(
+            "a table of 2^{} entries",
+            options.table_bits
+        )));
+    }
+    Ok(())
+}
+
+impl Solver {
+    /// A solver for positions like `position` (its size and rule), with
+    /// the endgame table `options` asks for, sized by the seeds `position`
+    /// holds when it asks for none in particular.
+    ///
+    /// # Errors
+    /// [`MancalaError::TooLargeToSolve`] for more than 8 pits a side, a
+    /// table of more than 2^30 entries or an endgame table too large.
+    pub fn new(position: &Position, options: &Options) -> Result<Solver, MancalaError> {
+        check_table(options)?;
+        let pits = position.pits();
+        if 2 * pits > MAX {
+            return Err(MancalaError::TooLargeToSolve(format!(
+                "{pits} pits a side; the solver takes at most 8"
+            )));
+        }
+        let in_pits: u64 = position.oriented().iter().map(|&x| u64::from(x)).sum();
+        let k = match options.endgame_seeds {
+            Some(k) => k,
+            None => auto_endgame_seeds(pits, in_pits.min(127) as usize),
+        };
+        let endgame = if k == 0 {
+            None
+        } else {
+            Some(Endgame::build(pits, k, position.rule())?)
+        };
+        Ok(Solver {
+            pits,
+            rule: position.rule(),
+            endgame,
+            table: vec![Entry::default(); 1 << options.table_bits],
+        })
+    }
+
+    /// A solver that uses `endgame` (read from a file, say) for positions
+    /// of its size and rule.
+    ///
+    /// # Errors
+    /// [`MancalaError::TooLargeToSolve`] for a table of more than 2^30
+    /// entries.
+    pub fn with_endgame(endgame: Endgame, options: &Options) -> Result<Solver, MancalaError> {
+        check_table(options)?;
+        Ok(Solver {
+            pits: endgame.pits(),
+            rule: endgame.rule(),
+            endgame: Some(endgame),
+            table: vec![Entry::default(); 1 << options.table_bits],
+        })
+    }
+
+    /// The endgame table in use.
+    pub fn endgame(&self) -> Option<&Endgame> {
+        self.endgame.as_ref()
+    }
+
+    /// Solve `position` exactly.
+    ///
+    /// # Errors
+    /// [`MancalaError::BadEndgame`] when the position's size or rule is not
+    /// the solver's; [`MancalaError::TooLargeToSolve`] for more than 255
+    /// seeds in the pits. An over position has its stores' difference as
+    /// value and no best moves.
+    pub fn solve(&mut self, position: &Position) -> Result<Solution, MancalaError> {
+        let m = self.pits;
+        if position.pits() != m || position.rule() != self.rule {
+            return Err(MancalaError::BadEndgame(format!(
+                "the solver is for {m} pits a side under {:?} capture; the position has {} pits under {:?} capture",
+                self.rule,
+                position.pits(),
+                position.rule()
+            )));
+        }
+        let oriented = position.oriented();
+        let total: u32 = oriented.iter().sum();
+        if total > 255 {
+            return Err(MancalaError::TooLargeToSolve(format!(
+                "{total} seeds in the pits; the solver takes at most 255"
+            )));
+        }
+        let stores = position.stores();
+        let me = position.to_move();
+        let banked = stores[me] as i32 - stores[1 - me] as i32;
+        let endgame_seeds = self.endgame.as_ref().map_or(0, Endgame::seeds);
+        if position.is_over() {
+            return Ok(Solution {
+                value: banked,
+                best_moves: Vec::new(),
+                nodes: 0,
+                endgame_seeds,
+            });
+        }
+        let mut root: Pits = [0; MAX];
+        for (r, &x) in root.iter_mut().zip(&oriented) {
+            *r = x as u8;
+        }
+        let mask = self.table.len() - 1;
+        let mut s = Search {
+            m,
+            rule: self.rule,
+            db: self.endgame.as_ref(),
+            db_seeds: endgame_seeds as i32,
+            table: &mut self.table,
+            mask,
+            nodes: 0,
+        };
+        let future = s.exact(&root, 0);
+        // Every move whose value reaches the position's value is best.
+        let mut best_moves = Vec::new();
+        for i in 0..m {
+            if root[i] == 0 {
+                continue;
+            }
+            let mut q = root;
+            let step = sow(&mut q[..], m, i, s.rule);
+            let gain = step.mine as i32 - step.theirs as i32;
+            // No move can beat the value, so one null-window test per move
+            // tells whether it reaches it.
+            let reaches = if step.over {
+                gain >= future
+            } else if step.again {
+                gain + s.value(&q, future - gain - 1, future - gain) >= future
+            } else {
+                gain - s.value(&flip(&q, m), gain - future, gain - future + 1) >= future
+            };
+            if reaches {
+                best_moves.push(i);
+            }
+        }
+        Ok(Solution {
+            value: banked + future,
+            best_moves,
+            nodes: s.nodes,
+            endgame_seeds,
+        })
+    }
+}
+
+/// Solve `position` exactly, with a new [`Solver`].
+///
+/// # Errors
+/// As [`Solver::new`] and [`Solver::solve`].
+pub fn solve(position: &Position, options: &Options) -> Result<Solution, MancalaError> {
+    Solver::new(position, options)?.solve(position)
+}
+
+struct Search<'a> {
+    m: usize,
+    rule: CaptureRule,
+    db: Option<&'a Endgame>,
+    /// The endgame table's seeds (0: none).
+    db_seeds: i32,
+    table: &'a mut [Entry],
+    mask: usize,
+    nodes: u64,
+}
+
+/// What one move from a node leads to.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// The game is over.
+    Over,
+    /// The mover moves again.
+    Again,
+    /// The other side moves.
+    Other,
+}
+
+impl Search<'_> {
+    #[inline]
+    fn probe(&self, key: u128) -> Option<usize> {
+        let bucket = hash(key) & self.mask & !1;
+        if self.table[bucket].key == key {
+            Some(bucket)
+        } else if self.table[bucket + 1].key == key {
+            Some(bucket + 1)
+        } else {
+            None
+        }
+    }
+
     /// The future store difference for the mover at `p`, fail-soft within
     /// (alpha, beta).
-    fn value(&mut self, p: &[u8; MAX], mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
+    fn value(&mut self, p: &Pits, mut alpha: i32, mut beta: i32) -> i32 {
         let m = self.m;
         let left: i32 = p[..2 * m].iter().map(|&x| i32::from(x)).sum();
+        if left <= self.db_seeds {
+            return i32::from(self.db.expect("endgame table").get(p));
+        }
+        self.nodes += 1;
         if left <= alpha {
             return left;
         }
@@ -87,18 +339,9 @@ impl Search {
             return -left;
         }
         let key = pack(p);
-        let bucket = hash(key) & self.mask & !1;
-        let mut tt_best = u8::MAX;
         let use_table = left >= TABLE_FROM;
-        let found = if !use_table {
-            None
-        } else if self.table[bucket].key == key {
-            Some(bucket)
-        } else if self.table[bucket + 1].key == key {
-            Some(bucket + 1)
-        } else {
-            None
-        };
+        let mut tt_best = u8::MAX;
+        let found = if use_table { self.probe(key) } else { None };
         if let Some(slot) = found {
             let e = self.table[slot];
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
@@ -113,64 +356,137 @@ impl Search {
             tt_best = e.best;
         }
         let (alpha0, beta0) = (alpha, beta);
-        // Move order: table move, extra turns, captures, the rest (nearest
-        // the store first).
-        let mut order = [0u8; MAX];
+        let etc = left >= ETC_FROM;
+        // The children, each seen from its mover, with what is known of
+        // their value to this node's mover.
+        let mut kids = [[0u8; MAX]; MAX / 2];
+        let mut gains = [0i32; MAX / 2];
+        let mut kinds = [Kind::Over; MAX / 2];
+        let mut pits = [0u8; MAX / 2];
+        let mut lefts = [0i32; MAX / 2];
+        let mut los = [0i32; MAX / 2];
+        let mut his = [0i32; MAX / 2];
+        let mut scores = [0i32; MAX / 2];
+        let mut order = [0u8; MAX / 2];
         let mut count = 0;
-        let mut push = |i: usize| {
-            order[count] = i as u8;
+        for i in (0..m).rev() {
+            if p[i] == 0 {
+                continue;
+            }
+            let mut q = *p;
+            let step = sow(&mut q[..], m, i, self.rule);
+            gains[count] = step.mine as i32 - step.theirs as i32;
+            lefts[count] = left - step.mine as i32 - step.theirs as i32;
+            pits[count] = i as u8;
+            (kinds[count], kids[count]) = if step.over {
+                (Kind::Over, q)
+            } else if step.again {
+                (Kind::Again, q)
+            } else {
+                (Kind::Other, flip(&q, m))
+            };
             count += 1;
-        };
-        if (tt_best as usize) < m && p[tt_best as usize] > 0 {
-            push(tt_best as usize);
         }
-        // Where each pit's last seed lands (its position in the cycle).
-        let mut lands = [0u8; MAX];
-        for i in 0..m {
-            lands[i] = self.wrap[i + p[i] as usize];
-        }
-        for i in (0..m).rev() {
-            if p[i] > 0 && i as u8 != tt_best && lands[i] as usize == m {
-                push(i);
+        // Where each child's value may be known: the endgame table (exact)
+        // or the transposition table. All the reads are issued before any
+        // is used, so their cache misses overlap.
+        let mut look = [0u8; MAX / 2]; // 0 nothing, 1 endgame, 2 table
+        let mut addr = [0usize; MAX / 2];
+        for c in 0..count {
+            if matches!(kinds[c], Kind::Over) {
+                continue;
+            }
+            if lefts[c] <= self.db_seeds {
+                look[c] = 1;
+                addr[c] = self.db.expect("endgame table").index(&kids[c]);
+            } else if etc && lefts[c] >= TABLE_FROM {
+                look[c] = 2;
+                addr[c] = hash(pack(&kids[c])) & self.mask & !1;
             }
         }
-        let captures = |i: usize| {
-            let last = lands[i] as usize;
-            (p[i] as usize) + i < 2 * m + 1
-                && last < m
-                && last > i
-                && p[last] == 0
-                && p[2 * m - 1 - last] > 0
-        };
-        for i in (0..m).rev() {
-            if p[i] > 0 && i as u8 != tt_best && lands[i] as usize != m && captures(i) {
-                push(i);
-            }
-        }
-        for i in (0..m).rev() {
-            if p[i] > 0 && i as u8 != tt_best && lands[i] as usize != m && !captures(i) {
-                push(i);
+        let mut db_vals = [0i8; MAX / 2];
+        let mut entries = [[Entry::default(); 2]; MAX / 2];
+        for c in 0..count {
+            match look[c] {
+                1 => db_vals[c] = self.db.expect("endgame table").at(addr[c]),
+                2 => entries[c] = [self.table[addr[c]], self.table[addr[c] + 1]],
+                _ => {}
             }
         }
         let mut best = i32::MIN;
         let mut best_move = 0u8;
-        for &i in &order[..count] {
-            let mut q = *p;
-            let step = sow(&mut q[..], m, i as usize, self.rule);
-            let gain = step.mine as i32 - step.theirs as i32;
-            let v = if step.over {
-                gain
-            } else if step.again {
-                gain + self.value(&q, alpha - gain, beta - gain)
+        for c in 0..count {
+            let gain = gains[c];
+            let known = match look[c] {
+                _ if matches!(kinds[c], Kind::Over) => Some((0, 0)),
+                1 => Some((i32::from(db_vals[c]), i32::from(db_vals[c]))),
+                2 => {
+                    let k = pack(&kids[c]);
+                    entries[c]
+                        .iter()
+                        .find(|e| e.key == k)
+                        .map(|e| (i32::from(e.lower), i32::from(e.upper)))
+                }
+                _ => None,
+            };
+            let (lo, hi) = match (kinds[c], known) {
+                (Kind::Other, Some((l, h))) => (gain - h, gain - l),
+                (_, Some((l, h))) => (gain + l, gain + h),
+                (_, None) => (gain - lefts[c], gain + lefts[c]),
+            };
+            let i = pits[c];
+            if lo >= beta {
+                // Enhanced transposition cutoff.
+                return self.store(found, key, use_table, left, alpha0, beta0, lo, i);
+            }
+            los[c] = lo;
+            his[c] = hi;
+            if lo > best {
+                best = lo;
+                best_move = i;
+            }
+            let kind = kinds[c];
+            scores[c] = if i == tt_best {
+                1000
+            } else if matches!(kind, Kind::Again) {
+                500 + i32::from(i)
             } else {
-                let mut r = [0u8; MAX];
-                r[..m].copy_from_slice(&q[m..2 * m]);
-                r[m..2 * m].copy_from_slice(&q[..m]);
-                gain - self.value(&r, gain - beta, gain - alpha)
+                gain * 4 + lo + hi
+            };
+            order[c] = c as u8;
+        }
+        if best > alpha {
+            alpha = best;
+        }
+        // Insertion sort, best score first.
+        for a in 1..count {
+            let mut b = a;
+            while b > 0 && scores[order[b - 1] as usize] < scores[order[b] as usize] {
+                order.swap(b - 1, b);
+                b -= 1;
+            }
+        }
+        for &c in &order[..count] {
+            let c = c as usize;
+            if his[c] <= alpha {
+                // It cannot raise alpha: its upper bound is all it adds.
+                if his[c] > best {
+                    best = his[c];
+                    best_move = pits[c];
+                }
+                continue;
+            }
+            if los[c] == his[c] {
+                continue;
+            }
+            let gain = gains[c];
+            let v = match kinds[c] {
+                Kind::Again => gain + self.value(&kids[c], alpha - gain, beta - gain),
+                _ => gain - self.value(&kids[c], gain - beta, gain - alpha),
             };
             if v > best {
                 best = v;
-                best_move = i;
+                best_move = pits[c];
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
@@ -179,6 +495,24 @@ impl Search {
                 }
             }
         }
+        self.store(found, key, use_table, left, alpha0, beta0, best, best_move)
+    }
+
+    /// Record a result in the table (for positions with enough seeds) and
+    /// return it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store(
+        &mut self,
+        found: Option<usize>,
+        key: u128,
+        use_table: bool,
+        left: i32,
+        alpha0: i32,
+        beta0: i32,
+        best: i32,
+        best_move: u8,
+    ) -> i32 {
         if !use_table {
             return best;
         }
@@ -189,6 +523,7 @@ impl Search {
         } else {
             (best, best)
         };
+        let bucket = hash(key) & self.mask & !1;
         // Same position: update it; else replace the cheaper of the two.
         let slot = found.unwrap_or_else(|| {
             if self.table[bucket].left <= self.table[bucket + 1].left {
@@ -208,7 +543,7 @@ impl Search {
     }
 
     /// MTD(f): the exact future value of `p`.
-    fn exact(&mut self, p: &[u8; MAX], guess: i32) -> i32 {
+    fn exact(&mut self, p: &Pits, guess: i32) -> i32 {
         let left: i32 = p[..2 * self.m].iter().map(|&x| i32::from(x)).sum();
         let (mut lower, mut upper) = (-left, left);
         let mut g = guess.clamp(lower, upper);
@@ -227,88 +562,6 @@ impl Search {
         }
         g
     }
-}
-
-/// Solve `position` exactly.
-///
-/// # Errors
-/// [`MancalaError::TooLargeToSolve`] for more than 8 pits a side or more
-/// than 255 seeds in the pits; [`MancalaError::GameOver`] never (an over
-/// position has value 0 and no best moves).
-pub fn solve(position: &Position, options: &Options) -> Result<Solution, MancalaError> {
-    let m = position.pits();
-    if 2 * m > MAX {
-        return Err(MancalaError::TooLargeToSolve(format!(
-            "{m} pits a side; the solver takes at most 8"
-        )));
-    }
-    let oriented = position.oriented();
-    let total: u32 = oriented.iter().sum();
-    if total > 255 {
-        return Err(MancalaError::TooLargeToSolve(format!(
-            "{total} seeds in the pits; the solver takes at most 255"
-        )));
-    }
-    if options.table_bits > 30 {
-        return Err(MancalaError::TooLargeToSolve(format!(
-            "a table of 2^{} entries",
-            options.table_bits
-        )));
-    }
-    let stores = position.stores();
-    let me = position.to_move();
-    let banked = stores[me] as i32 - stores[1 - me] as i32;
-    if position.is_over() {
-        return Ok(Solution {
-            value: banked,
-            best_moves: Vec::new(),
-            nodes: 0,
-        });
-    }
-    let mut root = [0u8; MAX];
-    for (r, &x) in root.iter_mut().zip(&oriented) {
-        *r = x as u8;
-    }
-    let size = 1usize << options.table_bits;
-    let mut s = Search {
-        m,
-        wrap: (0..MAX + 256).map(|x| (x % (2 * m + 1)) as u8).collect(),
-        rule: position.rule(),
-        table: vec![Entry::default(); size],
-        mask: size - 1,
-        nodes: 0,
-    };
-    let future = s.exact(&root, 0);
-    // Every move whose value reaches the position's value is best.
-    let mut best_moves = Vec::new();
-    for i in 0..m {
-        if root[i] == 0 {
-            continue;
-        }
-        let mut q = root;
-        let step = sow(&mut q[..], m, i, s.rule);
-        let gain = step.mine as i32 - step.theirs as i32;
-        // No move can beat the value, so one null-window test per move
-        // tells whether it reaches it.
-        let reaches = if step.over {
-            gain >= future
-        } else if step.again {
-            gain + s.value(&q, future - gain - 1, future - gain) >= future
-        } else {
-            let mut r = [0u8; MAX];
-            r[..m].copy_from_slice(&q[m..2 * m]);
-            r[m..2 * m].copy_from_slice(&q[..m]);
-            gain - s.value(&r, gain - future, gain - future + 1) >= future
-        };
-        if reaches {
-            best_moves.push(i);
-        }
-    }
-    Ok(Solution {
-        value: banked + future,
-        best_moves,
-        nodes: s.nodes,
-    })
 }
 
 #[cfg(test)]
@@ -338,17 +591,103 @@ mod tests {
         for rule in [CaptureRule::Seed, CaptureRule::Empty] {
             for (m, n) in [(1, 1), (2, 2), (3, 1), (3, 2), (2, 4), (3, 3)] {
                 let p = Position::kalah(m, n, rule).unwrap();
-                let s = solve(&p, &Options { table_bits: 12 }).unwrap();
-                assert_eq!(s.value, minimax(&p), "Kalah({m},{n}) {rule:?}");
-                assert!(!s.best_moves.is_empty());
-                for &i in &s.best_moves {
-                    let mut q = p.clone();
-                    q.play(i).unwrap();
-                    let v = minimax(&q);
-                    let v = if q.to_move() == p.to_move() { v } else { -v };
-                    assert_eq!(v, s.value);
+                let want = minimax(&p);
+                let best: Vec<usize> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&i| {
+                        let mut q = p.clone();
+                        q.play(i).unwrap();
+                        let v = minimax(&q);
+                        (if q.to_move() == p.to_move() { v } else { -v }) == want
+                    })
+                    .collect();
+                // No endgame table, one that holds the whole game, one
+                // that holds part of it.
+                for endgame_seeds in [Some(0), None, Some(3)] {
+                    let options = Options {
+                        table_bits: 12,
+                        endgame_seeds,
+                    };
+                    let s = solve(&p, &options).unwrap();
+                    assert_eq!(s.value, want, "Kalah({m},{n}) {rule:?}");
+                    assert_eq!(s.best_moves, best, "Kalah({m},{n}) {rule:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn endgame_tables_do_not_change_values_or_best_moves() {
+        // Positions of 6 pits a side with 14 to 22 seeds, drawn by a fixed
+        // generator, under both rules.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let tables: Vec<_> = [CaptureRule::Seed, CaptureRule::Empty]
+            .into_iter()
+            .map(|rule| Endgame::build(6, 10, rule).unwrap())
+            .collect();
+        for case in 0..24 {
+            let rule = if case % 2 == 0 {
+                CaptureRule::Seed
+            } else {
+                CaptureRule::Empty
+            };
+            let seeds = 14 + next(9);
+            let mut board = vec![0i64; 14];
+            for _ in 0..seeds {
+                let mut slot = next(12) as usize;
+                if slot >= 6 {
+                    slot += 1;
+                }
+                board[slot] += 1;
+            }
+            board[6] = next(5) as i64;
+            board[13] = next(5) as i64;
+            let p = Position::new(&board, (case / 2) % 2, rule).unwrap();
+            let plain = solve(
+                &p,
+                &Options {
+                    table_bits: 16,
+                    endgame_seeds: Some(0),
+                },
+            )
+            .unwrap();
+            let auto = solve(
+                &p,
+                &Options {
+                    table_bits: 16,
+                    endgame_seeds: None,
+                },
+            )
+            .unwrap();
+            let db = tables[case % 2].clone();
+            let mut with = Solver::with_endgame(
+                db,
+                &Options {
+                    table_bits: 16,
+                    endgame_seeds: None,
+                },
+            )
+            .unwrap();
+            let given = with.solve(&p).unwrap();
+            assert_eq!(
+                (auto.value, &auto.best_moves),
+                (plain.value, &plain.best_moves),
+                "{board:?}"
+            );
+            assert_eq!(
+                (given.value, &given.best_moves),
+                (plain.value, &plain.best_moves),
+                "{board:?}"
+            );
+            assert!(auto.endgame_seeds > 0 && given.endgame_seeds == 10);
+            assert!(given.nodes < plain.nodes, "{board:?}");
         }
     }
 }

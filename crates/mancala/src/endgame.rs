@@ -1,0 +1,582 @@
+//! Endgame databases: the exact value of every position with at most `K`
+//! seeds left in the pits, for one board size and capture rule.
+//!
+//! The value of a position depends only on the pits and on who moves (the
+//! stores only add a constant), so one table seen from the mover covers
+//! both players. Positions are numbered by the stars-and-bars rank of their
+//! pit counts among all with at most `K` seeds, so the table is a dense
+//! array of one signed byte per position: the mover's future store
+//! difference under perfect play.
+//!
+//! The table is filled level by level (seeds left, 1 to `K`). A move either
+//! banks at least one seed (a sowing into the store, a capture, the end of
+//! the game: a lower level, already filled) or sows only along the mover's
+//! own row, which moves every seed it touches closer to that store: the
+//! seeds' total distance to their owners' stores falls, so moves within a
+//! level never come back to a position, and a recursion with memory over
+//! them ends. Within a level the work is shared among threads; two threads
+//! that meet the same position compute the same value, so the order of the
+//! writes does not matter and the table is the same on every run.
+//!
+//! ```
+//! use mancala::{CaptureRule, Position, endgame::Endgame, solver};
+//!
+//! // Every position of 3 pits a side with at most 6 seeds in the pits:
+//! // C(6 + 6, 6) = 924 of them.
+//! let db = Endgame::build(3, 6, CaptureRule::Empty).unwrap();
+//! assert_eq!(db.positions(), 924);
+//! // Kalah(3, 1) holds 6 seeds in the pits: the table knows its value,
+//! // the one a search without the table finds; Kalah(3, 2) holds 12, too
+//! // many.
+//! let p = Position::kalah(3, 1, CaptureRule::Empty).unwrap();
+//! let plain = solver::Options { endgame_seeds: Some(0), ..Default::default() };
+//! assert_eq!(db.value(&p), Some(solver::solve(&p, &plain).unwrap().value));
+//! let q = Position::kalah(3, 2, CaptureRule::Empty).unwrap();
+//! assert_eq!(db.value(&q), None);
+//! ```
+
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicI8, Ordering};
+
+use rayon::prelude::*;
+
+use crate::MancalaError;
+use crate::position::{CaptureRule, Position, sow};
+
+/// Cells a position of the search holds: up to 8 pits a side.
+pub(crate) const MAX: usize = 16;
+
+/// A position as the search holds it: the mover's pits, then the other's.
+pub(crate) type Pits = [u8; MAX];
+
+const UNKNOWN: i8 = i8::MIN;
+
+/// The largest table built or read: 2^32 positions (4 GiB).
+pub const MAX_POSITIONS: u64 = 1 << 32;
+
+const MAGIC: &[u8; 8] = b"KALAHEG1";
+
+/// The exact values of every position with at most [`Endgame::seeds`]
+/// seeds in the pits.
+#[derive(Clone)]
+pub struct Endgame {
+    pits: usize,
+    seeds: usize,
+    rule: CaptureRule,
+    /// `terms[j * (seeds + 1) + s]` = C(s + j, j + 1): the rank's term for
+    /// bar `j` after `s` seeds.
+    terms: Vec<u64>,
+    /// The values, each an `i8` held as its bits.
+    values: Vec<u8>,
+}
+
+impl std::fmt::Debug for Endgame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endgame")
+            .field("pits", &self.pits)
+            .field("seeds", &self.seeds)
+            .field("rule", &self.rule)
+            .field("positions", &self.values.len())
+            .finish()
+    }
+}
+
+/// C(n, r), saturating at `u64::MAX`.
+fn choose(n: u64, r: u64) -> u64 {
+    if r > n {
+        return 0;
+    }
+    let r = r.min(n - r);
+    let mut c: u128 = 1;
+    for i in 0..r {
+        c = c * u128::from(n - i) / u128::from(i + 1);
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
+}
+
+/// How many positions of `pits` pits a side hold at most `seeds` seeds in
+/// the pits: C(seeds + 2 pits, 2 pits).
+pub fn positions_for(pits: usize, seeds: usize) -> u64 {
+    choose((seeds + 2 * pits) as u64, (2 * pits) as u64)
+}
+
+fn check_size(pits: usize, seeds: usize) -> Result<u64, MancalaError> {
+    if pits == 0 {
+        return Err(MancalaError::NoPits);
+    }
+    if 2 * pits > MAX {
+        return Err(MancalaError::TooLargeToSolve(format!(
+            "{pits} pits a side; endgame tables take at most 8"
+        )));
+    }
+    if seeds > 127 {
+        return Err(MancalaError::TooLargeToSolve(format!(
+            "an endgame table of {seeds} seeds; at most 127"
+        )));
+    }
+    let n = positions_for(pits, seeds);
+    if n > MAX_POSITIONS {
+        return Err(MancalaError::TooLargeToSolve(format!(
+            "an endgame table of {seeds} seeds for {pits} pits a side has {n} positions; at most {MAX_POSITIONS}"
+        )));
+    }
+    Ok(n)
+}
+
+fn terms(pits: usize, seeds: usize) -> Vec<u64> {
+    let cells = 2 * pits;
+    let mut t = vec![0u64; cells * (seeds + 1)];
+    for j in 0..cells {
+        for s in 0..=seeds {
+            t[j * (seeds + 1) + s] = choose((s + j) as u64, (j + 1) as u64);
+        }
+    }
+    t
+}
+
+/// The other side to move: swap the halves.
+#[inline]
+pub(crate) fn flip(q: &Pits, m: usize) -> Pits {
+    let mut r = [0u8; MAX];
+    r[..m].copy_from_slice(&q[m..2 * m]);
+    r[m..2 * m].copy_from_slice(&q[..m]);
+    r
+}
+
+struct Builder<'a> {
+    pits: usize,
+    seeds: usize,
+    rule: CaptureRule,
+    terms: &'a [u64],
+    values: &'a [AtomicI8],
+}
+
+impl Builder<'_> {
+    fn value(&self, p: &Pits) -> i32 {
+        let m = self.pits;
+        let idx = rank(self.terms, self.seeds, p, m);
+        let v = self.values[idx].load(Ordering::Relaxed);
+        if v != UNKNOWN {
+            return i32::from(v);
+        }
+        let mine: i32 = p[..m].iter().map(|&x| i32::from(x)).sum();
+        let theirs: i32 = p[m..2 * m].iter().map(|&x| i32::from(x)).sum();
+        if mine == 0 || theirs == 0 {
+            // An over position (never asked for in play): each side banks
+            // its own row.
+            let v = mine - theirs;
+            self.values[idx].store(v as i8, Ordering::Relaxed);
+            return v;
+        }
+        let mut best = i32::MIN;
+        for i in 0..m {
+            if p[i] == 0 {
+                continue;
+            }
+            let mut q = *p;
+            let step = sow(&mut q[..], m, i, self.rule);
+            let gain = step.mine as i32 - step.theirs as i32;
+            let v = if step.over {
+                gain
+            } else if step.again {
+                gain + self.value(&q)
+            } else {
+                gain - self.value(&flip(&q, m))
+            };
+            best = best.max(v);
+        }
+        self.values[idx].store(best as i8, Ordering::Relaxed);
+        best
+    }
+
+    /// Every position of `level` seeds whose first two cells hold `a` and
+    /// `b`, in turn.
+    fn fill(&self, level: usize, a: usize, b: usize) {
+        let cells = 2 * self.pits;
+        let mut p: Pits = [0; MAX];
+        p[0] = a as u8;
+        p[1] = b as u8;
+        let rest = level - a - b;
+        if cells == 2 {
+            if rest == 0 {
+                self.value(&p);
+            }
+            return;
+        }
+        // The compositions of `rest` into cells 2..cells, in lexicographic
+        // order from all in the last cell.
+        p[cells - 1] = rest as u8;
+        loop {
+            self.value(&p);
+            let mut r = cells - 1;
+            while r > 2 && p[r] == 0 {
+                r -= 1;
+            }
+            if r == 2 {
+                break;
+            }
+            let t = p[r];
+            p[r] = 0;
+            p[r - 1] += 1;
+            p[cells - 1] = t - 1;
+        }
+    }
+}
+
+/// The rank of `p` among all positions with at most `seeds` seeds in the
+/// pits (its total must not exceed `seeds`).
+#[inline]
+pub(crate) fn rank(terms: &[u64], seeds: usize, p: &Pits, m: usize) -> usize {
+    let mut s = 0usize;
+    let mut r = 0u64;
+    for (j, &x) in p[..2 * m].iter().enumerate() {
+        s += x as usize;
+        r += terms[j * (seeds + 1) + s];
+    }
+    r as usize
+}
+
+impl Endgame {
+    /// Build the table for `pits` pits a side, every position with at most
+    /// `seeds` seeds in the pits, under `rule`. It uses rayon's threads;
+    /// the result does not depend on their number.
+    ///
+    /// # Errors
+    /// [`MancalaError::NoPits`]; [`MancalaError::TooLargeToSolve`] for more
+    /// than 8 pits a side, more than 127 seeds or more than
+    /// [`MAX_POSITIONS`] positions.
+    pub fn build(pits: usize, seeds: usize, rule: CaptureRule) -> Result<Endgame, MancalaError> {
+        Endgame::build_with_progress(pits, seeds, rule, &|_| {})
+    }
+
+    /// [`Endgame::build`], calling `progress` with the positions done so
+    /// far after each level (seeds left) is complete.
+    ///
+    /// # Errors
+    /// As [`Endgame::build`].
+    pub fn build_with_progress(
+        pits: usize,
+        seeds: usize,
+        rule: CaptureRule,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Endgame, MancalaError> {
+        let n = check_size(pits, seeds)? as usize;
+        let terms = terms(pits, seeds);
+        let values: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        // Rank 0 is the empty board; it is never asked for (the game is
+        // over), and holds 0.
+        values[0].store(0, Ordering::Relaxed);
+        let builder = Builder {
+            pits,
+            seeds,
+            rule,
+            terms: &terms,
+            values: &values,
+        };
+        for level in 1..=seeds {
+            let starts: Vec<(usize, usize)> = (0..=level)
+                .flat_map(|a| (0..=level - a).map(move |b| (a, b)))
+                .collect();
+            starts
+                .par_iter()
+                .with_max_len(1)
+                .for_each(|&(a, b)| builder.fill(level, a, b));
+            progress(positions_for(pits, level));
+        }
+        let values = values.into_iter().map(|v| v.into_inner() as u8).collect();
+        Ok(Endgame {
+            pits,
+            seeds,
+            rule,
+            terms,
+            values,
+        })
+    }
+
+    /// Pits a side.
+    pub fn pits(&self) -> usize {
+        self.pits
+    }
+
+    /// The most seeds in the pits of a position the table holds.
+    pub fn seeds(&self) -> usize {
+        self.seeds
+    }
+
+    /// The capture rule.
+    pub fn rule(&self) -> CaptureRule {
+        self.rule
+    }
+
+    /// Positions held (one byte each).
+    pub fn positions(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The final store difference, from the mover's side, of `position`
+    /// under perfect play: `None` when the table does not hold it (another
+    /// size or rule, or more seeds in the pits).
+    pub fn value(&self, position: &Position) -> Option<i32> {
+        if position.pits() != self.pits || position.rule() != self.rule {
+            return None;
+        }
+        let stores = position.stores();
+        let me = position.to_move();
+        let banked = stores[me] as i64 - stores[1 - me] as i64;
+        if position.is_over() {
+            return i32::try_from(banked).ok();
+        }
+        let oriented = position.oriented();
+        let total: u64 = oriented.iter().map(|&x| u64::from(x)).sum();
+        if total > self.seeds as u64 {
+            return None;
+        }
+        let mut p: Pits = [0; MAX];
+        for (c, &x) in p.iter_mut().zip(&oriented) {
+            *c = x as u8;
+        }
+        i32::try_from(banked + i64::from(self.get(&p))).ok()
+    }
+
+    /// The future value of a search position holding at most `seeds`
+    /// seeds.
+    #[inline]
+    pub(crate) fn get(&self, p: &Pits) -> i8 {
+        self.at(self.index(p))
+    }
+
+    /// Where a search position (at most `seeds` seeds) sits in the table.
+    #[inline]
+    pub(crate) fn index(&self, p: &Pits) -> usize {
+        rank(&self.terms, self.seeds, p, self.pits)
+    }
+
+    /// The value at an index.
+    #[inline]
+    pub(crate) fn at(&self, index: usize) -> i8 {
+        self.values[index] as i8
+    }
+
+    /// Write the table: a header (magic, pits, seeds, rule, count), the
+    /// values, a checksum.
+    ///
+    /// # Errors
+    /// The writer's.
+    pub fn save(&self, w: &mut impl Write) -> std::io::Result<()> {
+        w.write_all(MAGIC)?;
+        w.write_all(&[
+            self.pits as u8,
+            self.seeds as u8,
+            u8::from(self.rule == CaptureRule::Empty),
+            0,
+        ])?;
+        w.write_all(&(self.values.len() as u64).to_le_bytes())?;
+        w.write_all(&self.values)?;
+        w.write_all(&checksum(&self.values).to_le_bytes())?;
+        w.flush()
+    }
+
+    /// Read a table written by [`Endgame::save`].
+    ///
+    /// # Errors
+    /// [`MancalaError::BadEndgame`] naming what is wrong: not such a file,
+    /// a size that does not match its header, a bad checksum, a value out
+    /// of range.
+    pub fn load(r: &mut impl Read) -> Result<Endgame, MancalaError> {
+        let bad = |why: String| MancalaError::BadEndgame(why);
+        let mut head = [0u8; 20];
+        r.read_exact(&mut head)
+            .map_err(|e| bad(format!("cannot read the header: {e}")))?;
+        if &head[..8] != MAGIC {
+            return Err(bad("not an endgame table (wrong magic)".into()));
+        }
+        let (pits, seeds) = (head[8] as usize, head[9] as usize);
+        let rule = match head[10] {
+            0 => CaptureRule::Seed,
+            1 => CaptureRule::Empty,
+            x => return Err(bad(format!("unknown capture rule {x}"))),
+        };
+        let n = check_size(pits, seeds).map_err(|e| bad(e.to_string()))?;
+        let count = u64::from_le_bytes(head[12..20].try_into().expect("8 bytes"));
+        if count != n {
+            return Err(bad(format!(
+                "the header says {count} positions; {pits} pits and {seeds} seeds make {n}"
+            )));
+        }
+        // The values and the checksum, read without zeroing first.
+        let mut bytes = Vec::with_capacity(n as usize + 9);
+        r.take(n + 9)
+            .read_to_end(&mut bytes)
+            .map_err(|e| bad(format!("cannot read the values: {e}")))?;
+        if bytes.len() < n as usize + 8 {
+            return Err(bad(format!(
+                "the file ends early: {} of {} bytes after the header",
+                bytes.len(),
+                n + 8
+            )));
+        }
+        if bytes.len() > n as usize + 8 {
+            return Err(bad("bytes after the checksum".into()));
+        }
+        let sum = u64::from_le_bytes(bytes[n as usize..].try_into().expect("8 bytes"));
+        bytes.truncate(n as usize);
+        if sum != checksum(&bytes) {
+            return Err(bad("the checksum does not match".into()));
+        }
+        // The largest |value| (a plain fold, which vectorises).
+        let widest = bytes
+            .iter()
+            .fold(0u8, |w, &v| w.max((v as i8).unsigned_abs()));
+        if usize::from(widest) > seeds {
+            return Err(bad(format!("a value outside -{seeds}..={seeds}")));
+        }
+        Ok(Endgame {
+            pits,
+            seeds,
+            rule,
+            terms: terms(pits, seeds),
+            values: bytes,
+        })
+    }
+}
+
+/// A fast 64-bit checksum over 8-byte words (and the tail).
+fn checksum(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut lanes = [1u64, 2, 3, 4];
+    let mut chunks = bytes.chunks_exact(32);
+    for c in &mut chunks {
+        for (l, w) in lanes.iter_mut().zip(c.chunks_exact(8)) {
+            let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+            *l = (*l ^ w).wrapping_mul(K).rotate_left(29);
+        }
+    }
+    let mut h = lanes.iter().fold(bytes.len() as u64, |h, &l| {
+        (h ^ l).wrapping_mul(K).rotate_left(31)
+    });
+    for &b in chunks.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(31);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Options, solve};
+
+    /// Every position of up to `k` seeds on a board of `pits` a side, as a
+    /// seed-layout board with empty stores.
+    fn boards(pits: usize, k: usize) -> Vec<Vec<i64>> {
+        let cells = 2 * pits;
+        let mut out = Vec::new();
+        let mut p = vec![0i64; cells];
+        loop {
+            let total: i64 = p.iter().sum();
+            if total as usize <= k {
+                let mut b = p[..pits].to_vec();
+                b.push(0);
+                b.extend_from_slice(&p[pits..]);
+                b.push(0);
+                out.push(b);
+            }
+            // Odometer over 0..=k in every cell.
+            let mut j = 0;
+            while j < cells && p[j] == k as i64 {
+                p[j] = 0;
+                j += 1;
+            }
+            if j == cells {
+                return out;
+            }
+            p[j] += 1;
+        }
+    }
+
+    #[test]
+    fn every_value_is_the_searched_one() {
+        let plain = Options {
+            table_bits: 10,
+            endgame_seeds: Some(0),
+        };
+        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+            for (pits, k) in [(1, 9), (2, 8), (3, 7)] {
+                let db = Endgame::build(pits, k, rule).unwrap();
+                let all = boards(pits, k);
+                assert_eq!(all.len() as u64, positions_for(pits, k));
+                for b in &all {
+                    for to_move in 0..2 {
+                        let p = Position::new(b, to_move, rule).unwrap();
+                        let want = solve(&p, &plain).unwrap().value;
+                        assert_eq!(db.value(&p), Some(want), "{b:?} {to_move} {rule:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_does_not_depend_on_the_threads() {
+        let bytes = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let db = pool
+                .install(|| Endgame::build(4, 10, CaptureRule::Empty))
+                .unwrap();
+            let mut out = Vec::new();
+            db.save(&mut out).unwrap();
+            out
+        };
+        assert_eq!(bytes(1), bytes(3));
+    }
+
+    #[test]
+    fn save_and_load_round_trip_and_damage_is_caught() {
+        let db = Endgame::build(3, 6, CaptureRule::Seed).unwrap();
+        let mut good = Vec::new();
+        db.save(&mut good).unwrap();
+        let back = Endgame::load(&mut good.as_slice()).unwrap();
+        assert_eq!(
+            (back.pits(), back.seeds(), back.rule()),
+            (3, 6, CaptureRule::Seed)
+        );
+        assert_eq!(back.values, db.values);
+        let err = |bytes: &[u8]| match Endgame::load(&mut &bytes[..]) {
+            Err(MancalaError::BadEndgame(why)) => why,
+            other => panic!("expected an error, got {other:?}"),
+        };
+        let mut flipped = good.clone();
+        flipped[100] ^= 1;
+        assert!(err(&flipped).contains("checksum"));
+        assert!(err(&good[..good.len() - 3]).contains("ends early"));
+        let mut magic = good.clone();
+        magic[0] = b'X';
+        assert!(err(&magic).contains("magic"));
+        let mut longer = good.clone();
+        longer.push(0);
+        assert!(err(&longer).contains("after the checksum"));
+        assert!(err(&good[..5]).contains("header"));
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert_eq!(positions_for(6, 20), 225_792_840);
+        assert!(matches!(
+            Endgame::build(9, 2, CaptureRule::Seed),
+            Err(MancalaError::TooLargeToSolve(_))
+        ));
+        assert!(matches!(
+            Endgame::build(6, 40, CaptureRule::Seed),
+            Err(MancalaError::TooLargeToSolve(_))
+        ));
+        assert!(matches!(
+            Endgame::build(0, 2, CaptureRule::Seed),
+            Err(MancalaError::NoPits)
+        ));
+    }
+}

@@ -41,13 +41,14 @@ use std::sync::atomic::{AtomicI8, Ordering};
 use rayon::prelude::*;
 
 use crate::MancalaError;
-use crate::position::{CaptureRule, Position, sow};
+use crate::position::{CaptureRule, Position, Sower, byte, byte_sum};
 
 /// Cells a position of the search holds: up to 8 pits a side.
 pub(crate) const MAX: usize = 16;
 
-/// A position as the search holds it: the mover's pits, then the other's.
-pub(crate) type Pits = [u8; MAX];
+/// A position as the search holds it: the mover's pits, then the other's,
+/// one a byte (see [`Sower`]).
+pub(crate) type Pits = u128;
 
 const UNKNOWN: i8 = i8::MIN;
 
@@ -63,9 +64,9 @@ pub struct Endgame {
     pits: usize,
     seeds: usize,
     rule: CaptureRule,
-    /// `terms[j * (seeds + 1) + s]` = C(s + j, j + 1): the rank's term for
+    /// `terms[j][s]` = C(s + j, j + 1): the rank's term for
     /// bar `j` after `s` seeds.
-    terms: Vec<u64>,
+    terms: Terms,
     /// The values, each an `i8` held as its bits.
     values: Vec<u8>,
 }
@@ -126,44 +127,58 @@ fn check_size(pits: usize, seeds: usize) -> Result<u64, MancalaError> {
     Ok(n)
 }
 
-fn terms(pits: usize, seeds: usize) -> Vec<u64> {
-    let cells = 2 * pits;
-    let mut t = vec![0u64; cells * (seeds + 1)];
-    for j in 0..cells {
-        for s in 0..=seeds {
-            t[j * (seeds + 1) + s] = choose((s + j) as u64, (j + 1) as u64);
+/// The rank's terms: row `j` (a cell), column `s` (seeds up to and in it).
+/// Rows and columns are as wide as a cell index and a byte go, so indexing
+/// needs no bounds checks.
+type Terms = Box<[[u64; 256]; MAX]>;
+
+fn terms(pits: usize, seeds: usize) -> Terms {
+    let mut t: Terms = Box::new([[0u64; 256]; MAX]);
+    for (j, row) in t.iter_mut().enumerate().take(2 * pits) {
+        for (s, term) in row.iter_mut().enumerate().take(seeds + 1) {
+            *term = choose((s + j) as u64, (j + 1) as u64);
         }
     }
     t
 }
 
 /// The other side to move: swap the halves.
-#[inline]
-pub(crate) fn flip(q: &Pits, m: usize) -> Pits {
-    let mut r = [0u8; MAX];
-    r[..m].copy_from_slice(&q[m..2 * m]);
-    r[m..2 * m].copy_from_slice(&q[..m]);
-    r
+#[inline(always)]
+pub(crate) fn flip(q: Pits, m: usize) -> Pits {
+    let half = 8 * m as u32;
+    let mask = if 2 * m == MAX {
+        u128::MAX
+    } else {
+        (1u128 << (2 * half)) - 1
+    };
+    ((q >> half) | (q << half)) & mask
+}
+
+/// A position from its pit counts, the mover's first.
+pub(crate) fn pack(counts: &[u8]) -> Pits {
+    let mut b = [0u8; MAX];
+    b[..counts.len()].copy_from_slice(counts);
+    u128::from_le_bytes(b)
 }
 
 struct Builder<'a> {
     pits: usize,
-    seeds: usize,
-    rule: CaptureRule,
-    terms: &'a [u64],
+    sower: Sower,
+    terms: &'a Terms,
     values: &'a [AtomicI8],
 }
 
 impl Builder<'_> {
-    fn value(&self, p: &Pits) -> i32 {
+    fn value(&self, p: Pits) -> i32 {
         let m = self.pits;
-        let idx = rank(self.terms, self.seeds, p, m);
+        let idx = rank(self.terms, p, m);
         let v = self.values[idx].load(Ordering::Relaxed);
         if v != UNKNOWN {
             return i32::from(v);
         }
-        let mine: i32 = p[..m].iter().map(|&x| i32::from(x)).sum();
-        let theirs: i32 = p[m..2 * m].iter().map(|&x| i32::from(x)).sum();
+        let own = (1u128 << (8 * m)) - 1;
+        let mine = byte_sum(p & own) as i32;
+        let theirs = byte_sum(p & !own) as i32;
         if mine == 0 || theirs == 0 {
             // An over position (never asked for in play): each side banks
             // its own row.
@@ -171,20 +186,45 @@ impl Builder<'_> {
             self.values[idx].store(v as i8, Ordering::Relaxed);
             return v;
         }
-        let mut best = i32::MIN;
+        // The children first, then all their reads at once (so the cache
+        // misses overlap), then the ones not yet known, by recursion.
+        let mut kids = [0u128; MAX / 2];
+        let mut gains = [0i32; MAX / 2];
+        let mut sign = [0i32; MAX / 2]; // 0 over, 1 again, -1 the other side
+        let mut at = [0usize; MAX / 2];
+        let mut count = 0;
         for i in 0..m {
-            if p[i] == 0 {
+            if byte(p, i) == 0 {
                 continue;
             }
-            let mut q = *p;
-            let step = sow(&mut q[..], m, i, self.rule);
-            let gain = step.mine as i32 - step.theirs as i32;
-            let v = if step.over {
-                gain
-            } else if step.again {
-                gain + self.value(&q)
+            let (q, step) = self.sower.sow(p, i);
+            gains[count] = step.mine as i32 - step.theirs as i32;
+            if step.over {
+                sign[count] = 0;
             } else {
-                gain - self.value(&flip(&q, m))
+                (sign[count], kids[count]) = if step.again { (1, q) } else { (-1, flip(q, m)) };
+                at[count] = rank(self.terms, kids[count], m);
+            }
+            count += 1;
+        }
+        let mut known = [0i8; MAX / 2];
+        for c in 0..count {
+            if sign[c] != 0 {
+                known[c] = self.values[at[c]].load(Ordering::Relaxed);
+            }
+        }
+        let mut best = i32::MIN;
+        for c in 0..count {
+            let v = match sign[c] {
+                0 => gains[c],
+                s => {
+                    let child = if known[c] == UNKNOWN {
+                        self.value(kids[c])
+                    } else {
+                        i32::from(known[c])
+                    };
+                    gains[c] + s * child
+                }
             };
             best = best.max(v);
         }
@@ -192,36 +232,37 @@ impl Builder<'_> {
         best
     }
 
-    /// Every position of `level` seeds whose first two cells hold `a` and
-    /// `b`, in turn.
+    /// Every position of `level` seeds whose last two cells hold `a` and
+    /// `b`, in the table's order (so the writes run forward).
     fn fill(&self, level: usize, a: usize, b: usize) {
         let cells = 2 * self.pits;
-        let mut p: Pits = [0; MAX];
-        p[0] = a as u8;
-        p[1] = b as u8;
+        let mut p = [0u8; MAX];
+        p[cells - 1] = a as u8;
+        p[cells - 2] = b as u8;
         let rest = level - a - b;
-        if cells == 2 {
+        let inner = cells - 2;
+        if inner == 0 {
             if rest == 0 {
-                self.value(&p);
+                self.value(pack(&p[..cells]));
             }
             return;
         }
-        // The compositions of `rest` into cells 2..cells, in lexicographic
-        // order from all in the last cell.
-        p[cells - 1] = rest as u8;
+        // The compositions of `rest` into cells 0..inner, from all in the
+        // highest cell to all in cell 0: rank order.
+        p[inner - 1] = rest as u8;
         loop {
-            self.value(&p);
-            let mut r = cells - 1;
-            while r > 2 && p[r] == 0 {
-                r -= 1;
+            self.value(pack(&p[..cells]));
+            let mut c = 1;
+            while c < inner && p[c] == 0 {
+                c += 1;
             }
-            if r == 2 {
+            if c == inner {
                 break;
             }
-            let t = p[r];
-            p[r] = 0;
-            p[r - 1] += 1;
-            p[cells - 1] = t - 1;
+            p[c] -= 1;
+            let t = p[0];
+            p[0] = 0;
+            p[c - 1] += t + 1;
         }
     }
 }
@@ -229,12 +270,13 @@ impl Builder<'_> {
 /// The rank of `p` among all positions with at most `seeds` seeds in the
 /// pits (its total must not exceed `seeds`).
 #[inline]
-pub(crate) fn rank(terms: &[u64], seeds: usize, p: &Pits, m: usize) -> usize {
-    let mut s = 0usize;
+pub(crate) fn rank(terms: &Terms, p: Pits, m: usize) -> usize {
+    // Every byte of `prefix` is the sum of the bytes up to it (no byte of
+    // a position the table holds reaches 256).
+    let prefix = p.wrapping_mul(u128::from_le_bytes([1; 16])).to_le_bytes();
     let mut r = 0u64;
-    for (j, &x) in p[..2 * m].iter().enumerate() {
-        s += x as usize;
-        r += terms[j * (seeds + 1) + s];
+    for j in 0..2 * m {
+        r += terms[j & (MAX - 1)][prefix[j] as usize];
     }
     r as usize
 }
@@ -271,14 +313,16 @@ impl Endgame {
         values[0].store(0, Ordering::Relaxed);
         let builder = Builder {
             pits,
-            seeds,
-            rule,
+            sower: Sower::new(pits, rule),
             terms: &terms,
             values: &values,
         };
         for level in 1..=seeds {
+            // In rank order: the last cell, then the one before, from most
+            // seeds to fewest.
             let starts: Vec<(usize, usize)> = (0..=level)
-                .flat_map(|a| (0..=level - a).map(move |b| (a, b)))
+                .rev()
+                .flat_map(|a| (0..=level - a).rev().map(move |b| (a, b)))
                 .collect();
             starts
                 .par_iter()
@@ -334,24 +378,21 @@ impl Endgame {
         if total > self.seeds as u64 {
             return None;
         }
-        let mut p: Pits = [0; MAX];
-        for (c, &x) in p.iter_mut().zip(&oriented) {
-            *c = x as u8;
-        }
-        i32::try_from(banked + i64::from(self.get(&p))).ok()
+        let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
+        i32::try_from(banked + i64::from(self.get(pack(&counts)))).ok()
     }
 
     /// The future value of a search position holding at most `seeds`
     /// seeds.
     #[inline]
-    pub(crate) fn get(&self, p: &Pits) -> i8 {
+    pub(crate) fn get(&self, p: Pits) -> i8 {
         self.at(self.index(p))
     }
 
     /// Where a search position (at most `seeds` seeds) sits in the table.
     #[inline]
-    pub(crate) fn index(&self, p: &Pits) -> usize {
-        rank(&self.terms, self.seeds, p, self.pits)
+    pub(crate) fn index(&self, p: Pits) -> usize {
+        rank(&self.terms, p, self.pits)
     }
 
     /// The value at an index.

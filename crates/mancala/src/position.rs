@@ -64,7 +64,7 @@ pub(crate) struct Step {
 /// mover's store sits between the two halves and the other's (skipped) after
 /// the last pit. The opposite of the mover's pit `j` is the other's pit
 /// `m - 1 - j`, at `pits[2m - 1 - j]`.
-#[inline]
+#[inline(always)]
 pub(crate) fn sow<T: Cell>(pits: &mut [T], m: usize, i: usize, rule: CaptureRule) -> Step {
     let cycle = 2 * m + 1; // positions: m pits, the store, m pits
     let seeds = pits[i].get() as usize;
@@ -291,6 +291,175 @@ impl Position {
         self.board[their_store] += step.theirs;
         if !step.again {
             self.to_move = 1 - me;
+        }
+    }
+}
+
+/// [`sow`] for the solver and the endgame tables: the pits packed one a
+/// byte in a `u128` (the mover's `m` pits, then the other's), at most 255
+/// seeds in all so that no byte overflows. A move is a few table reads,
+/// additions and masks instead of a loop over the seeds.
+pub(crate) struct Sower {
+    m: usize,
+    cycle: usize,
+    rule: CaptureRule,
+    /// For pit `i` and `rest` seeds after the laps (`i * 17 + rest`): the
+    /// pits that get one more seed,
+    inc: Vec<u128>,
+    /// whether the store gets one,
+    store: Vec<u8>,
+    /// and where the last seed lands (0..2m+1 in sowing order: `m` is the
+    /// store; positions past it are the other's pits).
+    last: Vec<u8>,
+    /// One seed in every pit.
+    all: u128,
+    /// The mover's pits.
+    own: u128,
+}
+
+const K8: u64 = 0x0101_0101_0101_0101;
+
+/// The sum of the bytes of `x` (each half's sum below 256).
+#[inline(always)]
+pub(crate) fn byte_sum(x: u128) -> u32 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    ((lo.wrapping_mul(K8) >> 56) + (hi.wrapping_mul(K8) >> 56)) as u32
+}
+
+#[inline(always)]
+pub(crate) fn byte(x: u128, i: usize) -> u32 {
+    u32::from(x.to_le_bytes()[i & 15])
+}
+
+impl Sower {
+    /// For `m` pits a side (at most 8).
+    pub(crate) fn new(m: usize, rule: CaptureRule) -> Sower {
+        let cycle = 2 * m + 1;
+        let mut inc = vec![0u128; 8 * 17];
+        let mut store = vec![0u8; 8 * 17];
+        let mut last = vec![0u8; 8 * 17];
+        for i in 0..m {
+            for rest in 0..cycle {
+                let mut pos = i;
+                for _ in 0..rest {
+                    pos = (pos + 1) % cycle;
+                    match pos.cmp(&m) {
+                        std::cmp::Ordering::Less => inc[i * 17 + rest] += 1u128 << (8 * pos),
+                        std::cmp::Ordering::Equal => store[i * 17 + rest] = 1,
+                        std::cmp::Ordering::Greater => {
+                            inc[i * 17 + rest] += 1u128 << (8 * (pos - 1))
+                        }
+                    }
+                }
+                last[i * 17 + rest] = pos as u8;
+            }
+        }
+        let all = (0..2 * m).fold(0u128, |a, j| a | 1u128 << (8 * j));
+        let own = (0..m).fold(0u128, |a, j| a | 0xFFu128 << (8 * j));
+        Sower {
+            m,
+            cycle,
+            rule,
+            inc,
+            store,
+            last,
+            all,
+            own,
+        }
+    }
+
+    /// Sow pit `i` (non-empty) of the mover: the pits after the move and
+    /// what it did, as [`sow`].
+    #[inline(always)]
+    pub(crate) fn sow(&self, p: u128, i: usize) -> (u128, Step) {
+        let m = self.m;
+        let seeds = byte(p, i) as usize;
+        let mut q = p & !(0xFFu128 << (8 * i));
+        let laps = seeds / self.cycle;
+        let rest = seeds % self.cycle;
+        let at = i * 17 + rest;
+        q += laps as u128 * self.all + self.inc[at];
+        let mut mine = laps as u32 + u32::from(self.store[at]);
+        let last = self.last[at] as usize;
+        let again = last == m;
+        if last < m && byte(q, last) == 1 {
+            let opposite = 2 * m - 1 - last;
+            let across = byte(q, opposite);
+            if across > 0 || self.rule == CaptureRule::Empty {
+                mine += 1 + across;
+                q &= !((0xFFu128 << (8 * last)) | (0xFFu128 << (8 * opposite)));
+            }
+        }
+        let left_mine = byte_sum(q & self.own);
+        let left_theirs = byte_sum(q & !self.own);
+        let over = left_mine == 0 || left_theirs == 0;
+        let mut theirs = 0;
+        if over {
+            mine += left_mine;
+            theirs = left_theirs;
+            q = 0;
+        }
+        (
+            q,
+            Step {
+                mine,
+                theirs,
+                again,
+                over,
+            },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_sowing_is_sowing() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+            for m in 1..=8 {
+                let s = Sower::new(m, rule);
+                for _ in 0..3000 {
+                    // Up to 255 seeds in all, some pits empty.
+                    let budget = 1 + next(255);
+                    let mut pits = [0u8; 16];
+                    let mut left = budget;
+                    for c in pits.iter_mut().take(2 * m) {
+                        if left == 0 {
+                            break;
+                        }
+                        let v = if next(3) == 0 {
+                            0
+                        } else {
+                            next(left.min(40) + 1)
+                        };
+                        *c = v as u8;
+                        left -= v;
+                    }
+                    for i in 0..m {
+                        if pits[i] == 0 {
+                            continue;
+                        }
+                        let mut want = pits;
+                        let step = sow(&mut want[..], m, i, rule);
+                        let (got, got_step) = s.sow(u128::from_le_bytes(pits), i);
+                        assert_eq!(got.to_le_bytes(), want, "{pits:?} {i}");
+                        assert_eq!(got_step, step, "{pits:?} {i}");
+                        let mut flipped = [0u8; 16];
+                        flipped[..m].copy_from_slice(&want[m..2 * m]);
+                        flipped[m..2 * m].copy_from_slice(&want[..m]);
+                        assert_eq!(crate::endgame::flip(got, m).to_le_bytes(), flipped);
+                    }
+                }
+            }
         }
     }
 }

@@ -26,7 +26,7 @@
 
 use crate::MancalaError;
 use crate::endgame::{self, Endgame, MAX, Pits, flip};
-use crate::position::{CaptureRule, Position, sow};
+use crate::position::{CaptureRule, Position, Sower, byte, byte_sum};
 
 /// Solver settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,10 +102,6 @@ const TABLE_FROM: i32 = 7;
 /// searching them.
 const ETC_FROM: i32 = 12;
 
-fn pack(p: &Pits) -> u128 {
-    u128::from_le_bytes(*p)
-}
-
 fn hash(k: u128) -> usize {
     let x = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
     let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -118,6 +114,7 @@ fn hash(k: u128) -> usize {
 pub struct Solver {
     pits: usize,
     rule: CaptureRule,
+    sower: Sower,
     endgame: Option<Endgame>,
     table: Vec<Entry>,
 }
@@ -172,6 +169,7 @@ impl Solver {
         Ok(Solver {
             pits,
             rule: position.rule(),
+            sower: Sower::new(pits, position.rule()),
             endgame,
             table: vec![Entry::default(); 1 << options.table_bits],
         })
@@ -188,6 +186,7 @@ impl Solver {
         Ok(Solver {
             pits: endgame.pits(),
             rule: endgame.rule(),
+            sower: Sower::new(endgame.pits(), endgame.rule()),
             endgame: Some(endgame),
             table: vec![Entry::default(); 1 << options.table_bits],
         })
@@ -234,38 +233,35 @@ impl Solver {
                 endgame_seeds,
             });
         }
-        let mut root: Pits = [0; MAX];
-        for (r, &x) in root.iter_mut().zip(&oriented) {
-            *r = x as u8;
-        }
+        let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
+        let root = endgame::pack(&counts);
         let mask = self.table.len() - 1;
         let mut s = Search {
             m,
-            rule: self.rule,
+            sower: &self.sower,
             db: self.endgame.as_ref(),
             db_seeds: endgame_seeds as i32,
             table: &mut self.table,
             mask,
             nodes: 0,
         };
-        let future = s.exact(&root, 0);
+        let future = s.exact(root, 0);
         // Every move whose value reaches the position's value is best.
         let mut best_moves = Vec::new();
         for i in 0..m {
-            if root[i] == 0 {
+            if byte(root, i) == 0 {
                 continue;
             }
-            let mut q = root;
-            let step = sow(&mut q[..], m, i, s.rule);
+            let (q, step) = s.sower.sow(root, i);
             let gain = step.mine as i32 - step.theirs as i32;
             // No move can beat the value, so one null-window test per move
             // tells whether it reaches it.
             let reaches = if step.over {
                 gain >= future
             } else if step.again {
-                gain + s.value(&q, future - gain - 1, future - gain) >= future
+                gain + s.value(q, future - gain - 1, future - gain) >= future
             } else {
-                gain - s.value(&flip(&q, m), gain - future, gain - future + 1) >= future
+                gain - s.value(flip(q, m), gain - future, gain - future + 1) >= future
             };
             if reaches {
                 best_moves.push(i);
@@ -290,7 +286,7 @@ pub fn solve(position: &Position, options: &Options) -> Result<Solution, Mancala
 
 struct Search<'a> {
     m: usize,
-    rule: CaptureRule,
+    sower: &'a Sower,
     db: Option<&'a Endgame>,
     /// The endgame table's seeds (0: none).
     db_seeds: i32,
@@ -325,9 +321,9 @@ impl Search<'_> {
 
     /// The future store difference for the mover at `p`, fail-soft within
     /// (alpha, beta).
-    fn value(&mut self, p: &Pits, mut alpha: i32, mut beta: i32) -> i32 {
+    fn value(&mut self, p: Pits, mut alpha: i32, mut beta: i32) -> i32 {
         let m = self.m;
-        let left: i32 = p[..2 * m].iter().map(|&x| i32::from(x)).sum();
+        let left = byte_sum(p) as i32;
         if left <= self.db_seeds {
             return i32::from(self.db.expect("endgame table").get(p));
         }
@@ -338,7 +334,7 @@ impl Search<'_> {
         if -left >= beta {
             return -left;
         }
-        let key = pack(p);
+        let key = p;
         let use_table = left >= TABLE_FROM;
         let mut tt_best = u8::MAX;
         let found = if use_table { self.probe(key) } else { None };
@@ -359,7 +355,7 @@ impl Search<'_> {
         let etc = left >= ETC_FROM;
         // The children, each seen from its mover, with what is known of
         // their value to this node's mover.
-        let mut kids = [[0u8; MAX]; MAX / 2];
+        let mut kids = [0u128; MAX / 2];
         let mut gains = [0i32; MAX / 2];
         let mut kinds = [Kind::Over; MAX / 2];
         let mut pits = [0u8; MAX / 2];
@@ -370,11 +366,10 @@ impl Search<'_> {
         let mut order = [0u8; MAX / 2];
         let mut count = 0;
         for i in (0..m).rev() {
-            if p[i] == 0 {
+            if byte(p, i) == 0 {
                 continue;
             }
-            let mut q = *p;
-            let step = sow(&mut q[..], m, i, self.rule);
+            let (q, step) = self.sower.sow(p, i);
             gains[count] = step.mine as i32 - step.theirs as i32;
             lefts[count] = left - step.mine as i32 - step.theirs as i32;
             pits[count] = i as u8;
@@ -383,7 +378,7 @@ impl Search<'_> {
             } else if step.again {
                 (Kind::Again, q)
             } else {
-                (Kind::Other, flip(&q, m))
+                (Kind::Other, flip(q, m))
             };
             count += 1;
         }
@@ -398,10 +393,10 @@ impl Search<'_> {
             }
             if lefts[c] <= self.db_seeds {
                 look[c] = 1;
-                addr[c] = self.db.expect("endgame table").index(&kids[c]);
+                addr[c] = self.db.expect("endgame table").index(kids[c]);
             } else if etc && lefts[c] >= TABLE_FROM {
                 look[c] = 2;
-                addr[c] = hash(pack(&kids[c])) & self.mask & !1;
+                addr[c] = hash(kids[c]) & self.mask & !1;
             }
         }
         let mut db_vals = [0i8; MAX / 2];
@@ -421,7 +416,7 @@ impl Search<'_> {
                 _ if matches!(kinds[c], Kind::Over) => Some((0, 0)),
                 1 => Some((i32::from(db_vals[c]), i32::from(db_vals[c]))),
                 2 => {
-                    let k = pack(&kids[c]);
+                    let k = kids[c];
                     entries[c]
                         .iter()
                         .find(|e| e.key == k)
@@ -481,8 +476,8 @@ impl Search<'_> {
             }
             let gain = gains[c];
             let v = match kinds[c] {
-                Kind::Again => gain + self.value(&kids[c], alpha - gain, beta - gain),
-                _ => gain - self.value(&kids[c], gain - beta, gain - alpha),
+                Kind::Again => gain + self.value(kids[c], alpha - gain, beta - gain),
+                _ => gain - self.value(kids[c], gain - beta, gain - alpha),
             };
             if v > best {
                 best = v;
@@ -543,8 +538,8 @@ impl Search<'_> {
     }
 
     /// MTD(f): the exact future value of `p`.
-    fn exact(&mut self, p: &Pits, guess: i32) -> i32 {
-        let left: i32 = p[..2 * self.m].iter().map(|&x| i32::from(x)).sum();
+    fn exact(&mut self, p: Pits, guess: i32) -> i32 {
+        let left = byte_sum(p) as i32;
         let (mut lower, mut upper) = (-left, left);
         let mut g = guess.clamp(lower, upper);
         while lower < upper {

@@ -192,8 +192,21 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError
 /// Write a file whole: to a temporary file beside it, then renamed, so a
 /// failure never leaves a half-written file.
 pub(crate) fn write_atomic(path: &Path, text: impl AsRef<[u8]>) -> Result<(), CliError> {
+    write_atomic_with(path, |w| w.write_all(text.as_ref()))
+}
+
+/// [`write_atomic`] for output written piece by piece through `fill`.
+pub(crate) fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), CliError> {
     let tmp = path.with_extension("tmp-write");
-    std::fs::write(&tmp, text)
+    let written = std::fs::File::create(&tmp).and_then(|f| {
+        let mut w = std::io::BufWriter::new(f);
+        fill(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    written
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| {
             let _ = std::fs::remove_file(&tmp);

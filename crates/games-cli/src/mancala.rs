@@ -171,11 +171,8 @@ fn build_endgame(
         b.finish_and_clear();
     }
     let seconds = t0.elapsed().as_secs_f64();
-    let mut bytes = Vec::with_capacity(table.positions() + 64);
-    table
-        .save(&mut bytes)
-        .map_err(|e| CliError(format!("cannot write the table: {e}")))?;
-    crate::write_atomic(path, &bytes)?;
+    crate::write_atomic_with(path, |w| table.save(w))?;
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
     Ok(match format {
         Format::Json => to_json(&json!({
             "file": path.display().to_string(),
@@ -183,7 +180,7 @@ fn build_endgame(
             "endgame_seeds": seeds,
             "empty_capture": rule == CaptureRule::Empty,
             "positions": table.positions(),
-            "bytes": bytes.len(),
+            "bytes": bytes,
             "seconds": seconds,
         }))?,
         Format::Table => format!(
@@ -191,7 +188,7 @@ fn build_endgame(
             path.display(),
             rule_name(rule),
             table.positions(),
-            bytes.len()
+            bytes
         ),
     })
 }
@@ -305,6 +302,7 @@ fn play(mut p: Position, mut solver: solver::Solver) -> Result<String, CliError>
                 ))?,
             }
         } else {
+            term.say("The solver is thinking...\n")?;
             let s = solver.solve(&p)?;
             let pit = s.best_moves[0];
             term.say(&format!(

@@ -2,7 +2,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mancala::{CaptureRule, Position, solver, sow_game};
+use mancala::{CaptureRule, Position, endgame::Endgame, solver, sow_game};
 
 fn bench(c: &mut Criterion) {
     // The seed's limits: n = 10 (22 slots), entries up to 100, 500 moves.
@@ -15,12 +15,21 @@ fn bench(c: &mut Criterion) {
     });
     let mut g = c.benchmark_group("kalah_solve");
     g.sample_size(10);
-    for (m, n) in [(4, 3), (6, 3), (6, 4)] {
+    // Cold: each solve builds its own endgame table (the default size).
+    for (m, n) in [(4, 3), (6, 3), (5, 4)] {
         g.bench_function(format!("kalah_{m}_{n}_empty_capture"), |b| {
             let p = Position::kalah(m, n, CaptureRule::Empty).unwrap();
             b.iter(|| black_box(solver::solve(&p, &solver::Options::default()).unwrap()))
         });
     }
+    g.finish();
+    // The endgame table alone: 6 pits a side, every position with at most
+    // 12 seeds in the pits (2,704,156 of them), on rayon's threads.
+    let mut g = c.benchmark_group("kalah_endgame");
+    g.sample_size(10);
+    g.bench_function("build_6_pits_12_seeds", |b| {
+        b.iter(|| black_box(Endgame::build(6, 12, CaptureRule::Empty).unwrap()))
+    });
     g.finish();
 }
 

@@ -406,7 +406,7 @@ impl Endgame {
     ///
     /// # Errors
     /// The writer's.
-    pub fn save(&self, w: &mut impl Write) -> std::io::Result<()> {
+    pub fn save<W: Write + ?Sized>(&self, w: &mut W) -> std::io::Result<()> {
         w.write_all(MAGIC)?;
         w.write_all(&[
             self.pits as u8,

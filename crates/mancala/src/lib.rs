@@ -1,6 +1,7 @@
 //! Kalah sowing (`shared/RULES.md`, "Kalah sowing"): `sow_game` exactly as
-//! the seed states it, a [`Position`] for play and search, and an exact
-//! [`solver`].
+//! the seed states it, a [`Position`] for play and search, an exact
+//! [`solver`], and [`endgame`] tables of exact values for positions with
+//! few seeds left.
 //!
 //! ```
 //! use mancala::{sow_game, Position, CaptureRule, solver};

@@ -411,19 +411,25 @@ impl Sower {
     }
 }
 
+/// A fixed xorshift generator for tests: `next(n)` is below `n`.
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut x = seed;
+    move |n| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn packed_sowing_is_sowing() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut next = test_rng(0x9E37_79B9_7F4A_7C15);
         for rule in [CaptureRule::Seed, CaptureRule::Empty] {
             for m in 1..=8 {
                 let s = Sower::new(m, rule);

@@ -616,13 +616,7 @@ mod tests {
     fn endgame_tables_do_not_change_values_or_best_moves() {
         // Positions of 6 pits a side with 14 to 22 seeds, drawn by a fixed
         // generator, under both rules.
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut next = crate::position::test_rng(0x2545_F491_4F6C_DD1D);
         let tables: Vec<_> = [CaptureRule::Seed, CaptureRule::Empty]
             .into_iter()
             .map(|rule| Endgame::build(6, 10, rule).unwrap())

@@ -158,22 +158,9 @@ fn study(players: usize, coins: u32, a: &LcrArgs) -> Result<String, CliError> {
     })
 }
 
-/// Half of the memory the OS says is available, or 8 GiB if unknown.
-fn memory_limit() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            m.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(8 << 30, |kb| kb * 1024 / 2)
-}
-
 fn exact_odds(players: usize, coins: u32, format: Format) -> Result<String, CliError> {
     let mut config = exact::ExactConfig::new(players, coins);
-    config.memory_limit = memory_limit();
+    config.memory_limit = crate::memory_limit();
     let r = exact::solve(&config)?;
     Ok(match format {
         Format::Json => to_json(&r)?,

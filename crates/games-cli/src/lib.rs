@@ -182,6 +182,19 @@ pub(crate) fn progress(total: u64, long: u64, what: &str) -> Option<indicatif::P
     Some(bar)
 }
 
+/// Half of the memory the OS says is available, or 8 GiB if unknown.
+pub(crate) fn memory_limit() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(8 << 30, |kb| kb * 1024 / 2)
+}
+
 /// Pretty JSON with a trailing newline.
 pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
     let mut s = serde_json::to_string_pretty(value)?;

@@ -118,6 +118,18 @@ fn position(a: &MancalaArgs, rule: CaptureRule, default_seeds: u32) -> Result<Po
     }
 }
 
+/// Refuse, with one line, what would take more than half the memory the
+/// OS says is available.
+fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
+    let limit = crate::memory_limit();
+    if bytes > limit {
+        return fail(format!(
+            "{what} needs {bytes} bytes; half the available memory is {limit}"
+        ));
+    }
+    Ok(())
+}
+
 /// The solver for `p`: with the endgame table read from --endgame, or one
 /// of --endgame-seeds built in memory.
 fn make_solver(a: &MancalaArgs, p: &Position) -> Result<solver::Solver, CliError> {
@@ -125,6 +137,20 @@ fn make_solver(a: &MancalaArgs, p: &Position) -> Result<solver::Solver, CliError
         endgame_seeds: a.endgame_seeds,
         table_bits: a.table_bits,
     };
+    let table = if a.table_bits <= 30 {
+        32u64 << a.table_bits
+    } else {
+        0
+    };
+    let endgame = match (&a.endgame, a.endgame_seeds) {
+        (Some(path), _) => std::fs::metadata(path).map_or(0, |m| m.len()),
+        (None, Some(k)) => mancala::endgame::positions_for(p.pits(), k),
+        (None, None) => 0,
+    };
+    check_memory(
+        table.saturating_add(endgame),
+        "the transposition table with the endgame table",
+    )?;
     let Some(path) = &a.endgame else {
         return Ok(solver::Solver::new(p, &options)?);
     };
@@ -160,6 +186,12 @@ fn build_endgame(
     format: Format,
 ) -> Result<String, CliError> {
     let total = mancala::endgame::positions_for(pits, seeds);
+    if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
+        check_memory(
+            total,
+            &format!("an endgame table of {seeds} seeds for {pits} pits a side"),
+        )?;
+    }
     let bar = crate::progress(total, 1 << 24, "positions");
     let t0 = std::time::Instant::now();
     let table = Endgame::build_with_progress(pits, seeds, rule, &|done| {

@@ -731,6 +731,21 @@ fn mancala_endgame_file_round_trip() {
         &["mancala", "--build-endgame", path, "--endgame-seeds", "200"],
         "at most 127",
     );
+    bad(
+        &["mancala", "--build-endgame", path, "--endgame-seeds", "28"],
+        "5586853480 positions",
+    );
+    bad(
+        &[
+            "mancala",
+            "--solve",
+            "--board",
+            "200,100,0,0,1,0",
+            "--endgame-seeds",
+            "0",
+        ],
+        "at most 255",
+    );
     let nowhere = dir.join("no-such-dir").join("t.db");
     bad(
         &[

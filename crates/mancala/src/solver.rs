@@ -146,8 +146,9 @@ impl Solver {
     /// holds when it asks for none in particular.
     ///
     /// # Errors
-    /// [`MancalaError::TooLargeToSolve`] for more than 8 pits a side, a
-    /// table of more than 2^30 entries or an endgame table too large.
+    /// [`MancalaError::TooLargeToSolve`] for more than 8 pits a side, more
+    /// than 255 seeds in the pits, a table of more than 2^30 entries or an
+    /// endgame table too large.
     pub fn new(position: &Position, options: &Options) -> Result<Solver, MancalaError> {
         check_table(options)?;
         let pits = position.pits();
@@ -157,6 +158,11 @@ impl Solver {
             )));
         }
         let in_pits: u64 = position.oriented().iter().map(|&x| u64::from(x)).sum();
+        if in_pits > 255 {
+            return Err(MancalaError::TooLargeToSolve(format!(
+                "{in_pits} seeds in the pits; the solver takes at most 255"
+            )));
+        }
         let k = match options.endgame_seeds {
             Some(k) => k,
             None => auto_endgame_seeds(pits, in_pits.min(127) as usize),

@@ -20,7 +20,8 @@ pub struct MancalaArgs {
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     moves: Option<Vec<i64>>,
     /// Read one {"board": [...], "moves": [...]} per stdin line; write one result per line.
-    #[arg(long, conflicts_with_all = ["board", "moves", "solve", "play", "build_endgame"])]
+    /// With --solve: one {"board": [...]} (optional "to_move": 0 or 1) per line, solved.
+    #[arg(long, conflicts_with_all = ["board", "moves", "play", "build_endgame"])]
     jsonl: bool,
     /// Solve a position: Kalah(--pits, --seeds), or --board with player 0 to move.
     #[arg(long, conflicts_with_all = ["play", "build_endgame"])]
@@ -60,14 +61,17 @@ pub struct MancalaArgs {
 }
 
 pub fn run(a: MancalaArgs) -> Result<String, CliError> {
-    if a.jsonl {
-        return jsonl();
-    }
     let rule = if a.empty_capture {
         CaptureRule::Empty
     } else {
         CaptureRule::Seed
     };
+    if a.jsonl && a.solve {
+        return solve_jsonl(&a, rule);
+    }
+    if a.jsonl {
+        return jsonl(one_line);
+    }
     if let Some(path) = &a.build_endgame {
         return build_endgame(
             path,
@@ -154,10 +158,7 @@ fn make_solver(a: &MancalaArgs, p: &Position) -> Result<solver::Solver, CliError
     let Some(path) = &a.endgame else {
         return Ok(solver::Solver::new(p, &options)?);
     };
-    let file = std::fs::File::open(path)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-    let table = Endgame::load(&mut std::io::BufReader::new(file))
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let table = load_endgame(path)?;
     if table.pits() != p.pits() || table.rule() != p.rule() {
         return fail(format!(
             "{} is for {} pits a side under {} capture; the position has {} pits under {} capture",
@@ -169,6 +170,70 @@ fn make_solver(a: &MancalaArgs, p: &Position) -> Result<solver::Solver, CliError
         ));
     }
     Ok(solver::Solver::with_endgame(table, &options)?)
+}
+
+fn load_endgame(path: &std::path::Path) -> Result<Endgame, CliError> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    Endgame::load(&mut std::io::BufReader::new(file))
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))
+}
+
+/// `--solve --jsonl`: one position a line, each solved; one solver a board
+/// size, so its tables (and a table read from --endgame, once) serve every
+/// line.
+fn solve_jsonl(a: &MancalaArgs, rule: CaptureRule) -> Result<String, CliError> {
+    let mut solvers: std::collections::HashMap<usize, solver::Solver> =
+        std::collections::HashMap::new();
+    if let Some(path) = &a.endgame {
+        let table = load_endgame(path)?;
+        if table.rule() != rule {
+            return fail(format!(
+                "{} is for {} capture; the batch asks for {} capture",
+                path.display(),
+                rule_name(table.rule()),
+                rule_name(rule)
+            ));
+        }
+        let options = solver::Options {
+            endgame_seeds: None,
+            table_bits: a.table_bits,
+        };
+        let pits = table.pits();
+        solvers.insert(pits, solver::Solver::with_endgame(table, &options)?);
+    }
+    jsonl(|line| {
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+        let board = list(&v, "board")?;
+        let to_move = match v.get("to_move") {
+            None => 0,
+            Some(t) => match t.as_u64() {
+                Some(x @ (0 | 1)) => x as usize,
+                _ => return Err(format!("\"to_move\" must be 0 or 1, found {t}")),
+            },
+        };
+        let p = Position::new(&board, to_move, rule).map_err(|e| e.to_string())?;
+        let solver = match solvers.entry(p.pits()) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                if let Some(path) = &a.endgame {
+                    return Err(format!(
+                        "{} is for another board size; this board has {} pits a side",
+                        path.display(),
+                        p.pits()
+                    ));
+                }
+                e.insert(make_solver(a, &p).map_err(|e| e.0)?)
+            }
+        };
+        let s = solver.solve(&p).map_err(|e| e.to_string())?;
+        Ok(json!({
+            "value": s.value,
+            "best_moves": s.best_moves,
+            "nodes": s.nodes,
+            "endgame_seeds": s.endgame_seeds,
+        }))
+    })
 }
 
 fn rule_name(rule: CaptureRule) -> &'static str {
@@ -265,7 +330,9 @@ fn draw(b: &[u32]) -> String {
     )
 }
 
-fn jsonl() -> Result<String, CliError> {
+/// Read stdin a line at a time and write one JSON line for each: what
+/// `handle` makes of it, or `{"error": "line K: ..."}`.
+fn jsonl(mut handle: impl FnMut(&str) -> Result<Value, String>) -> Result<String, CliError> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut failed = 0usize;
@@ -274,7 +341,7 @@ fn jsonl() -> Result<String, CliError> {
         if line.trim().is_empty() {
             continue;
         }
-        let result = one_line(&line).unwrap_or_else(|msg| {
+        let result = handle(&line).unwrap_or_else(|msg| {
             failed += 1;
             json!({"error": format!("line {}: {msg}", number + 1)})
         });
@@ -290,23 +357,25 @@ fn jsonl() -> Result<String, CliError> {
     Ok(String::new())
 }
 
+/// A list of whole numbers under `key`.
+fn list(v: &Value, key: &str) -> Result<Vec<i64>, String> {
+    let arr = v
+        .get(key)
+        .ok_or(format!("missing \"{key}\""))?
+        .as_array()
+        .ok_or(format!("\"{key}\" must be a list of whole numbers"))?;
+    arr.iter()
+        .map(|x| {
+            x.as_i64().ok_or(format!(
+                "\"{key}\" must be a list of whole numbers, found {x}"
+            ))
+        })
+        .collect()
+}
+
 fn one_line(line: &str) -> Result<Value, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-    let list = |key: &str| -> Result<Vec<i64>, String> {
-        let arr = v
-            .get(key)
-            .ok_or(format!("missing \"{key}\""))?
-            .as_array()
-            .ok_or(format!("\"{key}\" must be a list of whole numbers"))?;
-        arr.iter()
-            .map(|x| {
-                x.as_i64().ok_or(format!(
-                    "\"{key}\" must be a list of whole numbers, found {x}"
-                ))
-            })
-            .collect()
-    };
-    let (board, moves) = (list("board")?, list("moves")?);
+    let (board, moves) = (list(&v, "board")?, list(&v, "moves")?);
     let (b, next) = sow_game(&board, &moves).map_err(|e: MancalaError| e.to_string())?;
     Ok(json!({"board": b, "next_player": next}))
 }

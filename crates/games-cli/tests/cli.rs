@@ -675,6 +675,50 @@ fn mancala_endgame_file_round_trip() {
     assert_eq!(with["endgame_seeds"], 12);
     assert_eq!(without["endgame_seeds"], 0);
     assert!(with["nodes"].as_u64().unwrap() < without["nodes"].as_u64().unwrap());
+    // A batch of positions against the same table: each line solved, a bad
+    // line an error that does not stop the batch.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args([
+            "mancala",
+            "--solve",
+            "--jsonl",
+            "--empty-capture",
+            "--endgame",
+            path,
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(
+                b"{\"board\": [3,3,3,3,0,3,3,3,3,0]}\n\
+                  {\"board\": [3,3,3,0,3,3,3,0]}\n\
+                  {\"board\": [0,4,4,4,0,3,3,3,3,0], \"to_move\": 1}\n\
+                  {\"board\": [3,3,3,3,0,3,3,3,3,0], \"to_move\": 2}\n",
+            )
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["value"], 8);
+    assert_eq!(lines[0]["best_moves"], with["best_moves"]);
+    assert!(lines[1]["error"].as_str().unwrap().contains("line 2"));
+    // After player 0's pit 0 (not a best move), player 1 moves: pit 0 is
+    // worth minus that to player 0, less than the game's +8.
+    assert_eq!(with["best_moves"], serde_json::json!([1]));
+    assert!(-lines[2]["value"].as_i64().unwrap() < 8);
+    assert!(lines[3]["error"].as_str().unwrap().contains("to_move"));
     // A table of another size or rule, a missing file, a damaged one.
     bad(
         &[

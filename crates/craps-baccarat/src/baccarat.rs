@@ -202,8 +202,7 @@ pub fn simulate(games: u64, decks: u32, seed: u64, threads: usize) -> Result<Tal
             t
         },
         |_| {},
-    )
-    .map_err(|_| CasinoError::ZeroThreads)?;
+    )?;
     Ok(chunks.into_iter().fold(Tally::default(), |a, t| Tally {
         player: a.player + t.player,
         house: a.house + t.house,

@@ -149,8 +149,7 @@ pub fn test_craps(games: u64, seed: u64, threads: usize) -> Result<u64, CasinoEr
                 .count() as u64
         },
         |_| {},
-    )
-    .map_err(|_| CasinoError::ZeroThreads)?;
+    )?;
     Ok(chunks.into_iter().sum())
 }
 

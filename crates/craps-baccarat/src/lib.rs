@@ -47,8 +47,9 @@ pub enum CasinoError {
     EmptyDeck,
     /// A study of zero games.
     ZeroGames,
-    /// Zero worker threads.
-    ZeroThreads,
+    /// The threads could not run: zero asked for, or no pool could be
+    /// built.
+    Parallel(dice::parallel::ParallelError),
     /// A card written as text could not be read.
     BadCard(String),
     /// A stacked deck holds a card more often than the shoe has it.
@@ -68,7 +69,7 @@ impl fmt::Display for CasinoError {
             CasinoError::TooManyDecks(k) => write!(f, "at most 64 decks, got {k}"),
             CasinoError::EmptyDeck => write!(f, "cannot deal from an empty deck"),
             CasinoError::ZeroGames => write!(f, "the number of games must be at least 1"),
-            CasinoError::ZeroThreads => write!(f, "--threads must be at least 1"),
+            CasinoError::Parallel(e) => write!(f, "{e}"),
             CasinoError::BadCard(s) => write!(
                 f,
                 "bad card {s:?}: write rank then suit, e.g. \"9♣\", \"10♡\", \"QS\" (suits ♠♡♢♣ or S H D C)"
@@ -87,6 +88,12 @@ impl fmt::Display for CasinoError {
 }
 
 impl std::error::Error for CasinoError {}
+
+impl From<dice::parallel::ParallelError> for CasinoError {
+    fn from(e: dice::parallel::ParallelError) -> Self {
+        CasinoError::Parallel(e)
+    }
+}
 
 impl From<DiceError> for CasinoError {
     fn from(e: DiceError) -> Self {

@@ -51,8 +51,9 @@ pub enum HogError {
     UnknownStrategy(String),
     /// A sampled estimate needs at least one sample.
     ZeroSamples,
-    /// Zero worker threads.
-    ZeroThreads,
+    /// The threads could not run: zero asked for, or no pool could be
+    /// built.
+    Parallel(dice::parallel::ParallelError),
 }
 
 impl fmt::Display for HogError {
@@ -68,12 +69,18 @@ impl fmt::Display for HogError {
                 "unknown strategy {s:?} (use always:N, bacon, bacon:MARGIN:BASELINE, swap, swap:MARGIN:BASELINE, final or optimal)"
             ),
             HogError::ZeroSamples => write!(f, "the number of samples must be at least 1"),
-            HogError::ZeroThreads => write!(f, "--threads must be at least 1"),
+            HogError::Parallel(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for HogError {}
+
+impl From<dice::parallel::ParallelError> for HogError {
+    fn from(e: dice::parallel::ParallelError) -> Self {
+        HogError::Parallel(e)
+    }
+}
 
 impl From<DiceError> for HogError {
     fn from(e: DiceError) -> Self {

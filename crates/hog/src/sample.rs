@@ -24,7 +24,7 @@ pub struct Sampled {
 /// (units `0..games` are the first-mover games).
 ///
 /// # Errors
-/// [`HogError::ZeroSamples`], [`HogError::ZeroThreads`].
+/// [`HogError::ZeroSamples`], [`HogError::Parallel`].
 pub fn average_win_rate(
     a: &Strategy,
     b: &Strategy,
@@ -54,8 +54,7 @@ pub fn average_win_rate(
             (w1, w2)
         },
         |_| {},
-    )
-    .map_err(|_| HogError::ZeroThreads)?;
+    )?;
     let (w1, w2) = chunks
         .into_iter()
         .fold((0, 0), |(x, y), (a, b)| (x + a, y + b));

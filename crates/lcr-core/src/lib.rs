@@ -59,8 +59,9 @@ pub enum LcrError {
     },
     /// A study of zero games.
     ZeroGames,
-    /// Zero worker threads.
-    ZeroThreads,
+    /// The threads could not run: zero asked for, or no pool could be
+    /// built.
+    Parallel(dice::parallel::ParallelError),
     /// The dice failed (for scripted dice: the script ran out).
     Dice(DiceError),
     /// The game ended with scripted rolls left over.
@@ -94,7 +95,7 @@ impl fmt::Display for LcrError {
             }
             LcrError::NoCoins { seat } => write!(f, "seat {seat} has no coins to give"),
             LcrError::ZeroGames => write!(f, "the number of games must be at least 1"),
-            LcrError::ZeroThreads => write!(f, "--threads must be at least 1"),
+            LcrError::Parallel(e) => write!(f, "{e}"),
             LcrError::Dice(DiceError::ScriptExhausted { rolls }) => write!(
                 f,
                 "the script ran out after {rolls} rolls before the game ended"
@@ -124,6 +125,12 @@ impl fmt::Display for LcrError {
 }
 
 impl std::error::Error for LcrError {}
+
+impl From<dice::parallel::ParallelError> for LcrError {
+    fn from(e: dice::parallel::ParallelError) -> Self {
+        LcrError::Parallel(e)
+    }
+}
 
 impl From<DiceError> for LcrError {
     fn from(e: DiceError) -> Self {
@@ -548,8 +555,7 @@ pub fn most_common_winner_with_progress(
             (wins, turns, rolling)
         },
         progress,
-    )
-    .map_err(|_| LcrError::ZeroThreads)?;
+    )?;
     let mut wins = vec![0u64; config.players];
     let (mut turns, mut rolling) = (0u64, 0u64);
     for (w, t, r) in chunks {

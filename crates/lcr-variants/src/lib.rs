@@ -56,8 +56,9 @@ pub enum VariantError {
     ZeroRounds,
     /// A checkpoint of 0 simulations, or none at all.
     BadCheckpoints,
-    /// Zero worker threads.
-    ZeroThreads,
+    /// The threads could not run: zero asked for, or no pool could be
+    /// built.
+    Parallel(dice::parallel::ParallelError),
     /// More chips than the engine counts.
     TooManyChips,
     /// The dice failed.
@@ -90,7 +91,7 @@ impl fmt::Display for VariantError {
             VariantError::BadCheckpoints => {
                 write!(f, "--simulations needs counts of at least 1, e.g. 100,1000")
             }
-            VariantError::ZeroThreads => write!(f, "--threads must be at least 1"),
+            VariantError::Parallel(e) => write!(f, "{e}"),
             VariantError::TooManyChips => write!(f, "more than 1000000 chips in all"),
             VariantError::Dice(e) => write!(f, "{e}"),
         }
@@ -98,6 +99,12 @@ impl fmt::Display for VariantError {
 }
 
 impl std::error::Error for VariantError {}
+
+impl From<dice::parallel::ParallelError> for VariantError {
+    fn from(e: dice::parallel::ParallelError) -> Self {
+        VariantError::Parallel(e)
+    }
+}
 
 impl From<DiceError> for VariantError {
     fn from(e: DiceError) -> Self {

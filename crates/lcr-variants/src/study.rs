@@ -121,7 +121,7 @@ impl Sums {
 /// rows are the same on any number of threads.
 ///
 /// # Errors
-/// [`VariantError::BadCheckpoints`], [`VariantError::ZeroThreads`].
+/// [`VariantError::BadCheckpoints`], [`VariantError::Parallel`].
 pub fn study(variant: &Variant, config: &StudyConfig) -> Result<Study, VariantError> {
     study_with_progress(variant, config, |_| {})
 }
@@ -169,8 +169,7 @@ pub fn study_with_progress(
             (sums, marks)
         },
         progress,
-    )
-    .map_err(|_| VariantError::ZeroThreads)?;
+    )?;
     let mut running = Sums::new(n);
     let mut rows = Vec::new();
     for (sums, marks) in chunks {

@@ -173,10 +173,7 @@ fn make_solver(a: &MancalaArgs, p: &Position) -> Result<solver::Solver, CliError
 }
 
 fn load_endgame(path: &std::path::Path) -> Result<Endgame, CliError> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-    Endgame::load(&mut std::io::BufReader::new(file))
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))
+    Endgame::read_file(path).map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
 
 /// `--solve --jsonl`: one position a line, each solved; one solver a board

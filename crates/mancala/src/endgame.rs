@@ -41,6 +41,7 @@ use std::sync::atomic::{AtomicI8, Ordering};
 use rayon::prelude::*;
 
 use crate::MancalaError;
+use crate::bytes::Bytes;
 use crate::position::{CaptureRule, Position, Sower, byte, byte_sum};
 
 /// Cells a position of the search holds: up to 8 pits a side.
@@ -68,7 +69,7 @@ pub struct Endgame {
     /// bar `j` after `s` seeds.
     terms: Terms,
     /// The values, each an `i8` held as its bits.
-    values: Vec<u8>,
+    values: Bytes,
 }
 
 impl std::fmt::Debug for Endgame {
@@ -330,7 +331,7 @@ impl Endgame {
                 .for_each(|&(a, b)| builder.fill(level, a, b));
             progress(positions_for(pits, level));
         }
-        let values = values.into_iter().map(|v| v.into_inner() as u8).collect();
+        let values = Bytes::from_vec(values.into_iter().map(|v| v.into_inner() as u8).collect());
         Ok(Endgame {
             pits,
             seeds,
@@ -427,50 +428,103 @@ impl Endgame {
     /// a size that does not match its header, a bad checksum, a value out
     /// of range.
     pub fn load(r: &mut impl Read) -> Result<Endgame, MancalaError> {
-        let bad = |why: String| MancalaError::BadEndgame(why);
-        let mut head = [0u8; 20];
+        let mut head = [0u8; HEADER];
         r.read_exact(&mut head)
             .map_err(|e| bad(format!("cannot read the header: {e}")))?;
-        if &head[..8] != MAGIC {
-            return Err(bad("not an endgame table (wrong magic)".into()));
+        let (pits, seeds, rule, n) = parse_header(&head)?;
+        let mut values = hold(n)?;
+        let mut got = 0;
+        while got < values.len() {
+            match r.read(&mut values[got..]) {
+                Ok(0) => return Err(ends_early(got as u64, n)),
+                Ok(k) => got += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(bad(format!("cannot read the values: {e}"))),
+            }
         }
-        let (pits, seeds) = (head[8] as usize, head[9] as usize);
-        let rule = match head[10] {
-            0 => CaptureRule::Seed,
-            1 => CaptureRule::Empty,
-            x => return Err(bad(format!("unknown capture rule {x}"))),
-        };
-        let n = check_size(pits, seeds).map_err(|e| bad(e.to_string()))?;
-        let count = u64::from_le_bytes(head[12..20].try_into().expect("8 bytes"));
-        if count != n {
-            return Err(bad(format!(
-                "the header says {count} positions; {pits} pits and {seeds} seeds make {n}"
-            )));
-        }
-        // The values and the checksum, read without zeroing first.
-        let mut bytes = Vec::with_capacity(n as usize + 9);
-        r.take(n + 9)
-            .read_to_end(&mut bytes)
+        let mut tail = Vec::with_capacity(9);
+        r.take(9)
+            .read_to_end(&mut tail)
             .map_err(|e| bad(format!("cannot read the values: {e}")))?;
-        if bytes.len() < n as usize + 8 {
-            return Err(bad(format!(
-                "the file ends early: {} of {} bytes after the header",
-                bytes.len(),
-                n + 8
-            )));
+        if tail.len() < 8 {
+            return Err(ends_early(n + tail.len() as u64, n));
         }
-        if bytes.len() > n as usize + 8 {
+        if tail.len() > 8 {
             return Err(bad("bytes after the checksum".into()));
         }
-        let sum = u64::from_le_bytes(bytes[n as usize..].try_into().expect("8 bytes"));
-        bytes.truncate(n as usize);
-        if sum != checksum(&bytes) {
+        let sum = u64::from_le_bytes(tail[..8].try_into().expect("8 bytes"));
+        Endgame::checked(pits, seeds, rule, values, sum)
+    }
+
+    /// Read the table file at `path` (written by [`Endgame::save`]): as
+    /// [`Endgame::load`], but the values are read on all of rayon's threads
+    /// at once where the system allows reads at an offset (Unix).
+    ///
+    /// # Errors
+    /// As [`Endgame::load`], and when the file cannot be opened.
+    pub fn read_file(path: &std::path::Path) -> Result<Endgame, MancalaError> {
+        let mut file =
+            std::fs::File::open(path).map_err(|e| bad(format!("cannot read the file: {e}")))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileExt;
+            let mut head = [0u8; HEADER];
+            file.read_exact(&mut head)
+                .map_err(|e| bad(format!("cannot read the header: {e}")))?;
+            let (pits, seeds, rule, n) = parse_header(&head)?;
+            let len = file
+                .metadata()
+                .map_err(|e| bad(format!("cannot read the file's size: {e}")))?
+                .len();
+            let after = len.saturating_sub(HEADER as u64);
+            if after < n + 8 {
+                return Err(ends_early(after, n));
+            }
+            if after > n + 8 {
+                return Err(bad("bytes after the checksum".into()));
+            }
+            let mut values = hold(n)?;
+            values
+                .par_chunks_mut(READ_CHUNK)
+                .enumerate()
+                .try_for_each(|(i, chunk)| {
+                    file.read_exact_at(chunk, (HEADER + i * READ_CHUNK) as u64)
+                })
+                .map_err(|e| bad(format!("cannot read the values: {e}")))?;
+            let mut sum = [0u8; 8];
+            file.read_exact_at(&mut sum, HEADER as u64 + n)
+                .map_err(|e| bad(format!("cannot read the checksum: {e}")))?;
+            Endgame::checked(pits, seeds, rule, values, u64::from_le_bytes(sum))
+        }
+        #[cfg(not(unix))]
+        {
+            Endgame::load(&mut std::io::BufReader::new(&mut file))
+        }
+    }
+
+    /// A table read from a file, once its checksum and values are checked.
+    fn checked(
+        pits: usize,
+        seeds: usize,
+        rule: CaptureRule,
+        values: Bytes,
+        sum: u64,
+    ) -> Result<Endgame, MancalaError> {
+        // The checksum and the largest |value| (a plain fold, which
+        // vectorises, on the other threads meanwhile).
+        let (ours, widest) = rayon::join(
+            || checksum(&values),
+            || {
+                values
+                    .par_chunks(READ_CHUNK)
+                    .map(|c| c.iter().fold(0u8, |w, &v| w.max((v as i8).unsigned_abs())))
+                    .max()
+                    .unwrap_or(0)
+            },
+        );
+        if sum != ours {
             return Err(bad("the checksum does not match".into()));
         }
-        // The largest |value| (a plain fold, which vectorises).
-        let widest = bytes
-            .iter()
-            .fold(0u8, |w, &v| w.max((v as i8).unsigned_abs()));
         if usize::from(widest) > seeds {
             return Err(bad(format!("a value outside -{seeds}..={seeds}")));
         }
@@ -479,9 +533,54 @@ impl Endgame {
             seeds,
             rule,
             terms: terms(pits, seeds),
-            values: bytes,
+            values,
         })
     }
+}
+
+/// Bytes before a table file's values.
+const HEADER: usize = 20;
+
+/// Values read by one thread at a time from a table file (small in tests,
+/// so small tables are read in many pieces too).
+const READ_CHUNK: usize = if cfg!(test) { 1 << 12 } else { 1 << 24 };
+
+fn bad(why: String) -> MancalaError {
+    MancalaError::BadEndgame(why)
+}
+
+fn ends_early(got: u64, n: u64) -> MancalaError {
+    bad(format!(
+        "the file ends early: {got} of {} bytes after the header",
+        n + 8
+    ))
+}
+
+/// A zeroed buffer for `n` values.
+fn hold(n: u64) -> Result<Bytes, MancalaError> {
+    Bytes::zeroed(n as usize)
+        .map_err(|e| MancalaError::TooLargeToSolve(format!("{n} table values in memory: {e}")))
+}
+
+/// A table file's header: pits, seeds, rule and the positions it holds.
+fn parse_header(head: &[u8; HEADER]) -> Result<(usize, usize, CaptureRule, u64), MancalaError> {
+    if &head[..8] != MAGIC {
+        return Err(bad("not an endgame table (wrong magic)".into()));
+    }
+    let (pits, seeds) = (head[8] as usize, head[9] as usize);
+    let rule = match head[10] {
+        0 => CaptureRule::Seed,
+        1 => CaptureRule::Empty,
+        x => return Err(bad(format!("unknown capture rule {x}"))),
+    };
+    let n = check_size(pits, seeds).map_err(|e| bad(e.to_string()))?;
+    let count = u64::from_le_bytes(head[12..20].try_into().expect("8 bytes"));
+    if count != n {
+        return Err(bad(format!(
+            "the header says {count} positions; {pits} pits and {seeds} seeds make {n}"
+        )));
+    }
+    Ok((pits, seeds, rule, n))
 }
 
 /// A fast 64-bit checksum over 8-byte words (and the tail).
@@ -586,7 +685,7 @@ mod tests {
             (back.pits(), back.seeds(), back.rule()),
             (3, 6, CaptureRule::Seed)
         );
-        assert_eq!(back.values, db.values);
+        assert_eq!(&back.values[..], &db.values[..]);
         let err = |bytes: &[u8]| match Endgame::load(&mut &bytes[..]) {
             Err(MancalaError::BadEndgame(why)) => why,
             other => panic!("expected an error, got {other:?}"),
@@ -602,6 +701,47 @@ mod tests {
         longer.push(0);
         assert!(err(&longer).contains("after the checksum"));
         assert!(err(&good[..5]).contains("header"));
+    }
+
+    #[test]
+    fn table_files_are_read_in_parallel_and_damage_is_caught() {
+        // Large enough that the values are read in several chunks, mapped.
+        let db = Endgame::build(4, 14, CaptureRule::Empty).unwrap();
+        assert!(db.positions() > 16 * READ_CHUNK);
+        let mut good = Vec::new();
+        db.save(&mut good).unwrap();
+        let dir = std::env::temp_dir().join(format!("mancala-read-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let read = |name: &str, bytes: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            Endgame::read_file(&path)
+        };
+        let back = read("good.db", &good).unwrap();
+        assert_eq!(
+            (back.pits(), back.seeds(), back.rule()),
+            (4, 14, CaptureRule::Empty)
+        );
+        assert!(back.values[..] == db.values[..]);
+        let err = |name: &str, bytes: &[u8]| match read(name, bytes) {
+            Err(MancalaError::BadEndgame(why)) => why,
+            other => panic!("expected an error, got {other:?}"),
+        };
+        let mut flipped = good.clone();
+        let at = good.len() - 100;
+        flipped[at] ^= 1;
+        assert!(err("flipped.db", &flipped).contains("checksum"));
+        assert!(err("short.db", &good[..good.len() - 3]).contains("ends early"));
+        let mut longer = good.clone();
+        longer.push(0);
+        assert!(err("long.db", &longer).contains("after the checksum"));
+        assert!(err("head.db", &good[..5]).contains("header"));
+        let missing = dir.join("missing.db");
+        assert!(matches!(
+            Endgame::read_file(&missing),
+            Err(MancalaError::BadEndgame(why)) if why.contains("cannot read")
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

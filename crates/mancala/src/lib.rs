@@ -24,6 +24,7 @@
 
 use std::fmt;
 
+mod bytes;
 pub mod endgame;
 mod position;
 pub mod solver;

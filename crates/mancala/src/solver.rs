@@ -25,6 +25,7 @@
 //! ```
 
 use crate::MancalaError;
+use crate::bytes::Bytes;
 use crate::endgame::{self, Endgame, MAX, Pits, flip};
 use crate::position::{CaptureRule, Position, Sower, byte, byte_sum};
 
@@ -83,6 +84,9 @@ pub struct Solution {
     pub endgame_seeds: usize,
 }
 
+/// A transposition-table entry; held in the table as [`ENTRY`] bytes (key,
+/// lower, upper, best, left, little-endian), so the table can live in a
+/// huge-page buffer.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u128,
@@ -92,6 +96,46 @@ struct Entry {
     /// Seeds left in the pits: a rough measure of the work behind the
     /// entry, used to choose which entry of a bucket to replace.
     left: u8,
+}
+
+/// Bytes an entry takes in the table.
+const ENTRY: usize = 32;
+
+impl Entry {
+    #[inline]
+    fn read(table: &[u8], slot: usize) -> Entry {
+        let b: &[u8; 22] = table[slot * ENTRY..slot * ENTRY + 22]
+            .try_into()
+            .expect("22 bytes");
+        Entry {
+            key: u128::from_le_bytes(b[..16].try_into().expect("16 bytes")),
+            lower: i16::from_le_bytes([b[16], b[17]]),
+            upper: i16::from_le_bytes([b[18], b[19]]),
+            best: b[20],
+            left: b[21],
+        }
+    }
+
+    #[inline]
+    fn key_at(table: &[u8], slot: usize) -> u128 {
+        u128::from_le_bytes(
+            table[slot * ENTRY..slot * ENTRY + 16]
+                .try_into()
+                .expect("16 bytes"),
+        )
+    }
+
+    #[inline]
+    fn write(self, table: &mut [u8], slot: usize) {
+        let b: &mut [u8; 22] = (&mut table[slot * ENTRY..slot * ENTRY + 22])
+            .try_into()
+            .expect("22 bytes");
+        b[..16].copy_from_slice(&self.key.to_le_bytes());
+        b[16..18].copy_from_slice(&self.lower.to_le_bytes());
+        b[18..20].copy_from_slice(&self.upper.to_le_bytes());
+        b[20] = self.best;
+        b[21] = self.left;
+    }
 }
 
 /// Below this many seeds in the pits, positions are cheaper to search than
@@ -116,7 +160,8 @@ pub struct Solver {
     rule: CaptureRule,
     sower: Sower,
     endgame: Option<Endgame>,
-    table: Vec<Entry>,
+    /// The transposition table, [`ENTRY`] bytes a slot.
+    table: Bytes,
 }
 
 impl std::fmt::Debug for Solver {
@@ -125,9 +170,16 @@ impl std::fmt::Debug for Solver {
             .field("pits", &self.pits)
             .field("rule", &self.rule)
             .field("endgame", &self.endgame)
-            .field("table", &self.table.len())
+            .field("table", &(self.table.len() / ENTRY))
             .finish()
     }
+}
+
+/// A zeroed transposition table of `2^bits` slots.
+fn transposition_table(bits: u32) -> Result<Bytes, MancalaError> {
+    Bytes::zeroed(ENTRY << bits).map_err(|e| {
+        MancalaError::TooLargeToSolve(format!("a table of 2^{bits} entries in memory: {e}"))
+    })
 }
 
 fn check_table(options: &Options) -> Result<(), MancalaError> {
@@ -177,7 +229,7 @@ impl Solver {
             rule: position.rule(),
             sower: Sower::new(pits, position.rule()),
             endgame,
-            table: vec![Entry::default(); 1 << options.table_bits],
+            table: transposition_table(options.table_bits)?,
         })
     }
 
@@ -194,7 +246,7 @@ impl Solver {
             rule: endgame.rule(),
             sower: Sower::new(endgame.pits(), endgame.rule()),
             endgame: Some(endgame),
-            table: vec![Entry::default(); 1 << options.table_bits],
+            table: transposition_table(options.table_bits)?,
         })
     }
 
@@ -241,7 +293,7 @@ impl Solver {
         }
         let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
         let root = endgame::pack(&counts);
-        let mask = self.table.len() - 1;
+        let mask = self.table.len() / ENTRY - 1;
         let mut s = Search {
             m,
             sower: &self.sower,
@@ -296,7 +348,7 @@ struct Search<'a> {
     db: Option<&'a Endgame>,
     /// The endgame table's seeds (0: none).
     db_seeds: i32,
-    table: &'a mut [Entry],
+    table: &'a mut [u8],
     mask: usize,
     nodes: u64,
 }
@@ -316,9 +368,9 @@ impl Search<'_> {
     #[inline]
     fn probe(&self, key: u128) -> Option<usize> {
         let bucket = hash(key) & self.mask & !1;
-        if self.table[bucket].key == key {
+        if Entry::key_at(self.table, bucket) == key {
             Some(bucket)
-        } else if self.table[bucket + 1].key == key {
+        } else if Entry::key_at(self.table, bucket + 1) == key {
             Some(bucket + 1)
         } else {
             None
@@ -345,7 +397,7 @@ impl Search<'_> {
         let mut tt_best = u8::MAX;
         let found = if use_table { self.probe(key) } else { None };
         if let Some(slot) = found {
-            let e = self.table[slot];
+            let e = Entry::read(self.table, slot);
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta {
                 return lo;
@@ -410,7 +462,12 @@ impl Search<'_> {
         for c in 0..count {
             match look[c] {
                 1 => db_vals[c] = self.db.expect("endgame table").at(addr[c]),
-                2 => entries[c] = [self.table[addr[c]], self.table[addr[c] + 1]],
+                2 => {
+                    entries[c] = [
+                        Entry::read(self.table, addr[c]),
+                        Entry::read(self.table, addr[c] + 1),
+                    ];
+                }
                 _ => {}
             }
         }
@@ -527,19 +584,20 @@ impl Search<'_> {
         let bucket = hash(key) & self.mask & !1;
         // Same position: update it; else replace the cheaper of the two.
         let slot = found.unwrap_or_else(|| {
-            if self.table[bucket].left <= self.table[bucket + 1].left {
+            if Entry::read(self.table, bucket).left <= Entry::read(self.table, bucket + 1).left {
                 bucket
             } else {
                 bucket + 1
             }
         });
-        self.table[slot] = Entry {
+        Entry {
             key,
             lower: lower as i16,
             upper: upper as i16,
             best: best_move,
             left: left as u8,
-        };
+        }
+        .write(self.table, slot);
         best
     }
 

@@ -1,0 +1,103 @@
+//! Large zeroed byte buffers for the solver's tables, in huge pages where
+//! the system offers them.
+//!
+//! The endgame table (up to gigabytes) and the transposition table are read
+//! at random, one miss after another; with 4 KiB pages nearly every read
+//! also misses the TLB, and filling a freshly allocated gigabyte costs a
+//! page fault every 4 KiB. On Linux a large buffer is an anonymous mapping
+//! advised `MADV_HUGEPAGE` (through `memmap2`'s safe API), so the kernel
+//! backs it with 2 MiB pages when it can; elsewhere, and for small buffers,
+//! it is a plain `Vec`. The advice is a hint: if the kernel declines, the
+//! buffer works the same, only slower.
+
+use std::ops::{Deref, DerefMut};
+
+/// From this size on, a buffer is mapped rather than allocated.
+#[cfg(unix)]
+const MAP_FROM: usize = 1 << 21;
+
+/// A zero-initialised byte buffer.
+pub(crate) enum Bytes {
+    Heap(Vec<u8>),
+    #[cfg(unix)]
+    Map(memmap2::MmapMut),
+}
+
+impl Bytes {
+    /// `n` zero bytes.
+    ///
+    /// # Errors
+    /// When the system cannot provide the memory.
+    pub(crate) fn zeroed(n: usize) -> std::io::Result<Bytes> {
+        #[cfg(unix)]
+        if n >= MAP_FROM {
+            let map = memmap2::MmapMut::map_anon(n)?;
+            #[cfg(target_os = "linux")]
+            {
+                // Only a hint; a kernel without transparent huge pages says
+                // no and the buffer stays in small pages.
+                let _ = map.advise(memmap2::Advice::HugePage);
+            }
+            return Ok(Bytes::Map(map));
+        }
+        Ok(Bytes::Heap(vec![0; n]))
+    }
+
+    /// A buffer holding `v` (no copy).
+    pub(crate) fn from_vec(v: Vec<u8>) -> Bytes {
+        Bytes::Heap(v)
+    }
+}
+
+impl Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Heap(v) => v,
+            #[cfg(unix)]
+            Bytes::Map(m) => m,
+        }
+    }
+}
+
+impl DerefMut for Bytes {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Bytes::Heap(v) => v,
+            #[cfg(unix)]
+            Bytes::Map(m) => m,
+        }
+    }
+}
+
+impl Clone for Bytes {
+    fn clone(&self) -> Bytes {
+        match Bytes::zeroed(self.len()) {
+            Ok(mut b) => {
+                b.copy_from_slice(self);
+                b
+            }
+            Err(_) => Bytes::Heap(self.to_vec()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_and_large_buffers_start_zeroed_and_clone_their_bytes() {
+        for n in [0, 10, 3 << 20] {
+            let mut b = Bytes::zeroed(n).unwrap();
+            assert_eq!(b.len(), n);
+            assert!(b.iter().all(|&x| x == 0));
+            if n > 0 {
+                b[n - 1] = 7;
+                let c = b.clone();
+                assert_eq!(c[n - 1], 7);
+                assert_eq!(&c[..], &b[..]);
+            }
+        }
+    }
+}

@@ -768,7 +768,33 @@ fn mancala_endgame_file_round_trip() {
             "--endgame",
             damaged.to_str().unwrap(),
         ],
-        "checksum",
+        "damaged.db: bad endgame table: the checksum does not match",
+    );
+    // Checked before a batch starts, and before a game.
+    bad(
+        &[
+            "mancala",
+            "--solve",
+            "--jsonl",
+            "--empty-capture",
+            "--endgame",
+            damaged.to_str().unwrap(),
+        ],
+        "damaged.db: bad endgame table: the checksum does not match",
+    );
+    bad(
+        &[
+            "mancala",
+            "--play",
+            "--pits",
+            "4",
+            "--seeds",
+            "3",
+            "--empty-capture",
+            "--endgame",
+            damaged.to_str().unwrap(),
+        ],
+        "damaged.db: bad endgame table: the checksum does not match",
     );
     // Too large a table, or nowhere to write it: nothing is written.
     bad(

@@ -70,6 +70,11 @@ pub struct Endgame {
     terms: Terms,
     /// The values, each an `i8` held as its bits.
     values: Bytes,
+    /// The checksum a table file gave, until [`Endgame::verify`] checks it
+    /// (`None`: nothing to check).
+    expected: Option<u64>,
+    /// What [`Endgame::verify`] found.
+    check: std::sync::OnceLock<Result<(), String>>,
 }
 
 impl std::fmt::Debug for Endgame {
@@ -338,6 +343,8 @@ impl Endgame {
             rule,
             terms,
             values,
+            expected: None,
+            check: std::sync::OnceLock::new(),
         })
     }
 
@@ -363,9 +370,10 @@ impl Endgame {
 
     /// The final store difference, from the mover's side, of `position`
     /// under perfect play: `None` when the table does not hold it (another
-    /// size or rule, or more seeds in the pits).
+    /// size or rule, or more seeds in the pits) or fails
+    /// [`Endgame::verify`].
     pub fn value(&self, position: &Position) -> Option<i32> {
-        if position.pits() != self.pits || position.rule() != self.rule {
+        if position.pits() != self.pits || position.rule() != self.rule || self.verify().is_err() {
             return None;
         }
         let stores = position.stores();
@@ -453,15 +461,21 @@ impl Endgame {
             return Err(bad("bytes after the checksum".into()));
         }
         let sum = u64::from_le_bytes(tail[..8].try_into().expect("8 bytes"));
-        Endgame::checked(pits, seeds, rule, values, sum)
+        let table = Endgame::unverified(pits, seeds, rule, values, sum);
+        table.verify()?;
+        Ok(table)
     }
 
     /// Read the table file at `path` (written by [`Endgame::save`]): as
     /// [`Endgame::load`], but the values are read on all of rayon's threads
-    /// at once where the system allows reads at an offset (Unix).
+    /// at once where the system allows reads at an offset (Unix), into huge
+    /// pages where the system has them, and the checksum and value range
+    /// are left to [`Endgame::verify`] (which a solver runs beside its
+    /// first search, and [`Endgame::value`] before its first answer).
     ///
     /// # Errors
-    /// As [`Endgame::load`], and when the file cannot be opened.
+    /// As [`Endgame::load`] but for the checksum and the values' range, and
+    /// when the file cannot be read.
     pub fn read_file(path: &std::path::Path) -> Result<Endgame, MancalaError> {
         let mut file =
             std::fs::File::open(path).map_err(|e| bad(format!("cannot read the file: {e}")))?;
@@ -494,7 +508,13 @@ impl Endgame {
             let mut sum = [0u8; 8];
             file.read_exact_at(&mut sum, HEADER as u64 + n)
                 .map_err(|e| bad(format!("cannot read the checksum: {e}")))?;
-            Endgame::checked(pits, seeds, rule, values, u64::from_le_bytes(sum))
+            Ok(Endgame::unverified(
+                pits,
+                seeds,
+                rule,
+                values,
+                u64::from_le_bytes(sum),
+            ))
         }
         #[cfg(not(unix))]
         {
@@ -502,39 +522,70 @@ impl Endgame {
         }
     }
 
-    /// A table read from a file, once its checksum and values are checked.
-    fn checked(
+    /// A table read from a file, its checksum and values not yet checked.
+    fn unverified(
         pits: usize,
         seeds: usize,
         rule: CaptureRule,
         values: Bytes,
         sum: u64,
-    ) -> Result<Endgame, MancalaError> {
-        // The checksum and the largest |value| (a plain fold, which
-        // vectorises, on the other threads meanwhile).
-        let (ours, widest) = rayon::join(
-            || checksum(&values),
-            || {
-                values
-                    .par_chunks(READ_CHUNK)
-                    .map(|c| c.iter().fold(0u8, |w, &v| w.max((v as i8).unsigned_abs())))
-                    .max()
-                    .unwrap_or(0)
-            },
-        );
-        if sum != ours {
-            return Err(bad("the checksum does not match".into()));
-        }
-        if usize::from(widest) > seeds {
-            return Err(bad(format!("a value outside -{seeds}..={seeds}")));
-        }
-        Ok(Endgame {
+    ) -> Endgame {
+        Endgame {
             pits,
             seeds,
             rule,
             terms: terms(pits, seeds),
             values,
-        })
+            expected: Some(sum),
+            check: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Check a table read by [`Endgame::read_file`]: its checksum, and that
+    /// every value is within `-seeds..=seeds`. The work is done once (a
+    /// full pass over the values, on rayon's threads); a built table, or one
+    /// read by [`Endgame::load`], is already checked. A [`Solver`] checks
+    /// its table beside its first search, on another thread.
+    ///
+    /// [`Solver`]: crate::solver::Solver
+    ///
+    /// # Errors
+    /// [`MancalaError::BadEndgame`]: the checksum does not match, or a value
+    /// is out of range.
+    pub fn verify(&self) -> Result<(), MancalaError> {
+        let Some(sum) = self.expected else {
+            return Ok(());
+        };
+        self.check
+            .get_or_init(|| {
+                // The checksum and the largest |value| (a plain fold, which
+                // vectorises, on the other threads meanwhile).
+                let values = &self.values;
+                let (ours, widest) = rayon::join(
+                    || checksum(values),
+                    || {
+                        values
+                            .par_chunks(READ_CHUNK)
+                            .map(|c| c.iter().fold(0u8, |w, &v| w.max((v as i8).unsigned_abs())))
+                            .max()
+                            .unwrap_or(0)
+                    },
+                );
+                if sum != ours {
+                    return Err("the checksum does not match".into());
+                }
+                if usize::from(widest) > self.seeds {
+                    return Err(format!("a value outside -{0}..={0}", self.seeds));
+                }
+                Ok(())
+            })
+            .clone()
+            .map_err(MancalaError::BadEndgame)
+    }
+
+    /// Whether [`Endgame::verify`] has nothing (more) to do.
+    pub(crate) fn is_verified(&self) -> bool {
+        self.expected.is_none() || self.check.get().is_some()
     }
 }
 
@@ -715,7 +766,7 @@ mod tests {
         let read = |name: &str, bytes: &[u8]| {
             let path = dir.join(name);
             std::fs::write(&path, bytes).unwrap();
-            Endgame::read_file(&path)
+            Endgame::read_file(&path).and_then(|t| t.verify().map(|()| t))
         };
         let back = read("good.db", &good).unwrap();
         assert_eq!(
@@ -731,6 +782,22 @@ mod tests {
         let at = good.len() - 100;
         flipped[at] ^= 1;
         assert!(err("flipped.db", &flipped).contains("checksum"));
+        // Read without the check, a damaged table answers nothing.
+        let path = dir.join("flipped.db");
+        let unchecked = Endgame::read_file(&path).unwrap();
+        let p = Position::new(&[1, 0, 0, 0, 0, 0, 0, 0, 1, 0], 0, CaptureRule::Empty).unwrap();
+        assert_eq!(unchecked.value(&p), None);
+        let mut solver =
+            crate::solver::Solver::with_endgame(unchecked, &Options::default()).unwrap();
+        assert!(matches!(
+            solver.solve(&p),
+            Err(MancalaError::BadEndgame(why)) if why.contains("checksum")
+        ));
+        let plain = Options {
+            endgame_seeds: Some(0),
+            ..Options::default()
+        };
+        assert_eq!(back.value(&p), Some(solve(&p, &plain).unwrap().value));
         assert!(err("short.db", &good[..good.len() - 3]).contains("ends early"));
         let mut longer = good.clone();
         longer.push(0);

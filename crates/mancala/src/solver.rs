@@ -293,38 +293,30 @@ impl Solver {
         }
         let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
         let root = endgame::pack(&counts);
+        let db = self.endgame.as_ref();
         let mask = self.table.len() / ENTRY - 1;
         let mut s = Search {
             m,
             sower: &self.sower,
-            db: self.endgame.as_ref(),
+            db,
             db_seeds: endgame_seeds as i32,
             table: &mut self.table,
             mask,
             nodes: 0,
         };
-        let future = s.exact(root, 0);
-        // Every move whose value reaches the position's value is best.
-        let mut best_moves = Vec::new();
-        for i in 0..m {
-            if byte(root, i) == 0 {
-                continue;
+        // A table read from a file is checked beside the first search, on
+        // another thread; a damaged one fails the solve.
+        let (found, check) = match db {
+            Some(db) if !db.is_verified() => rayon::join(|| s.root(root), || db.verify()),
+            Some(db) => {
+                // Checked before: what it found, at once.
+                db.verify()?;
+                (s.root(root), Ok(()))
             }
-            let (q, step) = s.sower.sow(root, i);
-            let gain = step.mine as i32 - step.theirs as i32;
-            // No move can beat the value, so one null-window test per move
-            // tells whether it reaches it.
-            let reaches = if step.over {
-                gain >= future
-            } else if step.again {
-                gain + s.value(q, future - gain - 1, future - gain) >= future
-            } else {
-                gain - s.value(flip(q, m), gain - future, gain - future + 1) >= future
-            };
-            if reaches {
-                best_moves.push(i);
-            }
-        }
+            None => (s.root(root), Ok(())),
+        };
+        check?;
+        let (future, best_moves) = found;
         Ok(Solution {
             value: banked + future,
             best_moves,
@@ -599,6 +591,34 @@ impl Search<'_> {
         }
         .write(self.table, slot);
         best
+    }
+
+    /// The root's future value and the moves that reach it.
+    fn root(&mut self, root: Pits) -> (i32, Vec<usize>) {
+        let m = self.m;
+        let future = self.exact(root, 0);
+        // Every move whose value reaches the position's value is best.
+        let mut best_moves = Vec::new();
+        for i in 0..m {
+            if byte(root, i) == 0 {
+                continue;
+            }
+            let (q, step) = self.sower.sow(root, i);
+            let gain = step.mine as i32 - step.theirs as i32;
+            // No move can beat the value, so one null-window test per move
+            // tells whether it reaches it.
+            let reaches = if step.over {
+                gain >= future
+            } else if step.again {
+                gain + self.value(q, future - gain - 1, future - gain) >= future
+            } else {
+                gain - self.value(flip(q, m), gain - future, gain - future + 1) >= future
+            };
+            if reaches {
+                best_moves.push(i);
+            }
+        }
+        (future, best_moves)
     }
 
     /// MTD(f): the exact future value of `p`.

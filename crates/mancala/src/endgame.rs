@@ -558,19 +558,7 @@ impl Endgame {
         };
         self.check
             .get_or_init(|| {
-                // The checksum and the largest |value| (a plain fold, which
-                // vectorises, on the other threads meanwhile).
-                let values = &self.values;
-                let (ours, widest) = rayon::join(
-                    || checksum(values),
-                    || {
-                        values
-                            .par_chunks(READ_CHUNK)
-                            .map(|c| c.iter().fold(0u8, |w, &v| w.max((v as i8).unsigned_abs())))
-                            .max()
-                            .unwrap_or(0)
-                    },
-                );
+                let (ours, widest) = checksum_and_widest(&self.values);
                 if sum != ours {
                     return Err("the checksum does not match".into());
                 }
@@ -636,22 +624,38 @@ fn parse_header(head: &[u8; HEADER]) -> Result<(usize, usize, CaptureRule, u64),
 
 /// A fast 64-bit checksum over 8-byte words (and the tail).
 fn checksum(bytes: &[u8]) -> u64 {
+    checksum_and_widest(bytes).0
+}
+
+/// The checksum and the largest |value| (the values read as `i8`), in one
+/// pass over memory: each block is hashed, then folded while it is still
+/// in the cache.
+fn checksum_and_widest(bytes: &[u8]) -> (u64, u8) {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    const BLOCK: usize = 4096;
     let mut lanes = [1u64, 2, 3, 4];
-    let mut chunks = bytes.chunks_exact(32);
-    for c in &mut chunks {
-        for (l, w) in lanes.iter_mut().zip(c.chunks_exact(8)) {
-            let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-            *l = (*l ^ w).wrapping_mul(K).rotate_left(29);
+    let mut widest = 0u8;
+    let whole = bytes.len() / 32 * 32;
+    for block in bytes[..whole].chunks(BLOCK) {
+        for c in block.chunks_exact(32) {
+            for (l, w) in lanes.iter_mut().zip(c.chunks_exact(8)) {
+                let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+                *l = (*l ^ w).wrapping_mul(K).rotate_left(29);
+            }
         }
+        // A plain fold, which vectorises.
+        widest = block
+            .iter()
+            .fold(widest, |w, &v| w.max((v as i8).unsigned_abs()));
     }
     let mut h = lanes.iter().fold(bytes.len() as u64, |h, &l| {
         (h ^ l).wrapping_mul(K).rotate_left(31)
     });
-    for &b in chunks.remainder() {
+    for &b in &bytes[whole..] {
         h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(31);
+        widest = widest.max((b as i8).unsigned_abs());
     }
-    h
+    (h, widest)
 }
 
 #[cfg(test)]

@@ -259,7 +259,9 @@ impl Solver {
     ///
     /// # Errors
     /// [`MancalaError::BadEndgame`] when the position's size or rule is not
-    /// the solver's; [`MancalaError::TooLargeToSolve`] for more than 255
+    /// the solver's, or when its endgame table, read by
+    /// [`Endgame::read_file`], fails [`Endgame::verify`] (run beside the
+    /// first search); [`MancalaError::TooLargeToSolve`] for more than 255
     /// seeds in the pits. An over position has its stores' difference as
     /// value and no best moves.
     pub fn solve(&mut self, position: &Position) -> Result<Solution, MancalaError> {

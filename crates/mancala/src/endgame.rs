@@ -56,7 +56,10 @@ const UNKNOWN: i8 = i8::MIN;
 /// The largest table built or read: 2^32 positions (4 GiB).
 pub const MAX_POSITIONS: u64 = 1 << 32;
 
-const MAGIC: &[u8; 8] = b"KALAHEG1";
+const MAGIC: &[u8; 8] = b"KALAHEG2";
+
+/// The magic of the first format (one checksum over the whole file).
+const OLD_MAGIC: &[u8; 8] = b"KALAHEG1";
 
 /// The exact values of every position with at most [`Endgame::seeds`]
 /// seeds in the pits.
@@ -70,11 +73,6 @@ pub struct Endgame {
     terms: Terms,
     /// The values, each an `i8` held as its bits.
     values: Bytes,
-    /// The checksum a table file gave, until [`Endgame::verify`] checks it
-    /// (`None`: nothing to check).
-    expected: Option<u64>,
-    /// What [`Endgame::verify`] found.
-    check: std::sync::OnceLock<Result<(), String>>,
 }
 
 impl std::fmt::Debug for Endgame {
@@ -343,8 +341,6 @@ impl Endgame {
             rule,
             terms,
             values,
-            expected: None,
-            check: std::sync::OnceLock::new(),
         })
     }
 
@@ -370,10 +366,9 @@ impl Endgame {
 
     /// The final store difference, from the mover's side, of `position`
     /// under perfect play: `None` when the table does not hold it (another
-    /// size or rule, or more seeds in the pits) or fails
-    /// [`Endgame::verify`].
+    /// size or rule, or more seeds in the pits).
     pub fn value(&self, position: &Position) -> Option<i32> {
-        if position.pits() != self.pits || position.rule() != self.rule || self.verify().is_err() {
+        if position.pits() != self.pits || position.rule() != self.rule {
             return None;
         }
         let stores = position.stores();
@@ -425,7 +420,7 @@ impl Endgame {
         ])?;
         w.write_all(&(self.values.len() as u64).to_le_bytes())?;
         w.write_all(&self.values)?;
-        w.write_all(&checksum(&self.values).to_le_bytes())?;
+        w.write_all(&check(&self.values).0.to_le_bytes())?;
         w.flush()
     }
 
@@ -461,21 +456,19 @@ impl Endgame {
             return Err(bad("bytes after the checksum".into()));
         }
         let sum = u64::from_le_bytes(tail[..8].try_into().expect("8 bytes"));
-        let table = Endgame::unverified(pits, seeds, rule, values, sum);
-        table.verify()?;
-        Ok(table)
+        let (ours, widest) = check(&values);
+        Endgame::checked(pits, seeds, rule, values, sum, ours, widest)
     }
 
     /// Read the table file at `path` (written by [`Endgame::save`]): as
-    /// [`Endgame::load`], but the values are read on all of rayon's threads
-    /// at once where the system allows reads at an offset (Unix), into huge
-    /// pages where the system has them, and the checksum and value range
-    /// are left to [`Endgame::verify`] (which a solver runs beside its
-    /// first search, and [`Endgame::value`] before its first answer).
+    /// [`Endgame::load`], but where the system allows reads at an offset
+    /// (Unix) the blocks of values are read on all of rayon's threads at
+    /// once, each checked (checksum, range) as soon as it is read, while it
+    /// is still in the cache; the values go to huge pages where the system
+    /// has them.
     ///
     /// # Errors
-    /// As [`Endgame::load`] but for the checksum and the values' range, and
-    /// when the file cannot be read.
+    /// As [`Endgame::load`], and when the file cannot be read.
     pub fn read_file(path: &std::path::Path) -> Result<Endgame, MancalaError> {
         let mut file =
             std::fs::File::open(path).map_err(|e| bad(format!("cannot read the file: {e}")))?;
@@ -498,23 +491,28 @@ impl Endgame {
                 return Err(bad("bytes after the checksum".into()));
             }
             let mut values = hold(n)?;
-            values
-                .par_chunks_mut(READ_CHUNK)
+            let blocks: Vec<(u64, u8)> = values
+                .par_chunks_mut(CHECK_BLOCK)
                 .enumerate()
-                .try_for_each(|(i, chunk)| {
-                    file.read_exact_at(chunk, (HEADER + i * READ_CHUNK) as u64)
+                .map(|(i, block)| {
+                    file.read_exact_at(block, (HEADER + i * CHECK_BLOCK) as u64)
+                        .map(|()| check_block(block))
                 })
+                .collect::<std::io::Result<_>>()
                 .map_err(|e| bad(format!("cannot read the values: {e}")))?;
             let mut sum = [0u8; 8];
             file.read_exact_at(&mut sum, HEADER as u64 + n)
                 .map_err(|e| bad(format!("cannot read the checksum: {e}")))?;
-            Ok(Endgame::unverified(
+            let (ours, widest) = combine(n, &blocks);
+            Endgame::checked(
                 pits,
                 seeds,
                 rule,
                 values,
                 u64::from_le_bytes(sum),
-            ))
+                ours,
+                widest,
+            )
         }
         #[cfg(not(unix))]
         {
@@ -522,67 +520,39 @@ impl Endgame {
         }
     }
 
-    /// A table read from a file, its checksum and values not yet checked.
-    fn unverified(
+    /// A table read from a file, if its checksum (`sum` read, `ours`
+    /// computed) matches and its widest value is in range.
+    fn checked(
         pits: usize,
         seeds: usize,
         rule: CaptureRule,
         values: Bytes,
         sum: u64,
-    ) -> Endgame {
-        Endgame {
+        ours: u64,
+        widest: u8,
+    ) -> Result<Endgame, MancalaError> {
+        if sum != ours {
+            return Err(bad("the checksum does not match".into()));
+        }
+        if usize::from(widest) > seeds {
+            return Err(bad(format!("a value outside -{seeds}..={seeds}")));
+        }
+        Ok(Endgame {
             pits,
             seeds,
             rule,
             terms: terms(pits, seeds),
             values,
-            expected: Some(sum),
-            check: std::sync::OnceLock::new(),
-        }
-    }
-
-    /// Check a table read by [`Endgame::read_file`]: its checksum, and that
-    /// every value is within `-seeds..=seeds`. The work is done once (a
-    /// full pass over the values, on rayon's threads); a built table, or one
-    /// read by [`Endgame::load`], is already checked. A [`Solver`] checks
-    /// its table beside its first search, on another thread.
-    ///
-    /// [`Solver`]: crate::solver::Solver
-    ///
-    /// # Errors
-    /// [`MancalaError::BadEndgame`]: the checksum does not match, or a value
-    /// is out of range.
-    pub fn verify(&self) -> Result<(), MancalaError> {
-        let Some(sum) = self.expected else {
-            return Ok(());
-        };
-        self.check
-            .get_or_init(|| {
-                let (ours, widest) = checksum_and_widest(&self.values);
-                if sum != ours {
-                    return Err("the checksum does not match".into());
-                }
-                if usize::from(widest) > self.seeds {
-                    return Err(format!("a value outside -{0}..={0}", self.seeds));
-                }
-                Ok(())
-            })
-            .clone()
-            .map_err(MancalaError::BadEndgame)
-    }
-
-    /// Whether [`Endgame::verify`] has nothing (more) to do.
-    pub(crate) fn is_verified(&self) -> bool {
-        self.expected.is_none() || self.check.get().is_some()
+        })
     }
 }
 
 /// Bytes before a table file's values.
 const HEADER: usize = 20;
 
-/// Values read by one thread at a time from a table file (small in tests,
-/// so small tables are read in many pieces too).
-const READ_CHUNK: usize = if cfg!(test) { 1 << 12 } else { 1 << 24 };
+/// The values are checksummed in blocks of this many (the last one
+/// shorter), and a file is read a block at a time on each thread.
+const CHECK_BLOCK: usize = 1 << 20;
 
 fn bad(why: String) -> MancalaError {
     MancalaError::BadEndgame(why)
@@ -603,6 +573,11 @@ fn hold(n: u64) -> Result<Bytes, MancalaError> {
 
 /// A table file's header: pits, seeds, rule and the positions it holds.
 fn parse_header(head: &[u8; HEADER]) -> Result<(usize, usize, CaptureRule, u64), MancalaError> {
+    if &head[..8] == OLD_MAGIC {
+        return Err(bad(
+            "a table in an older format (its checksum is read differently): build it again with --build-endgame".into(),
+        ));
+    }
     if &head[..8] != MAGIC {
         return Err(bad("not an endgame table (wrong magic)".into()));
     }
@@ -622,29 +597,41 @@ fn parse_header(head: &[u8; HEADER]) -> Result<(usize, usize, CaptureRule, u64),
     Ok((pits, seeds, rule, n))
 }
 
-/// A fast 64-bit checksum over 8-byte words (and the tail).
-fn checksum(bytes: &[u8]) -> u64 {
-    checksum_and_widest(bytes).0
+/// A table's checksum and the largest |value| (the values read as `i8`):
+/// each block of [`CHECK_BLOCK`] values is checked on rayon's threads, then
+/// the blocks' checksums are combined in order.
+fn check(values: &[u8]) -> (u64, u8) {
+    let blocks: Vec<(u64, u8)> = values.par_chunks(CHECK_BLOCK).map(check_block).collect();
+    combine(values.len() as u64, &blocks)
 }
 
-/// The checksum and the largest |value| (the values read as `i8`), in one
-/// pass over memory: each block is hashed, then folded while it is still
-/// in the cache.
-fn checksum_and_widest(bytes: &[u8]) -> (u64, u8) {
+/// The checksums of a table's blocks, in order, made one; and the largest
+/// of their widest values.
+fn combine(len: u64, blocks: &[(u64, u8)]) -> (u64, u8) {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    const BLOCK: usize = 4096;
+    blocks.iter().fold((len, 0), |(h, w), &(b, bw)| {
+        ((h ^ b).wrapping_mul(K).rotate_left(31), w.max(bw))
+    })
+}
+
+/// A fast 64-bit checksum of one block, over 8-byte words in four lanes
+/// (and the tail), and its largest |value|, in one pass over memory: each
+/// 4 KiB is hashed, then folded while it is still in the cache.
+fn check_block(bytes: &[u8]) -> (u64, u8) {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    const PIECE: usize = 4096;
     let mut lanes = [1u64, 2, 3, 4];
     let mut widest = 0u8;
     let whole = bytes.len() / 32 * 32;
-    for block in bytes[..whole].chunks(BLOCK) {
-        for c in block.chunks_exact(32) {
+    for piece in bytes[..whole].chunks(PIECE) {
+        for c in piece.chunks_exact(32) {
             for (l, w) in lanes.iter_mut().zip(c.chunks_exact(8)) {
                 let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
                 *l = (*l ^ w).wrapping_mul(K).rotate_left(29);
             }
         }
         // A plain fold, which vectorises.
-        widest = block
+        widest = piece
             .iter()
             .fold(widest, |w, &v| w.max((v as i8).unsigned_abs()));
     }
@@ -760,9 +747,9 @@ mod tests {
 
     #[test]
     fn table_files_are_read_in_parallel_and_damage_is_caught() {
-        // Large enough that the values are read in several chunks, mapped.
-        let db = Endgame::build(4, 14, CaptureRule::Empty).unwrap();
-        assert!(db.positions() > 16 * READ_CHUNK);
+        // Large enough that the values come in several blocks, mapped.
+        let db = Endgame::build(4, 19, CaptureRule::Empty).unwrap();
+        assert!(db.positions() > 2 * CHECK_BLOCK);
         let mut good = Vec::new();
         db.save(&mut good).unwrap();
         let dir = std::env::temp_dir().join(format!("mancala-read-file-{}", std::process::id()));
@@ -770,43 +757,49 @@ mod tests {
         let read = |name: &str, bytes: &[u8]| {
             let path = dir.join(name);
             std::fs::write(&path, bytes).unwrap();
-            Endgame::read_file(&path).and_then(|t| t.verify().map(|()| t))
+            Endgame::read_file(&path)
         };
         let back = read("good.db", &good).unwrap();
         assert_eq!(
             (back.pits(), back.seeds(), back.rule()),
-            (4, 14, CaptureRule::Empty)
+            (4, 19, CaptureRule::Empty)
         );
         assert!(back.values[..] == db.values[..]);
-        let err = |name: &str, bytes: &[u8]| match read(name, bytes) {
-            Err(MancalaError::BadEndgame(why)) => why,
-            other => panic!("expected an error, got {other:?}"),
-        };
-        let mut flipped = good.clone();
-        let at = good.len() - 100;
-        flipped[at] ^= 1;
-        assert!(err("flipped.db", &flipped).contains("checksum"));
-        // Read without the check, a damaged table answers nothing.
-        let path = dir.join("flipped.db");
-        let unchecked = Endgame::read_file(&path).unwrap();
         let p = Position::new(&[1, 0, 0, 0, 0, 0, 0, 0, 1, 0], 0, CaptureRule::Empty).unwrap();
-        assert_eq!(unchecked.value(&p), None);
-        let mut solver =
-            crate::solver::Solver::with_endgame(unchecked, &Options::default()).unwrap();
-        assert!(matches!(
-            solver.solve(&p),
-            Err(MancalaError::BadEndgame(why)) if why.contains("checksum")
-        ));
         let plain = Options {
             endgame_seeds: Some(0),
             ..Options::default()
         };
         assert_eq!(back.value(&p), Some(solve(&p, &plain).unwrap().value));
+        let err = |name: &str, bytes: &[u8]| match read(name, bytes) {
+            Err(MancalaError::BadEndgame(why)) => why,
+            other => panic!("expected an error, got {other:?}"),
+        };
+        // A flipped bit in the first block, in the last one, in the sum.
+        for at in [HEADER + 7, good.len() - 100, good.len() - 3] {
+            let mut flipped = good.clone();
+            flipped[at] ^= 1;
+            assert!(err("flipped.db", &flipped).contains("checksum"), "{at}");
+            assert!(matches!(
+                Endgame::load(&mut flipped.as_slice()),
+                Err(MancalaError::BadEndgame(why)) if why.contains("checksum")
+            ));
+        }
+        // A value out of range under a checksum that matches.
+        let mut wide = good.clone();
+        wide[HEADER + 12345] = 100;
+        let n = wide.len() - 8;
+        let sum = check(&wide[HEADER..n]).0;
+        wide[n..].copy_from_slice(&sum.to_le_bytes());
+        assert!(err("wide.db", &wide).contains("a value outside -19..=19"));
         assert!(err("short.db", &good[..good.len() - 3]).contains("ends early"));
         let mut longer = good.clone();
         longer.push(0);
         assert!(err("long.db", &longer).contains("after the checksum"));
         assert!(err("head.db", &good[..5]).contains("header"));
+        let mut old = good.clone();
+        old[..8].copy_from_slice(OLD_MAGIC);
+        assert!(err("old.db", &old).contains("older format"));
         let missing = dir.join("missing.db");
         assert!(matches!(
             Endgame::read_file(&missing),

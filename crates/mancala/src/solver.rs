@@ -259,9 +259,7 @@ impl Solver {
     ///
     /// # Errors
     /// [`MancalaError::BadEndgame`] when the position's size or rule is not
-    /// the solver's, or when its endgame table, read by
-    /// [`Endgame::read_file`], fails [`Endgame::verify`] (run beside the
-    /// first search); [`MancalaError::TooLargeToSolve`] for more than 255
+    /// the solver's; [`MancalaError::TooLargeToSolve`] for more than 255
     /// seeds in the pits. An over position has its stores' difference as
     /// value and no best moves.
     pub fn solve(&mut self, position: &Position) -> Result<Solution, MancalaError> {
@@ -306,19 +304,7 @@ impl Solver {
             mask,
             nodes: 0,
         };
-        // A table read from a file is checked beside the first search, on
-        // another thread; a damaged one fails the solve.
-        let (found, check) = match db {
-            Some(db) if !db.is_verified() => rayon::join(|| s.root(root), || db.verify()),
-            Some(db) => {
-                // Checked before: what it found, at once.
-                db.verify()?;
-                (s.root(root), Ok(()))
-            }
-            None => (s.root(root), Ok(())),
-        };
-        check?;
-        let (future, best_moves) = found;
+        let (future, best_moves) = s.root(root);
         Ok(Solution {
             value: banked + future,
             best_moves,

@@ -182,6 +182,21 @@ pub(crate) fn progress(total: u64, long: u64, what: &str) -> Option<indicatif::P
     Some(bar)
 }
 
+/// A spinner on stderr for work of unknown length, with a message the
+/// caller updates; shown only when stderr is a terminal.
+pub(crate) fn spinner() -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    Some(bar)
+}
+
 /// Half of the memory the OS says is available, or 8 GiB if unknown.
 pub(crate) fn memory_limit() -> u64 {
     std::fs::read_to_string("/proc/meminfo")

@@ -288,7 +288,21 @@ fn build_endgame(
 }
 
 fn solve(solver: &mut solver::Solver, p: &Position, format: Format) -> Result<String, CliError> {
-    let s = solver.solve(p)?;
+    // On a terminal, what the search knows so far: the value's bounds as
+    // the MTD(f) passes close in, and the nodes.
+    let bar = crate::spinner();
+    let s = solver.solve_with_progress(p, &|x| {
+        if let Some(bar) = &bar {
+            bar.set_message(format!(
+                "solving: value in {:+} ..= {:+}, {} nodes",
+                x.lower, x.upper, x.nodes
+            ));
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let s = s?;
     Ok(match format {
         Format::Json => to_json(&json!({
             "pits": p.pits(),

@@ -263,6 +263,19 @@ impl Solver {
     /// seeds in the pits. An over position has its stores' difference as
     /// value and no best moves.
     pub fn solve(&mut self, position: &Position) -> Result<Solution, MancalaError> {
+        self.solve_with_progress(position, &|_| {})
+    }
+
+    /// [`Solver::solve`], calling `progress` after every MTD(f) pass and
+    /// every [`PROGRESS_NODES`] nodes with what is known so far.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_progress(
+        &mut self,
+        position: &Position,
+        progress: &dyn Fn(&Progress),
+    ) -> Result<Solution, MancalaError> {
         let m = self.pits;
         if position.pits() != m || position.rule() != self.rule {
             return Err(MancalaError::BadEndgame(format!(
@@ -303,6 +316,9 @@ impl Solver {
             table: &mut self.table,
             mask,
             nodes: 0,
+            banked,
+            bounds: (i32::MIN, i32::MAX),
+            progress,
         };
         let (future, best_moves) = s.root(root);
         Ok(Solution {
@@ -331,7 +347,28 @@ struct Search<'a> {
     table: &'a mut [u8],
     mask: usize,
     nodes: u64,
+    /// The root's stores' difference, from its mover's side.
+    banked: i32,
+    /// What is known of the root's future value: at least `.0`, at most
+    /// `.1`.
+    bounds: (i32, i32),
+    progress: &'a dyn Fn(&Progress),
 }
+
+/// How far a solve has come (see [`Solver::solve_with_progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The position's value is at least this...
+    pub lower: i32,
+    /// ...and at most this.
+    pub upper: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
+/// A solve reports its progress every this many nodes (and after every
+/// MTD(f) pass).
+pub const PROGRESS_NODES: u64 = 1 << 22;
 
 /// What one move from a node leads to.
 #[derive(Clone, Copy)]
@@ -366,6 +403,9 @@ impl Search<'_> {
             return i32::from(self.db.expect("endgame table").get(p));
         }
         self.nodes += 1;
+        if self.nodes.is_multiple_of(PROGRESS_NODES) {
+            self.report();
+        }
         if left <= alpha {
             return left;
         }
@@ -536,6 +576,16 @@ impl Search<'_> {
         self.store(found, key, use_table, left, alpha0, beta0, best, best_move)
     }
 
+    /// Tell the caller what is known so far.
+    #[cold]
+    fn report(&self) {
+        (self.progress)(&Progress {
+            lower: self.banked.saturating_add(self.bounds.0),
+            upper: self.banked.saturating_add(self.bounds.1),
+            nodes: self.nodes,
+        });
+    }
+
     /// Record a result in the table (for positions with enough seeds) and
     /// return it.
     #[allow(clippy::too_many_arguments)]
@@ -614,7 +664,12 @@ impl Search<'_> {
         let left = byte_sum(p) as i32;
         let (mut lower, mut upper) = (-left, left);
         let mut g = guess.clamp(lower, upper);
-        while lower < upper {
+        loop {
+            self.bounds = (lower, upper);
+            self.report();
+            if lower >= upper {
+                break;
+            }
             let beta = if g == lower { g + 1 } else { g };
             let before = self.nodes;
             g = self.value(p, beta - 1, beta);
@@ -651,6 +706,35 @@ mod tests {
             })
             .max()
             .unwrap()
+    }
+
+    #[test]
+    fn progress_narrows_to_the_value() {
+        let p = Position::new(&[3, 0, 2, 4, 1, 3, 2, 0, 3, 2], 0, CaptureRule::Empty).unwrap();
+        let seen = std::sync::Mutex::new(Vec::new());
+        let options = Options {
+            endgame_seeds: Some(0),
+            ..Options::default()
+        };
+        let s = Solver::new(&p, &options)
+            .unwrap()
+            .solve_with_progress(&p, &|x| seen.lock().unwrap().push(*x))
+            .unwrap();
+        let seen = seen.into_inner().unwrap();
+        assert!(seen.len() >= 2, "{seen:?}");
+        // Stores 1 and 2, 17 seeds in the pits: the value starts in
+        // -1 - 17 ..= -1 + 17 and each report knows at least as much.
+        assert_eq!((seen[0].lower, seen[0].upper), (-18, 16));
+        for w in seen.windows(2) {
+            assert!(
+                w[0].lower <= w[1].lower && w[1].upper <= w[0].upper,
+                "{w:?}"
+            );
+            assert!(w[0].nodes <= w[1].nodes);
+        }
+        let last = seen.last().unwrap();
+        assert_eq!((last.lower, last.upper), (s.value, s.value));
+        assert!(last.nodes <= s.nodes);
     }
 
     #[test]

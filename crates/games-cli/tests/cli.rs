@@ -600,9 +600,10 @@ fn mancala_sow_and_batch() {
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
 
-#[test]
-fn mancala_solve_json() {
-    let v = ok_json(&[
+/// `mancala --solve` of Kalah(4,3) under empty capture, as JSON, with
+/// `extra` arguments.
+fn kalah43(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
         "mancala",
         "--solve",
         "--pits",
@@ -612,7 +613,14 @@ fn mancala_solve_json() {
         "--empty-capture",
         "--format",
         "json",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    ok_json(&args)
+}
+
+#[test]
+fn mancala_solve_json() {
+    let v = kalah43(&[]);
     assert_eq!(v["value"], 8);
     assert_eq!(v["empty_capture"], true);
     assert!(v["nodes"].as_u64().unwrap() > 0);
@@ -652,23 +660,8 @@ fn mancala_endgame_file_round_trip() {
     assert_eq!(built["positions"], 125_970);
     assert_eq!(built["bytes"], 125_998);
     assert_eq!(std::fs::metadata(&file).unwrap().len(), 125_998);
-    let solve = |extra: &[&str]| {
-        let mut args = vec![
-            "mancala",
-            "--solve",
-            "--pits",
-            "4",
-            "--seeds",
-            "3",
-            "--empty-capture",
-            "--format",
-            "json",
-        ];
-        args.extend_from_slice(extra);
-        ok_json(&args)
-    };
-    let with = solve(&["--endgame", path]);
-    let without = solve(&["--endgame-seeds", "0"]);
+    let with = kalah43(&["--endgame", path]);
+    let without = kalah43(&["--endgame-seeds", "0"]);
     assert_eq!(with["value"], 8);
     assert_eq!(with["value"], without["value"]);
     assert_eq!(with["best_moves"], without["best_moves"]);
@@ -756,8 +749,7 @@ fn mancala_endgame_file_round_trip() {
     bytes[1000] ^= 0x40;
     let damaged = dir.join("damaged.db");
     std::fs::write(&damaged, &bytes).unwrap();
-    // A solve checks the file beside its search; a batch and a game check
-    // it before they start.
+    // Every mode that reads a table refuses a damaged one, named.
     let damaged = damaged.to_str().unwrap();
     for how in [
         &["--solve", "--pits", "4", "--seeds", "3"][..],

@@ -1,4 +1,4 @@
-//! Craps and baccarat as the homework states them (`shared/RULES.md`,
+//! Craps and baccarat as the homework states them (`docs/rules.md`,
 //! "Craps and baccarat"): the homework's functions, the seed's transcript
 //! format, and exact odds computed from the dice and the cards.
 //!

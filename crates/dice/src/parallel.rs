@@ -99,6 +99,31 @@ where
     Ok(pool.install(|| (0..chunks).into_par_iter().map(one).collect()))
 }
 
+/// `f` over every item on `threads` threads, results in the items' order
+/// (so the output does not depend on the thread count), for exact work cut
+/// into independent pieces.
+///
+/// # Errors
+/// [`ParallelError`] when `threads` is zero or no pool can be built.
+pub fn map_in_order<I, T, F>(items: &[I], threads: usize, f: F) -> Result<Vec<T>, ParallelError>
+where
+    I: Sync,
+    T: Send,
+    F: Fn(&I) -> T + Sync,
+{
+    if threads == 0 {
+        return Err(ParallelError::ZeroThreads);
+    }
+    if threads == 1 || items.len() < 2 {
+        return Ok(items.iter().map(f).collect());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ParallelError::Pool(e.to_string()))?;
+    Ok(pool.install(|| items.par_iter().map(&f).collect()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +145,18 @@ mod tests {
         assert_eq!(one.len(), 7);
         assert_eq!(one, sum(2));
         assert_eq!(one, sum(3));
+    }
+
+    #[test]
+    fn map_in_order_keeps_the_order() {
+        let items: Vec<u64> = (0..1000).collect();
+        let one = map_in_order(&items, 1, |x| x * x).unwrap();
+        assert_eq!(one, map_in_order(&items, 3, |x| x * x).unwrap());
+        assert_eq!(one[999], 998_001);
+        assert_eq!(
+            map_in_order(&items, 0, |x| *x),
+            Err(ParallelError::ZeroThreads)
+        );
     }
 
     #[test]

@@ -1,12 +1,17 @@
-//! `games-cli hog`: exact and sampled win rates, games, turns, the strategy
-//! map, and play against a strategy in the terminal.
+//! `games-cli hog`: exact and sampled win rates, best responses,
+//! tournaments, strategy files, games, turns, the strategy map, and play
+//! against a strategy in the terminal; the rules as switches on every verb
+//! that plays the game.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Subcommand};
+use clap::builder::TypedValueParser as _;
+use clap::{Args, Subcommand, ValueEnum};
 use dice::{CyclingDice, Dice, SeededDice};
-use hog::{GOAL, Strategy, exact, sample};
+use hog::file::{FileFormat, MAX_FILE_BYTES};
+use hog::{GOAL, Rules, Strategy, exact, sample};
+use serde::Serialize;
 use serde_json::json;
 
 use crate::{
@@ -16,46 +21,175 @@ use crate::{
 /// Four- and six-sided dice for a game, each seeded or cycling.
 type SplitDiceBox = hog::SplitDice<Box<dyn Dice>, Box<dyn Dice>>;
 
-/// Arguments of `games-cli hog`.
+/// Arguments of `games-cli hog`: a verb, or `rate`'s flags for the short
+/// form `games-cli hog --strategy final`.
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct HogArgs {
     #[command(subcommand)]
     command: Option<HogCommand>,
-    /// The strategy to rate: always:N, bacon, bacon:MARGIN:BASELINE, swap,
-    /// swap:MARGIN:BASELINE, final or optimal.
-    #[arg(long)]
-    strategy: Option<String>,
-    /// The baseline it plays against.
-    #[arg(long, default_value = "always:5")]
-    vs: String,
-    /// Also estimate the win rate from this many games in each seat.
-    #[arg(long)]
-    samples: Option<u64>,
-    /// Seed for --samples (drawn and shown when not given).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Worker threads for --samples (the output does not depend on it).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Draw the strategy's map (dice at every score pair) to this SVG file.
-    #[arg(long)]
-    plot: Option<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    rate: RateArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum HogCommand {
+    /// A strategy's exact average win rate against another (the default).
+    Rate(RateArgs),
+    /// The best reply to a strategy, its exact rate, and its table.
+    BestResponse(BestResponseArgs),
+    /// Every pair of strategies in both seats, exactly: a matrix and a ranking.
+    Tournament(TournamentArgs),
+    /// Write any strategy as a 100 x 100 table file (JSON or CSV).
+    Export(ExportArgs),
     /// Play one game (or play against a strategy with --human).
     Play(PlayArgs),
     /// One take_turn on cycling test dice.
     Turn(TurnArgs),
     /// The dice a strategy rolls at a score pair.
     Choose(ChooseArgs),
-    /// The project's max_scoring_num_rolls experiment.
+    /// The project's max_scoring_num_rolls experiment (six-sided dice and
+    /// pig out only: no rule switch applies).
     MaxRolls(MaxRollsArgs),
+}
+
+/// The rules as switches, shared by every verb that plays the game.
+#[derive(Args, Debug, Clone)]
+struct RulesArgs {
+    /// The score that ends the game (1 to 100).
+    #[arg(long, default_value_t = GOAL)]
+    goal: u32,
+    /// Switch free bacon off: zero dice is not allowed, a turn rolls 1 to 10.
+    #[arg(long)]
+    no_free_bacon: bool,
+    /// Switch hog wild off: the dice are always six-sided.
+    #[arg(long)]
+    no_hog_wild: bool,
+    /// Switch swine swap off: scores never swap.
+    #[arg(long)]
+    no_swine_swap: bool,
+}
+
+impl RulesArgs {
+    fn rules(&self) -> Result<Rules, CliError> {
+        Rules::new(
+            self.goal,
+            !self.no_free_bacon,
+            !self.no_hog_wild,
+            !self.no_swine_swap,
+        )
+        .map_err(|e| CliError(format!("--goal: {e}")))
+    }
+}
+
+#[derive(Args, Debug)]
+struct RateArgs {
+    /// The strategy to rate: always:N, bacon, bacon:MARGIN:BASELINE, swap,
+    /// swap:MARGIN:BASELINE, final, optimal, or file:PATH.
+    #[arg(long)]
+    strategy: Option<String>,
+    /// The strategy it plays against (any of the same forms).
+    #[arg(long, default_value = "always:5")]
+    vs: String,
+    /// Also estimate the win rate from this many games in each seat.
+    #[arg(long)]
+    samples: Option<u64>,
+    /// Seed for --samples (drawn and shown when not given).
+    #[arg(long, requires = "samples")]
+    seed: Option<u64>,
+    /// Worker threads for --samples (the output does not depend on it).
+    #[arg(long, requires = "samples")]
+    threads: Option<usize>,
+    /// Draw the strategy's map (dice at every score pair) to this SVG file.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+}
+
+/// A strategy file's format, for writing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FileKind {
+    /// An array of 100 arrays of 100 numbers.
+    Json,
+    /// 100 lines of 100 comma-separated numbers.
+    Csv,
+}
+
+impl From<FileKind> for FileFormat {
+    fn from(k: FileKind) -> FileFormat {
+        match k {
+            FileKind::Json => FileFormat::Json,
+            FileKind::Csv => FileFormat::Csv,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct BestResponseArgs {
+    /// The strategy to reply to (any strategy form).
+    #[arg(long, default_value = "always:5")]
+    vs: String,
+    /// Write the best response's table to this file (.json or .csv, or -
+    /// for stdout with --as).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The file's format when --out has no .json or .csv extension.
+    #[arg(long = "as", value_enum, requires = "out")]
+    file_kind: Option<FileKind>,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+}
+
+/// Output formats of a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TournamentFormat {
+    /// A ranking and (for up to 12 strategies) the matrix.
+    Table,
+    /// Names, matrix, means and ranking as JSON.
+    Json,
+    /// The matrix as CSV with the mean rate as the last column.
+    Csv,
+}
+
+#[derive(Args, Debug)]
+struct TournamentArgs {
+    /// The strategies, 2 to 500 (always:N, bacon, swap, final, optimal,
+    /// file:PATH, ...).
+    #[arg(required = true, num_args = 1..)]
+    strategies: Vec<String>,
+    /// Worker threads (the output does not depend on it).
+    #[arg(long)]
+    threads: Option<usize>,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TournamentFormat::Table)]
+    format: TournamentFormat,
+}
+
+#[derive(Args, Debug)]
+struct ExportArgs {
+    /// The strategy to write (any strategy form).
+    #[arg(long)]
+    strategy: String,
+    /// The file to write (.json or .csv, or - for stdout with --as).
+    #[arg(long)]
+    out: PathBuf,
+    /// The format when --out has no .json or .csv extension.
+    #[arg(long = "as", value_enum)]
+    file_kind: Option<FileKind>,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Output format of the message.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
 }
 
 #[derive(Args, Debug)]
@@ -84,6 +218,8 @@ struct PlayArgs {
     /// With --human: let the strategy move first.
     #[arg(long)]
     second: bool,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
@@ -94,15 +230,17 @@ struct TurnArgs {
     /// Dice to roll (0 to 10).
     #[arg(long)]
     rolls: i64,
-    /// The opponent's score (0 to 99).
+    /// The opponent's score (0 to the goal - 1).
     #[arg(long)]
     opponent: u32,
     /// Outcomes of cycling test dice.
     #[arg(long, value_delimiter = ',', required = true)]
     dice: Vec<u32>,
-    /// Sides of the dice.
-    #[arg(long, default_value_t = 6)]
+    /// Sides of the dice: 6, or 4 (hog wild).
+    #[arg(long, default_value_t = 6, value_parser = clap::builder::PossibleValuesParser::new(["4", "6"]).map(|s| s.parse::<u32>().unwrap_or(6)))]
     sides: u32,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
@@ -113,12 +251,14 @@ struct ChooseArgs {
     /// The strategy.
     #[arg(long)]
     strategy: String,
-    /// The mover's score (0 to 99).
+    /// The mover's score (0 to the goal - 1).
     #[arg(long)]
     score: u32,
-    /// The opponent's score (0 to 99).
+    /// The opponent's score (0 to the goal - 1).
     #[arg(long)]
     opponent: u32,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
@@ -133,7 +273,7 @@ struct MaxRollsArgs {
     #[arg(long, default_value_t = 1000)]
     samples: u32,
     /// Seed of the dice (drawn and shown when not given).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "dice")]
     seed: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -142,34 +282,137 @@ struct MaxRollsArgs {
 
 pub fn run(a: HogArgs) -> Result<String, CliError> {
     match a.command {
+        Some(HogCommand::Rate(r)) => rate(&r),
+        Some(HogCommand::BestResponse(b)) => best_response(&b),
+        Some(HogCommand::Tournament(t)) => tournament(&t),
+        Some(HogCommand::Export(e)) => export(&e),
         Some(HogCommand::Play(p)) if p.human => human(p),
         Some(HogCommand::Play(p)) => play(p),
         Some(HogCommand::Turn(t)) => turn(t),
         Some(HogCommand::Choose(c)) => choose(c),
         Some(HogCommand::MaxRolls(m)) => max_rolls(m),
-        None => rate(&a),
+        None => rate(&a.rate),
     }
 }
 
-fn strategy(name: &str) -> Result<Strategy, CliError> {
-    Ok(name.parse::<Strategy>()?)
+/// A strategy from its command-line form under `rules`: a built-in name,
+/// or `file:PATH` read and checked here. Every strategy is checked against
+/// the rules (no 0 dice without free bacon).
+fn strategy(spec: &str, rules: &Rules) -> Result<Strategy, CliError> {
+    let s = match spec.strip_prefix("file:") {
+        Some(path) => read_strategy_file(Path::new(path))?,
+        None => Strategy::named(spec, rules)?,
+    };
+    rules.check_strategy(&s)?;
+    Ok(s)
 }
 
-fn rate(a: &HogArgs) -> Result<String, CliError> {
+/// Read a strategy file, refusing one larger than the format allows
+/// before reading it.
+fn read_strategy_file(path: &Path) -> Result<Strategy, CliError> {
+    let name = path.display().to_string();
+    let cannot = |e: std::io::Error| CliError(format!("cannot read strategy file {name}: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if meta.is_dir() {
+        return fail(format!(
+            "strategy file {name}: is a folder, not a table of dice"
+        ));
+    }
+    if meta.is_file() && meta.len() > MAX_FILE_BYTES {
+        return fail(format!(
+            "strategy file {name}: is {} bytes; a strategy file is at most {MAX_FILE_BYTES} bytes",
+            meta.len()
+        ));
+    }
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    Ok(hog::file::parse(
+        &bytes,
+        FileFormat::from_path(path),
+        &name,
+    )?)
+}
+
+/// The format to write `out` in: `--as`, else its extension.
+fn file_format(out: &Path, kind: Option<FileKind>) -> Result<FileFormat, CliError> {
+    match (kind, FileFormat::from_path(out)) {
+        (Some(k), _) => Ok(k.into()),
+        (None, Some(f)) => Ok(f),
+        (None, None) => fail(format!(
+            "--out {}: name a .json or .csv file, or give --as json or --as csv",
+            out.display()
+        )),
+    }
+}
+
+/// Write a strategy table to `out` (`-` is stdout: the text is returned).
+fn write_strategy(
+    s: &Strategy,
+    out: &Path,
+    kind: Option<FileKind>,
+) -> Result<Option<String>, CliError> {
+    let format = file_format(out, kind)?;
+    let text = hog::file::write(s, format);
+    if out == Path::new("-") {
+        return Ok(Some(text));
+    }
+    write_atomic(out, text)?;
+    Ok(None)
+}
+
+fn format_name(f: FileFormat) -> &'static str {
+    match f {
+        FileFormat::Json => "JSON",
+        FileFormat::Csv => "CSV",
+    }
+}
+
+/// `rate`'s JSON.
+#[derive(Serialize)]
+struct RateOut {
+    strategy: String,
+    baseline: String,
+    exact_win_rate: f64,
+    win_rate_first: f64,
+    win_rate_second: f64,
+    best_possible_win_rate: f64,
+    rules: Rules,
+    #[serde(flatten)]
+    sampled: Option<SampledOut>,
+}
+
+#[derive(Serialize)]
+struct SampledOut {
+    samples: u64,
+    seed: u64,
+    sampled_win_rate: f64,
+    sampled_standard_error: f64,
+}
+
+fn rate(a: &RateArgs) -> Result<String, CliError> {
     let Some(name) = &a.strategy else {
-        return fail("--strategy is required (or a command: play, turn, choose, max-rolls)");
+        return fail(
+            "--strategy is required (or a verb: rate, best-response, tournament, export, play, turn, choose, max-rolls)",
+        );
     };
-    let s = strategy(name)?;
-    let vs = strategy(&a.vs)?;
-    let r = exact::average_win_rate(&s, &vs, GOAL);
-    let ceiling = exact::best_response(&vs, GOAL).rate.average;
+    let rules = a.rules.rules()?;
+    let s = strategy(name, &rules)?;
+    let vs = strategy(&a.vs, &rules)?;
+    let r = exact::average_win_rate(&s, &vs, &rules)?;
+    let ceiling = exact::best_response(&vs, &rules)?.rate.average;
     let sampled = match a.samples {
         Some(n) => {
             let seed = seed_or_draw(a.seed);
-            Some((
+            let x = sample::average_win_rate(&s, &vs, n, &rules, seed, threads_or_all(a.threads)?)?;
+            Some(SampledOut {
+                samples: x.games_each,
                 seed,
-                sample::average_win_rate(&s, &vs, n, GOAL, seed, threads_or_all(a.threads)?)?,
-            ))
+                sampled_win_rate: x.average,
+                sampled_standard_error: x.standard_error,
+            })
         }
         None => None,
     };
@@ -177,37 +420,222 @@ fn rate(a: &HogArgs) -> Result<String, CliError> {
         write_map(path, &s)?;
     }
     Ok(match a.format {
-        Format::Json => {
-            let mut v = json!({
-                "strategy": s.to_string(),
-                "baseline": vs.to_string(),
-                "exact_win_rate": r.average,
-                "win_rate_first": r.first,
-                "win_rate_second": r.second,
-                "best_possible_win_rate": ceiling,
-            });
-            if let Some((seed, x)) = sampled {
-                v["samples"] = json!(x.games_each);
-                v["seed"] = json!(seed);
-                v["sampled_win_rate"] = json!(x.average);
-                v["sampled_standard_error"] = json!(x.standard_error);
-            }
-            to_json(&v)?
-        }
+        Format::Json => to_json(&RateOut {
+            strategy: s.to_string(),
+            baseline: vs.to_string(),
+            exact_win_rate: r.average,
+            win_rate_first: r.first,
+            win_rate_second: r.second,
+            best_possible_win_rate: ceiling,
+            rules,
+            sampled,
+        })?,
         Format::Table => {
             let mut o = format!(
-                "{s} against {vs}, exact:\n  average win rate {:.6}\n  moving first     {:.6}\n  moving second    {:.6}\nthe best any strategy can do against {vs}: {ceiling:.6}\n",
-                r.average, r.first, r.second
+                "{s} against {vs}, exact ({}):\n  average win rate {:.6}\n  moving first     {:.6}\n  moving second    {:.6}\nthe best any strategy can do against {vs}: {ceiling:.6}\n",
+                rules.describe(),
+                r.average,
+                r.first,
+                r.second
             );
-            if let Some((seed, x)) = sampled {
+            if let Some(x) = sampled {
                 let _ = writeln!(
                     o,
-                    "sampled ({} games in each seat, seed {seed}): {:.6} +/- {:.6}",
-                    x.games_each, x.average, x.standard_error
+                    "sampled ({} games in each seat, seed {}): {:.6} +/- {:.6} (one standard error)",
+                    x.samples, x.seed, x.sampled_win_rate, x.sampled_standard_error
                 );
             }
             o
         }
+    })
+}
+
+/// `best-response`'s JSON.
+#[derive(Serialize)]
+struct BestResponseOut {
+    opponent: String,
+    strategy: String,
+    exact_win_rate: f64,
+    win_rate_first: f64,
+    win_rate_second: f64,
+    rules: Rules,
+    out: Option<String>,
+}
+
+fn best_response(b: &BestResponseArgs) -> Result<String, CliError> {
+    let rules = b.rules.rules()?;
+    let vs = strategy(&b.vs, &rules)?;
+    if let Some(out) = &b.out {
+        file_format(out, b.file_kind)?;
+    }
+    let best = exact::best_response(&vs, &rules)?;
+    if let Some(out) = &b.out
+        && let Some(table) = write_strategy(&best.strategy, out, b.file_kind)?
+    {
+        return Ok(table);
+    }
+    let r = best.rate;
+    Ok(match b.format {
+        Format::Json => to_json(&BestResponseOut {
+            opponent: vs.to_string(),
+            strategy: best.strategy.to_string(),
+            exact_win_rate: r.average,
+            win_rate_first: r.first,
+            win_rate_second: r.second,
+            rules,
+            out: b.out.as_ref().map(|p| p.display().to_string()),
+        })?,
+        Format::Table => {
+            let mut o = format!(
+                "the best response to {vs}, exact ({}):\n  average win rate {:.6}\n  moving first     {:.6}\n  moving second    {:.6}\n",
+                rules.describe(),
+                r.average,
+                r.first,
+                r.second
+            );
+            match &b.out {
+                Some(p) => {
+                    let _ = writeln!(o, "its table (dice at every score pair): {}", p.display());
+                }
+                None => o.push_str("(--out FILE writes its table)\n"),
+            }
+            o
+        }
+    })
+}
+
+/// A tournament's JSON.
+#[derive(Serialize)]
+struct TournamentOut {
+    rules: Rules,
+    strategies: Vec<String>,
+    /// `matrix[i][j]`: i's average win rate against j.
+    matrix: Vec<Vec<f64>>,
+    ranking: Vec<RankOut>,
+}
+
+#[derive(Serialize)]
+struct RankOut {
+    rank: usize,
+    strategy: String,
+    mean_win_rate: f64,
+}
+
+/// The most strategies whose matrix the table format prints.
+const TABLE_MATRIX_MAX: usize = 12;
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn tournament(t: &TournamentArgs) -> Result<String, CliError> {
+    let rules = t.rules.rules()?;
+    let n = t.strategies.len();
+    if !(2..=exact::MAX_TOURNAMENT).contains(&n) {
+        return Err(hog::HogError::TooManyStrategies(n).into());
+    }
+    let threads = threads_or_all(t.threads)?;
+    let strategies = t
+        .strategies
+        .iter()
+        .map(|spec| strategy(spec, &rules))
+        .collect::<Result<Vec<_>, _>>()?;
+    let result = exact::tournament(&strategies, &rules, threads)?;
+    let names = &result.strategies;
+    Ok(match t.format {
+        TournamentFormat::Json => to_json(&TournamentOut {
+            rules,
+            strategies: names.clone(),
+            matrix: result.matrix.clone(),
+            ranking: result
+                .ranking
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| RankOut {
+                    rank: k + 1,
+                    strategy: names[i].clone(),
+                    mean_win_rate: result.mean[i],
+                })
+                .collect(),
+        })?,
+        TournamentFormat::Csv => {
+            let mut o = String::from("strategy");
+            for name in names {
+                o.push(',');
+                o.push_str(&csv_field(name));
+            }
+            o.push_str(",mean_win_rate\n");
+            for (i, row) in result.matrix.iter().enumerate() {
+                o.push_str(&csv_field(&names[i]));
+                for x in row {
+                    let _ = write!(o, ",{x}");
+                }
+                let _ = writeln!(o, ",{}", result.mean[i]);
+            }
+            o
+        }
+        TournamentFormat::Table => {
+            let mut o = format!(
+                "Hog tournament, {n} strategies, every pair in both seats, exact ({}):\n\nrank  mean win rate  strategy\n",
+                rules.describe()
+            );
+            for (k, &i) in result.ranking.iter().enumerate() {
+                let _ = writeln!(o, "{:>4}  {:>13.6}  {}", k + 1, result.mean[i], names[i]);
+            }
+            o.push_str("\n(mean win rate: the average of a strategy's exact average win rates against each of the others)\n");
+            if n <= TABLE_MATRIX_MAX {
+                o.push_str("\nwin rate of the row's strategy against the column's (average of both seats):\n\n     ");
+                for j in 0..n {
+                    let _ = write!(o, "  {:>8}", format!("#{}", j + 1));
+                }
+                o.push('\n');
+                for (i, row) in result.matrix.iter().enumerate() {
+                    let _ = write!(o, "{:>4} ", format!("#{}", i + 1));
+                    for x in row {
+                        let _ = write!(o, "  {x:>8.6}");
+                    }
+                    let _ = writeln!(o, "  {}", names[i]);
+                }
+            } else {
+                o.push_str("\n(the matrix of every pair: --format csv or --format json)\n");
+            }
+            o
+        }
+    })
+}
+
+/// `export`'s JSON.
+#[derive(Serialize)]
+struct ExportOut {
+    strategy: String,
+    out: String,
+    format: &'static str,
+    rules: Rules,
+}
+
+fn export(e: &ExportArgs) -> Result<String, CliError> {
+    let rules = e.rules.rules()?;
+    let format = file_format(&e.out, e.file_kind)?;
+    let s = strategy(&e.strategy, &rules)?;
+    if let Some(text) = write_strategy(&s, &e.out, e.file_kind)? {
+        return Ok(text);
+    }
+    Ok(match e.format {
+        Format::Json => to_json(&ExportOut {
+            strategy: s.to_string(),
+            out: e.out.display().to_string(),
+            format: format_name(format),
+            rules,
+        })?,
+        Format::Table => format!(
+            "wrote {s} to {} ({}, 100 x 100: rolls[score][opponent])\n",
+            e.out.display(),
+            format_name(format)
+        ),
     })
 }
 
@@ -229,23 +657,39 @@ fn game_dice(
     })
 }
 
+/// `play`'s JSON.
+#[derive(Serialize)]
+struct PlayOut {
+    strategy0: String,
+    strategy1: String,
+    seed: u64,
+    rules: Rules,
+    #[serde(flatten)]
+    game: hog::Game,
+}
+
 fn play(p: PlayArgs) -> Result<String, CliError> {
-    let (s0, s1) = (strategy(&p.strategy0)?, strategy(&p.strategy1)?);
+    let rules = p.rules.rules()?;
+    let (s0, s1) = (
+        strategy(&p.strategy0, &rules)?,
+        strategy(&p.strategy1, &rules)?,
+    );
     let seed = seed_or_draw(p.seed);
     let mut dice = game_dice(seed, &p.four_sided, &p.six_sided)?;
-    let g = hog::play(&s0, &s1, GOAL, &mut dice)?;
+    let g = hog::play(&s0, &s1, &rules, &mut dice)?;
     Ok(match p.format {
-        Format::Json => to_json(&json!({
-            "strategy0": s0.to_string(),
-            "strategy1": s1.to_string(),
-            "seed": seed,
-            "score0": g.score0,
-            "score1": g.score1,
-            "winner": g.winner,
-            "turns": g.turns,
-        }))?,
+        Format::Json => to_json(&PlayOut {
+            strategy0: s0.to_string(),
+            strategy1: s1.to_string(),
+            seed,
+            rules,
+            game: g,
+        })?,
         Format::Table => {
-            let mut o = format!("{s0} (player 0) against {s1} (player 1), seed {seed}\n");
+            let mut o = format!(
+                "{s0} (player 0) against {s1} (player 1), seed {seed}, {}\n",
+                rules.describe()
+            );
             for t in &g.turns {
                 let _ = writeln!(o, "{}", describe(t, &["player 0", "player 1"]));
             }
@@ -287,7 +731,9 @@ fn describe(t: &hog::Turn, names: &[&str; 2]) -> String {
 }
 
 fn human(p: PlayArgs) -> Result<String, CliError> {
-    let opponent = strategy(&p.strategy)?;
+    let rules = p.rules.rules()?;
+    let goal = rules.goal();
+    let opponent = strategy(&p.strategy, &rules)?;
     let seed = seed_or_draw(p.seed);
     let mut dice = game_dice(seed, &p.four_sided, &p.six_sided)?;
     let me = usize::from(p.second);
@@ -298,13 +744,14 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
     };
     let mut term = Terminal::new();
     term.say(&format!(
-        "Hog against {opponent} (seed {seed}). First to {GOAL}. You are player {me}.\n"
+        "Hog against {opponent} (seed {seed}, {}). First to {goal}. You are player {me}.\n",
+        rules.describe()
     ))?;
     let mut scores = [0u32; 2];
     let mut player = 0;
-    while scores[0] < GOAL && scores[1] < GOAL {
+    while scores[0] < goal && scores[1] < goal {
         let (mine, theirs) = (scores[player], scores[1 - player]);
-        let sides = hog::select_dice(mine, theirs);
+        let sides = rules.sides(mine, theirs);
         let rolls = if player == me {
             term.say(&format!(
                 "\nYou {} - computer {}. You roll {}-sided dice{}.\n",
@@ -314,22 +761,27 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
                 if sides == 4 { " (hog wild)" } else { "" }
             ))?;
             loop {
-                term.say(&format!(
-                    "How many dice (0-10; 0 is free bacon for {})? ",
-                    hog::free_bacon(theirs)
-                ))?;
+                if rules.free_bacon() {
+                    term.say(&format!(
+                        "How many dice (0-10; 0 is free bacon for {})? ",
+                        hog::free_bacon(theirs)
+                    ))?;
+                } else {
+                    term.say("How many dice (1-10)? ")?;
+                }
                 let line = term.ask()?;
-                match line.parse::<i64>().ok().map(hog::check_rolls) {
+                match line.parse::<i64>().ok().map(|n| rules.check_rolls(n)) {
                     Some(Ok(n)) => break n,
                     _ => term.say(&format!(
-                        "{line:?} is not a number of dice: enter a whole number from 0 to 10.\n"
+                        "{line:?} is not a number of dice: enter a whole number from {} to 10.\n",
+                        rules.min_rolls()
                     ))?,
                 }
             }
         } else {
             opponent.rolls(mine, theirs)
         };
-        let t = hog::turn(player, scores, rolls, &mut dice)?;
+        let t = hog::turn(player, scores, rolls, &rules, &mut dice)?;
         term.say(&format!("{}\n", describe(&t, &names)))?;
         scores = t.after;
         player = 1 - player;
@@ -349,20 +801,24 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
 }
 
 fn turn(t: TurnArgs) -> Result<String, CliError> {
+    let rules = t.rules.rules()?;
     let rolls = hog::check_rolls(t.rolls)?;
     let mut d = CyclingDice::new(t.dice.clone())?;
-    let points = hog::take_turn(rolls, t.opponent, t.sides, &mut d)?;
+    let points = hog::take_turn_under(&rules, rolls, t.opponent, t.sides, &mut d)?;
     Ok(match t.format {
         Format::Json => to_json(&json!({"points": points}))?,
-        Format::Table => format!("{points}\n"),
+        Format::Table => format!("points scored: {points}\n"),
     })
 }
 
 fn choose(c: ChooseArgs) -> Result<String, CliError> {
-    let rolls = strategy(&c.strategy)?.choose(c.score, c.opponent)?;
+    let rules = c.rules.rules()?;
+    rules.check_score(c.score)?;
+    rules.check_score(c.opponent)?;
+    let rolls = strategy(&c.strategy, &rules)?.rolls(c.score, c.opponent);
     Ok(match c.format {
         Format::Json => to_json(&json!({"rolls": rolls}))?,
-        Format::Table => format!("{rolls}\n"),
+        Format::Table => format!("dice to roll: {rolls}\n"),
     })
 }
 
@@ -392,6 +848,12 @@ fn max_rolls(m: MaxRollsArgs) -> Result<String, CliError> {
                 let _ = writeln!(o, "{} dice scores {} on average", i + 1, py_float(*a));
             }
             let _ = writeln!(o, "{best}");
+            if let Some(seed) = seed {
+                let _ = writeln!(
+                    o,
+                    "(seed {seed}; the last line is the best number of dice, the fewer on a tie)"
+                );
+            }
             o
         }
     })

@@ -842,3 +842,387 @@ fn mancala_play_explains_illegal_moves() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("input ended"));
 }
+
+/// A scratch folder for one test, removed at the end.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("games-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn rate_json(strategy: &str, vs: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "hog",
+        "rate",
+        "--strategy",
+        strategy,
+        "--vs",
+        vs,
+        "--format",
+        "json",
+    ];
+    args.extend_from_slice(extra);
+    ok_json(&args)
+}
+
+#[test]
+fn hog_exported_files_rate_like_the_built_ins() {
+    let dir = Scratch::new("hog-export");
+    let want = rate_json("final", "always:5", &[]);
+    assert!((want["exact_win_rate"].as_f64().unwrap() - 0.807989).abs() < 5e-7);
+    for ext in ["json", "csv"] {
+        let path = dir.path(&format!("final.{ext}"));
+        let out = run(&["hog", "export", "--strategy", "final", "--out", &path]);
+        assert!(out.status.success());
+        let spec = format!("file:{path}");
+        let got = rate_json(&spec, "always:5", &[]);
+        assert_eq!(got["exact_win_rate"], want["exact_win_rate"], "{ext}");
+        assert_eq!(got["win_rate_first"], want["win_rate_first"], "{ext}");
+        // A file as the opponent too, and re-exported from a file.
+        let again = dir.path(&format!("again.{ext}"));
+        assert!(
+            run(&["hog", "export", "--strategy", &spec, "--out", &again])
+                .status
+                .success()
+        );
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&again).unwrap()
+        );
+        let vs = rate_json("always:5", &spec, &[]);
+        assert_eq!(vs["baseline"], spec.as_str());
+    }
+    // --as for a name without an extension, and - for stdout.
+    let out = run(&[
+        "hog",
+        "export",
+        "--strategy",
+        "always:3",
+        "--out",
+        "-",
+        "--as",
+        "csv",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 100);
+    assert!(text.lines().all(|l| l.split(',').all(|x| x == "3")));
+    bad(
+        &[
+            "hog",
+            "export",
+            "--strategy",
+            "final",
+            "--out",
+            &dir.path("final.txt"),
+        ],
+        "--as json",
+    );
+}
+
+#[test]
+fn hog_python_fixture_rates_in_the_cli() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/hog-strategies");
+    let j = rate_json(&format!("file:{root}/student_final.json"), "always:5", &[]);
+    let c = rate_json(&format!("file:{root}/student_final.csv"), "always:5", &[]);
+    assert_eq!(j["exact_win_rate"], c["exact_win_rate"]);
+    assert!(j["exact_win_rate"].as_f64().unwrap() > 0.55);
+}
+
+#[test]
+fn hog_best_response_writes_its_table() {
+    let dir = Scratch::new("hog-best");
+    let path = dir.path("best.csv");
+    let v = ok_json(&[
+        "hog",
+        "best-response",
+        "--vs",
+        "swap",
+        "--out",
+        &path,
+        "--format",
+        "json",
+    ]);
+    let rate = v["exact_win_rate"].as_f64().unwrap();
+    // The table written rates to the same number, and matches the ceiling
+    // that `rate` reports against swap.
+    let again = rate_json(&format!("file:{path}"), "swap", &[]);
+    assert_eq!(again["exact_win_rate"].as_f64().unwrap(), rate);
+    assert_eq!(again["best_possible_win_rate"].as_f64().unwrap(), rate);
+    // Against always:5 it is final.
+    let five = ok_json(&["hog", "best-response", "--format", "json"]);
+    assert_eq!(
+        five["exact_win_rate"],
+        rate_json("final", "always:5", &[])["exact_win_rate"]
+    );
+}
+
+#[test]
+fn hog_tournament_agrees_with_pairwise_rates() {
+    let names = ["always:5", "swap", "final"];
+    let v = ok_json(&[
+        "hog",
+        "tournament",
+        names[0],
+        names[1],
+        names[2],
+        "--format",
+        "json",
+    ]);
+    let m = &v["matrix"];
+    for i in 0..3 {
+        assert_eq!(m[i][i], 0.5);
+        for j in 0..3 {
+            if i != j {
+                let r = rate_json(names[i], names[j], &[]);
+                let x = m[i][j].as_f64().unwrap();
+                assert!((x - r["exact_win_rate"].as_f64().unwrap()).abs() < 1e-12);
+                assert!((x + m[j][i].as_f64().unwrap() - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+    assert_eq!(v["ranking"][0]["strategy"], "final");
+    assert_eq!(v["ranking"][0]["rank"], 1);
+    // CSV: a header and one row per strategy; the table labels its columns.
+    let out = run(&[
+        "hog",
+        "tournament",
+        "always:5",
+        "swap",
+        "final",
+        "--format",
+        "csv",
+        "--threads",
+        "1",
+    ]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.starts_with("strategy,always:5,swap:8:5,final,mean_win_rate\n"));
+    assert_eq!(csv.lines().count(), 4);
+    let table = String::from_utf8(run(&["hog", "tournament", "always:5", "final"]).stdout).unwrap();
+    assert!(table.contains("rank  mean win rate  strategy"), "{table}");
+    bad(&["hog", "tournament", "final"], "2 to 500");
+    bad(&["hog", "tournament", "final", "nope"], "unknown strategy");
+}
+
+#[test]
+fn hog_rules_switches() {
+    // Each switch changes the game: the rate of final against always:5
+    // (final recomputed under the rules in force) moves.
+    let seed_rules = rate_json("final", "always:5", &[]);
+    for flag in ["--no-free-bacon", "--no-hog-wild", "--no-swine-swap"] {
+        let v = rate_json("final", "always:5", &[flag]);
+        assert_ne!(v["exact_win_rate"], seed_rules["exact_win_rate"], "{flag}");
+        assert_eq!(v["exact_win_rate"], v["best_possible_win_rate"], "{flag}");
+    }
+    let pig = rate_json(
+        "optimal",
+        "optimal",
+        &[
+            "--no-free-bacon",
+            "--no-hog-wild",
+            "--no-swine-swap",
+            "--goal",
+            "50",
+        ],
+    );
+    assert_eq!(pig["rules"]["goal"], 50);
+    assert_eq!(pig["rules"]["free_bacon"], false);
+    assert!(pig["win_rate_first"].as_f64().unwrap() > 0.5);
+    // Sampled games follow the switches too.
+    let s = rate_json(
+        "always:6",
+        "always:4",
+        &["--no-hog-wild", "--samples", "50000", "--seed", "1"],
+    );
+    let (e, x, se) = (
+        s["exact_win_rate"].as_f64().unwrap(),
+        s["sampled_win_rate"].as_f64().unwrap(),
+        s["sampled_standard_error"].as_f64().unwrap(),
+    );
+    assert!((e - x).abs() < 4.5 * se, "{e} {x} {se}");
+    let g = ok_json(&[
+        "hog",
+        "play",
+        "--strategy0",
+        "always:4",
+        "--strategy1",
+        "always:4",
+        "--seed",
+        "2",
+        "--goal",
+        "30",
+        "--no-hog-wild",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        g["turns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["sides"] == 6)
+    );
+    assert!(g["score0"].as_u64().unwrap() >= 30 || g["score1"].as_u64().unwrap() >= 30);
+    bad(
+        &["hog", "--strategy", "bacon", "--no-free-bacon"],
+        "rolls 0 dice at score 0, opponent 7",
+    );
+    bad(&["hog", "--strategy", "final", "--goal", "0"], "--goal");
+    bad(&["hog", "--strategy", "final", "--goal", "101"], "1 to 100");
+    bad(
+        &[
+            "hog",
+            "turn",
+            "--rolls",
+            "0",
+            "--opponent",
+            "3",
+            "--dice",
+            "2",
+            "--no-free-bacon",
+        ],
+        "not 0",
+    );
+    bad(
+        &[
+            "hog",
+            "choose",
+            "--strategy",
+            "final",
+            "--score",
+            "20",
+            "--opponent",
+            "3",
+            "--goal",
+            "20",
+        ],
+        "0 to 19",
+    );
+}
+
+#[test]
+fn hog_bad_strategy_files() {
+    let dir = Scratch::new("hog-bad-files");
+    let grid = |f: &dyn Fn(usize, usize) -> String| -> String {
+        (0..100)
+            .map(|s| (0..100).map(|o| f(s, o)).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let json_grid = |f: &dyn Fn(usize, usize) -> String| -> String {
+        let rows: Vec<String> = (0..100)
+            .map(|s| {
+                format!(
+                    "[{}]",
+                    (0..100).map(|o| f(s, o)).collect::<Vec<_>>().join(",")
+                )
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty.csv", vec![], "is empty"),
+        ("binary.json", vec![0, 159, 146, 150], "binary"),
+        (
+            "short.csv",
+            grid(&|_, _| "4".into())
+                .lines()
+                .take(50)
+                .collect::<Vec<_>>()
+                .join("\n")
+                .into_bytes(),
+            "has 50 lines",
+        ),
+        (
+            "wide.csv",
+            grid(&|s, _| if s == 9 { "4,4".into() } else { "4".into() }).into_bytes(),
+            "line 10 (score 9) has 200 values",
+        ),
+        (
+            "eleven.csv",
+            grid(&|s, o| {
+                if (s, o) == (3, 7) {
+                    "11".into()
+                } else {
+                    "4".into()
+                }
+            })
+            .into_bytes(),
+            "line 4, value 8 (score 3, opponent 7): 11 is outside 0 to 10",
+        ),
+        (
+            "half.json",
+            json_grid(&|s, o| {
+                if (s, o) == (5, 6) {
+                    "2.5".into()
+                } else {
+                    "4".into()
+                }
+            })
+            .into_bytes(),
+            "rolls[5][6] (score 5, opponent 6): 2.5 is not a whole number",
+        ),
+        (
+            "nested.json",
+            format!("[{}]", json_grid(&|_, _| "4".into())).into_bytes(),
+            "has 1 rows",
+        ),
+        (
+            "deep.json",
+            json_grid(&|s, o| {
+                if (s, o) == (0, 0) {
+                    "[4]".into()
+                } else {
+                    "4".into()
+                }
+            })
+            .into_bytes(),
+            "rolls[0][0] (score 0, opponent 0): is a list",
+        ),
+        (
+            "word.csv",
+            grid(&|s, o| {
+                if (s, o) == (0, 2) {
+                    "x".into()
+                } else {
+                    "4".into()
+                }
+            })
+            .into_bytes(),
+            "\"x\" is not a whole number",
+        ),
+        ("broken.json", b"[[1, 2".to_vec(), "not valid JSON"),
+    ];
+    for (name, bytes, what) in cases {
+        let path = dir.path(name);
+        std::fs::write(&path, bytes).unwrap();
+        bad(&["hog", "--strategy", &format!("file:{path}")], what);
+        bad(&["hog", "--strategy", &format!("file:{path}")], name);
+    }
+    bad(
+        &[
+            "hog",
+            "--strategy",
+            &format!("file:{}", dir.path("missing.csv")),
+        ],
+        "cannot read strategy file",
+    );
+    bad(
+        &["hog", "--strategy", &format!("file:{}", dir.path(""))],
+        "folder",
+    );
+}

@@ -8,10 +8,16 @@
 //! sides, 1 with chance `1 - ((d-1)/d)^n` (pig out) and each sum of `n`
 //! faces from 2..=d with its count over `d^n`.
 
-use crate::{GOAL, MAX_ROLLS, Strategy, free_bacon, select_dice, swine_swap};
+use std::sync::OnceLock;
+
+use crate::{GOAL, HogError, MAX_ROLLS, Rules, Strategy, free_bacon};
+
+/// The most strategies a [`tournament`] takes: 500 strategies are 124,750
+/// pairs, about a minute on two cores.
+pub const MAX_TOURNAMENT: usize = 500;
 
 /// The points a turn scores with `n` dice of `sides` sides, with their
-/// chances: `table(sides)[n]` lists `(points, chance)`.
+/// chances: `of(sides, n)` lists `(points, chance)`.
 struct Points {
     four: Vec<Vec<(u32, f64)>>,
     six: Vec<Vec<(u32, f64)>>,
@@ -44,11 +50,13 @@ fn points_of(sides: u32) -> Vec<Vec<(u32, f64)>> {
 }
 
 impl Points {
-    fn new() -> Points {
-        Points {
+    /// The distributions, computed once per process.
+    fn get() -> &'static Points {
+        static POINTS: OnceLock<Points> = OnceLock::new();
+        POINTS.get_or_init(|| Points {
             four: points_of(4),
             six: points_of(6),
-        }
+        })
     }
 
     fn of(&self, sides: u32, n: u32) -> &[(u32, f64)] {
@@ -60,14 +68,32 @@ impl Points {
     }
 }
 
+/// The exact distribution of a turn's points: `(points, chance)` for `n`
+/// dice (1 to 10) of `sides` (4 or 6) sides, pig out included. The chances
+/// sum to 1.
+///
+/// # Errors
+/// [`HogError::RollDice`] for `n` outside 1 to 10, [`HogError::Dice`]
+/// (invalid sides) for sides other than 4 or 6.
+pub fn turn_points(n: u32, sides: u32) -> Result<&'static [(u32, f64)], HogError> {
+    if !(1..=MAX_ROLLS).contains(&n) {
+        return Err(HogError::RollDice(n));
+    }
+    if sides != 4 && sides != 6 {
+        return Err(HogError::Dice(dice::DiceError::InvalidSides(sides)));
+    }
+    Ok(Points::get().of(sides, n))
+}
+
 /// What the mover's turn leads to when it scores `k`: `Err(true)` the mover
 /// has won, `Err(false)` lost, `Ok((next mover's score, other's))`.
 #[inline]
-fn after(s: u32, o: u32, k: u32, goal: u32) -> Result<(u32, u32), bool> {
+fn after(rules: &Rules, s: u32, o: u32, k: u32) -> Result<(u32, u32), bool> {
     let (mut a, mut b) = (s + k, o);
-    if swine_swap(a, b) {
+    if rules.swaps(a, b) {
         std::mem::swap(&mut a, &mut b);
     }
+    let goal = rules.goal();
     if a >= goal {
         Err(true)
     } else if b >= goal {
@@ -77,26 +103,20 @@ fn after(s: u32, o: u32, k: u32, goal: u32) -> Result<(u32, u32), bool> {
     }
 }
 
-/// The chance that the mover wins from `(s, o)` rolling `n`, given the
-/// chance `next(b, a)` that the *mover* wins when the other moves at `(b,
-/// a)`.
+/// The chance that the mover wins from `(s, o)` rolling `n` (legal under
+/// `rules`), given the chance `next(b, a)` that the *mover* wins when the
+/// other moves at `(b, a)`.
 #[inline]
-fn value_of(
-    pts: &Points,
-    s: u32,
-    o: u32,
-    n: u32,
-    goal: u32,
-    next: impl Fn(u32, u32) -> f64,
-) -> f64 {
-    let outcome = |k: u32| match after(s, o, k, goal) {
+fn value_of(rules: &Rules, s: u32, o: u32, n: u32, next: impl Fn(u32, u32) -> f64) -> f64 {
+    let outcome = |k: u32| match after(rules, s, o, k) {
         Err(won) => f64::from(u8::from(won)),
         Ok((b, a)) => next(b, a),
     };
     if n == 0 {
         return outcome(free_bacon(o));
     }
-    pts.of(select_dice(s, o), n)
+    Points::get()
+        .of(rules.sides(s, o), n)
         .iter()
         .map(|&(k, p)| p * outcome(k))
         .sum()
@@ -122,39 +142,53 @@ pub struct WinRate {
     pub average: f64,
 }
 
-/// The exact chance that `a` beats `b`, moving first and second, to `goal`
-/// (at most [`GOAL`]).
-pub fn average_win_rate(a: &Strategy, b: &Strategy, goal: u32) -> WinRate {
-    let goal = goal.clamp(1, GOAL);
-    let g = goal as usize;
-    let pts = Points::new();
+impl WinRate {
+    fn of(first: f64, second: f64) -> WinRate {
+        WinRate {
+            first,
+            second,
+            average: (first + second) / 2.0,
+        }
+    }
+}
+
+/// The exact chance that `a` beats `b`, moving first and second, under
+/// `rules`.
+///
+/// # Errors
+/// [`HogError::StrategyRollsZero`] when either strategy rolls 0 dice
+/// without free bacon.
+pub fn average_win_rate(a: &Strategy, b: &Strategy, rules: &Rules) -> Result<WinRate, HogError> {
+    rules.check_strategy(a)?;
+    rules.check_strategy(b)?;
+    Ok(rate_checked(a, b, rules))
+}
+
+/// [`average_win_rate`] for strategies already checked against `rules`.
+fn rate_checked(a: &Strategy, b: &Strategy, rules: &Rules) -> WinRate {
+    let g = rules.goal() as usize;
     // wa[s][o]: A to move, A has s. wb[s][o]: B to move, B has s. Both hold
     // A's chance to win.
     let mut wa = vec![0.0f64; g * g];
     let mut wb = vec![0.0f64; g * g];
-    for (s, o) in states(goal) {
+    for (s, o) in states(rules.goal()) {
         let i = s as usize * g + o as usize;
-        wa[i] = value_of(&pts, s, o, a.rolls(s, o), goal, |b_, a_| {
+        wa[i] = value_of(rules, s, o, a.rolls(s, o), |b_, a_| {
             wb[b_ as usize * g + a_ as usize]
         });
         wb[i] = 1.0
-            - value_of(&pts, s, o, b.rolls(s, o), goal, |a_, b_| {
+            - value_of(rules, s, o, b.rolls(s, o), |a_, b_| {
                 1.0 - wa[a_ as usize * g + b_ as usize]
             });
     }
-    let (first, second) = (wa[0], wb[0]);
-    WinRate {
-        first,
-        second,
-        average: (first + second) / 2.0,
-    }
+    WinRate::of(wa[0], wb[0])
 }
 
 /// The best response to a strategy.
 #[derive(Clone, Debug)]
 pub struct BestResponse {
     /// The strategy: at every (score, opponent score), the dice with the
-    /// highest chance to win (the fewest dice on an exact tie).
+    /// highest chance to win (the fewest on an exact tie).
     pub strategy: Strategy,
     /// Its exact win rate against the opponent.
     pub rate: WinRate,
@@ -170,14 +204,15 @@ fn table_strategy(name: &str, choice: Vec<u8>, goal: u32) -> Strategy {
             full[s * GOAL as usize + o] = choice[s * g + o];
         }
     }
-    Strategy::table(name, full).expect("choices are 0..=10")
+    Strategy::table(name, full).expect("choices are 0..=10 on a 100 x 100 table")
 }
 
-/// Pick the dice with the highest value (the fewest on a tie).
+/// Pick the legal dice with the highest value (the fewest on a tie).
 #[inline]
-fn best_of(value: impl Fn(u32) -> f64) -> (u32, f64) {
-    let mut best = (0, value(0));
-    for n in 1..=MAX_ROLLS {
+fn best_of(rules: &Rules, value: impl Fn(u32) -> f64) -> (u32, f64) {
+    let first = rules.min_rolls();
+    let mut best = (first, value(first));
+    for n in first + 1..=MAX_ROLLS {
         let v = value(n);
         if v > best.1 {
             best = (n, v);
@@ -187,44 +222,47 @@ fn best_of(value: impl Fn(u32) -> f64) -> (u32, f64) {
 }
 
 /// The strategy with the highest exact average win rate against
-/// `opponent` to `goal`: the opponent is fixed, so choosing the best dice
-/// at every state (from the largest score sum down) maximises the chance to
-/// win from every state at once, moving first or second.
-pub fn best_response(opponent: &Strategy, goal: u32) -> BestResponse {
-    let goal = goal.clamp(1, GOAL);
+/// `opponent` under `rules`: the opponent is fixed, so choosing the best
+/// dice at every state (from the largest score sum down) maximises the
+/// chance to win from every state at once, moving first or second. Named
+/// `best-response:OPPONENT`.
+///
+/// # Errors
+/// [`HogError::StrategyRollsZero`] when the opponent rolls 0 dice without
+/// free bacon.
+pub fn best_response(opponent: &Strategy, rules: &Rules) -> Result<BestResponse, HogError> {
+    rules.check_strategy(opponent)?;
+    let goal = rules.goal();
     let g = goal as usize;
-    let pts = Points::new();
     let mut wa = vec![0.0f64; g * g];
     let mut wb = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
     for (s, o) in states(goal) {
         let i = s as usize * g + o as usize;
-        let (n, v) = best_of(|n| {
-            value_of(&pts, s, o, n, goal, |b_, a_| {
-                wb[b_ as usize * g + a_ as usize]
-            })
+        let (n, v) = best_of(rules, |n| {
+            value_of(rules, s, o, n, |b_, a_| wb[b_ as usize * g + a_ as usize])
         });
         wa[i] = v;
         choice[i] = n as u8;
         wb[i] = 1.0
-            - value_of(&pts, s, o, opponent.rolls(s, o), goal, |a_, b_| {
+            - value_of(rules, s, o, opponent.rolls(s, o), |a_, b_| {
                 1.0 - wa[a_ as usize * g + b_ as usize]
             });
     }
-    let (first, second) = (wa[0], wb[0]);
-    BestResponse {
-        strategy: table_strategy("final", choice, goal),
-        rate: WinRate {
-            first,
-            second,
-            average: (first + second) / 2.0,
-        },
-    }
+    Ok(BestResponse {
+        strategy: table_strategy(&format!("best-response:{opponent}"), choice, goal),
+        rate: WinRate::of(wa[0], wb[0]),
+    })
 }
 
-/// The project's `final_strategy`: the best response to always_roll(5).
-pub fn final_strategy() -> Strategy {
-    best_response(&Strategy::Always(5), GOAL).strategy
+/// The project's `final_strategy` under `rules`: the best response to
+/// always_roll(5), named `final`.
+pub fn final_strategy(rules: &Rules) -> Strategy {
+    let mut s = best_response(&Strategy::Always(5), rules)
+        .expect("always_roll(5) never rolls 0")
+        .strategy;
+    s.rename("final");
+    s
 }
 
 /// The minimax strategy.
@@ -237,20 +275,19 @@ pub struct Optimal {
     pub first_player_win: f64,
 }
 
-/// The minimax strategy to `goal`: Hog is a two-player, zero-sum game of
-/// perfect information with chance, so maximising the mover's own chance at
-/// every state, against an opponent who does the same, gives the value of
-/// the game and a strategy that earns at least it against anyone.
-pub fn optimal(goal: u32) -> Optimal {
-    let goal = goal.clamp(1, GOAL);
+/// The minimax strategy under `rules`: Hog is a two-player, zero-sum game
+/// of perfect information with chance, so maximising the mover's own
+/// chance at every state, against an opponent who does the same, gives the
+/// value of the game and a strategy that earns at least it against anyone.
+pub fn optimal(rules: &Rules) -> Optimal {
+    let goal = rules.goal();
     let g = goal as usize;
-    let pts = Points::new();
     let mut w = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
     for (s, o) in states(goal) {
         let i = s as usize * g + o as usize;
-        let (n, v) = best_of(|n| {
-            value_of(&pts, s, o, n, goal, |b_, a_| {
+        let (n, v) = best_of(rules, |n| {
+            value_of(rules, s, o, n, |b_, a_| {
                 1.0 - w[b_ as usize * g + a_ as usize]
             })
         });
@@ -263,13 +300,75 @@ pub fn optimal(goal: u32) -> Optimal {
     }
 }
 
+/// A round robin: every pair of strategies, both seats, exactly.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Tournament {
+    /// The strategies' names, in the order given.
+    pub strategies: Vec<String>,
+    /// `matrix[i][j]`: strategy i's exact average win rate against j
+    /// (`matrix[i][j] + matrix[j][i] = 1`; the diagonal is 0.5).
+    pub matrix: Vec<Vec<f64>>,
+    /// Each strategy's mean rate against the others (the diagonal left
+    /// out), in the order given.
+    pub mean: Vec<f64>,
+    /// Indices into `strategies`, best mean first (ties keep the order
+    /// given).
+    pub ranking: Vec<usize>,
+}
+
+/// Play every pair of `strategies` in both seats under `rules`, exactly,
+/// on `threads` threads (the result does not depend on them).
+///
+/// # Errors
+/// [`HogError::TooManyStrategies`] for fewer than 2 or more than
+/// [`MAX_TOURNAMENT`]; [`HogError::StrategyRollsZero`];
+/// [`HogError::Parallel`].
+pub fn tournament(
+    strategies: &[Strategy],
+    rules: &Rules,
+    threads: usize,
+) -> Result<Tournament, HogError> {
+    let n = strategies.len();
+    if !(2..=MAX_TOURNAMENT).contains(&n) {
+        return Err(HogError::TooManyStrategies(n));
+    }
+    for s in strategies {
+        rules.check_strategy(s)?;
+    }
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
+    let rates = dice::parallel::map_in_order(&pairs, threads, |&(i, j)| {
+        rate_checked(&strategies[i], &strategies[j], rules)
+    })?;
+    let mut matrix = vec![vec![0.5; n]; n];
+    for (&(i, j), r) in pairs.iter().zip(rates) {
+        matrix[i][j] = r.average;
+        matrix[j][i] = 1.0 - r.average;
+    }
+    let mean: Vec<f64> = (0..n)
+        .map(|i| {
+            let total: f64 = (0..n).filter(|&j| j != i).map(|j| matrix[i][j]).sum();
+            total / (n - 1) as f64
+        })
+        .collect();
+    let mut ranking: Vec<usize> = (0..n).collect();
+    ranking.sort_by(|&a, &b| mean[b].total_cmp(&mean[a]));
+    Ok(Tournament {
+        strategies: strategies.iter().map(Strategy::to_string).collect(),
+        matrix,
+        mean,
+        ranking,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn point_distributions_sum_to_one() {
-        let p = Points::new();
+        let p = Points::get();
         for sides in [4, 6] {
             for n in 1..=MAX_ROLLS {
                 let s: f64 = p.of(sides, n).iter().map(|x| x.1).sum();
@@ -283,7 +382,7 @@ mod tests {
     #[test]
     fn a_strategy_against_itself_sums_to_one() {
         let s = Strategy::Always(4);
-        let r = average_win_rate(&s, &s, GOAL);
+        let r = average_win_rate(&s, &s, &Rules::SEED).unwrap();
         assert!((r.first + r.second - 1.0).abs() < 1e-12);
         assert!((r.average - 0.5).abs() < 1e-12);
     }

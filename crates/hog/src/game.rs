@@ -3,7 +3,7 @@
 
 use dice::{Dice, DiceError};
 
-use crate::{HogError, Strategy, free_bacon, select_dice, swine_swap};
+use crate::{HogError, Rules, Strategy, free_bacon};
 
 /// Dice that send four-sided rolls to one die and the rest to another, as
 /// the grader replaces `four_sided` and `six_sided` with test dice.
@@ -136,27 +136,54 @@ pub struct Game {
     pub turns: Vec<Turn>,
 }
 
-/// Play one turn for `player` at `scores`; returns the turn record.
+/// The points of one turn at (`me`, `them`) rolling `rolls` (already
+/// checked against the rules), telling `seen` each die.
+#[inline]
+fn points<D: Dice + ?Sized>(
+    rules: &Rules,
+    me: u32,
+    them: u32,
+    rolls: u32,
+    dice: &mut D,
+    seen: impl FnMut(u32),
+) -> Result<u32, HogError> {
+    if rolls == 0 {
+        if rules.free_bacon() {
+            Ok(free_bacon(them))
+        } else {
+            Err(HogError::ZeroDiceWithoutFreeBacon)
+        }
+    } else if rolls > crate::MAX_ROLLS {
+        Err(HogError::TooManyDice(i64::from(rolls)))
+    } else {
+        roll_core(rolls, rules.sides(me, them), dice, seen)
+    }
+}
+
+/// Play one turn for `player` at `scores` under `rules`; returns the turn
+/// record.
 ///
 /// # Errors
-/// The dice's errors.
+/// [`HogError::ScoreOutOfRange`] for a score at or past the goal,
+/// [`HogError::TooManyDice`], [`HogError::ZeroDiceWithoutFreeBacon`]; the
+/// dice's errors.
 pub fn turn<D: Dice + ?Sized>(
     player: usize,
     scores: [u32; 2],
     rolls: u32,
+    rules: &Rules,
     dice: &mut D,
 ) -> Result<Turn, HogError> {
+    let player = player.min(1);
+    rules.check_score(scores[0])?;
+    rules.check_score(scores[1])?;
     let (me, them) = (scores[player], scores[1 - player]);
-    let sides = select_dice(me, them);
+    let sides = rules.sides(me, them);
     let mut outcomes = Vec::new();
-    let points = if rolls == 0 {
-        free_bacon(them)
-    } else {
-        roll_core(rolls, sides, dice, |f| outcomes.push(f))?
-    };
+    let points = points(rules, me, them, rolls, dice, |f| outcomes.push(f))?;
     let mut after = scores;
     after[player] += points;
-    let swapped = swine_swap(after[0], after[1]);
+    let swapped = rules.swaps(after[0], after[1]);
     if swapped {
         after.swap(0, 1);
     }
@@ -175,25 +202,28 @@ pub fn turn<D: Dice + ?Sized>(
 }
 
 /// The project's `play`: player 0 moves first with `strategy0`; turns
-/// alternate until a score reaches `goal`; the higher score wins. Hog wild
-/// picks the dice, and swine swap is checked after every turn, the winning
-/// one included.
+/// alternate until a score reaches the goal; the higher score wins. Hog
+/// wild picks the dice, and swine swap is checked after every turn, the
+/// winning one included (each as `rules` switch them).
 ///
 /// # Errors
-/// The dice's errors (test dice that run out or show a face too large).
+/// The dice's errors (test dice that run out or show a face too large);
+/// [`HogError::ZeroDiceWithoutFreeBacon`] when a strategy rolls 0 without
+/// free bacon.
 pub fn play<D: Dice + ?Sized>(
     strategy0: &Strategy,
     strategy1: &Strategy,
-    goal: u32,
+    rules: &Rules,
     dice: &mut D,
 ) -> Result<Game, HogError> {
+    let goal = rules.goal();
     let mut scores = [0u32; 2];
     let mut player = 0;
     let mut turns = Vec::new();
     while scores[0] < goal && scores[1] < goal {
         let strategy = if player == 0 { strategy0 } else { strategy1 };
         let rolls = strategy.rolls(scores[player], scores[1 - player]);
-        let t = turn(player, scores, rolls, dice)?;
+        let t = turn(player, scores, rolls, rules, dice)?;
         scores = t.after;
         turns.push(t);
         player = 1 - player;
@@ -214,22 +244,18 @@ pub fn play<D: Dice + ?Sized>(
 pub fn play_fast<D: Dice + ?Sized>(
     strategy0: &Strategy,
     strategy1: &Strategy,
-    goal: u32,
+    rules: &Rules,
     dice: &mut D,
 ) -> Result<[u32; 2], HogError> {
+    let goal = rules.goal();
     let mut scores = [0u32; 2];
     let mut player = 0;
     while scores[0] < goal && scores[1] < goal {
         let (me, them) = (scores[player], scores[1 - player]);
         let strategy = if player == 0 { strategy0 } else { strategy1 };
         let rolls = strategy.rolls(me, them);
-        let points = if rolls == 0 {
-            free_bacon(them)
-        } else {
-            roll_core(rolls, select_dice(me, them), dice, |_| {})?
-        };
-        scores[player] += points;
-        if swine_swap(scores[0], scores[1]) {
+        scores[player] += points(rules, me, them, rolls, dice, |_| {})?;
+        if rules.swaps(scores[0], scores[1]) {
             scores.swap(0, 1);
         }
         player = 1 - player;

@@ -1,10 +1,11 @@
-//! CS 61A's Hog (Fall 2013 / Spring 2014 rules, `shared/RULES.md`, "Hog"):
-//! the project's functions, strategies as values, exact win rates by dynamic
-//! programming, the best response to a strategy and the minimax strategy.
+//! CS 61A's Hog (Fall 2013 / Spring 2014 rules; `docs/rules.md`, "Hog"):
+//! the project's functions, strategies as values and as files, the rules as
+//! switches ([`Rules`]), exact win rates by dynamic programming, the best
+//! response to a strategy, the minimax strategy and exact tournaments.
 //!
 //! ```
 //! use dice::{CyclingDice, SeededDice};
-//! use hog::{Strategy, take_turn, exact};
+//! use hog::{Rules, Strategy, take_turn, exact};
 //!
 //! // take_turn(2, 0) on make_test_dice(4, 6, 1): 4 + 6 = 10.
 //! let mut d = CyclingDice::new(vec![4, 6, 1]).unwrap();
@@ -13,12 +14,18 @@
 //! assert_eq!(take_turn(0, 42, 6, &mut d).unwrap(), 5);
 //!
 //! // The exact average win rate of always_roll(3) against always_roll(5).
-//! let rate = exact::average_win_rate(&Strategy::always(3).unwrap(), &Strategy::always(5).unwrap(), hog::GOAL);
+//! let rules = Rules::default(); // the seed's: goal 100, every rule on
+//! let five = Strategy::always(5).unwrap();
+//! let rate = exact::average_win_rate(&Strategy::always(3).unwrap(), &five, &rules).unwrap();
 //! assert!(rate.average < 0.4);
 //!
 //! // The best response to always_roll(5), computed, wins at least 0.59.
-//! let best = exact::best_response(&Strategy::always(5).unwrap(), hog::GOAL);
+//! let best = exact::best_response(&five, &rules).unwrap();
 //! assert!(best.rate.average >= 0.59);
+//!
+//! // Plain Pig to 100: no free bacon, no hog wild, no swine swap.
+//! let pig = Rules::new(100, false, false, false).unwrap();
+//! assert!(exact::optimal(&pig).first_player_win > 0.5);
 //! ```
 
 use std::fmt;
@@ -26,11 +33,14 @@ use std::fmt;
 use dice::{Dice, DiceError};
 
 pub mod exact;
+pub mod file;
 mod game;
+mod rules;
 pub mod sample;
 pub mod strategy;
 
 pub use game::{Game, SplitDice, Turn, play, play_fast, turn};
+pub use rules::Rules;
 pub use strategy::Strategy;
 
 /// The score that ends the game.
@@ -43,8 +53,36 @@ pub const MAX_ROLLS: u32 = 10;
 pub enum HogError {
     /// A turn rolls 0 to 10 dice.
     TooManyDice(i64),
-    /// Scores are from 0 to 99 while the game goes on.
-    ScoreOutOfRange(u32),
+    /// `roll_dice` rolls 1 to 10 dice (0 dice is free bacon, a turn
+    /// without a roll).
+    RollDice(u32),
+    /// Scores are below the goal while the game goes on.
+    ScoreOutOfRange {
+        /// The score given.
+        score: u32,
+        /// The goal in force.
+        goal: u32,
+    },
+    /// A goal from 1 to 100.
+    GoalOutOfRange(u32),
+    /// Zero dice is free bacon; without free bacon a turn rolls 1 to 10.
+    ZeroDiceWithoutFreeBacon,
+    /// A strategy rolls zero dice at some score pair, which the rules
+    /// without free bacon do not allow.
+    StrategyRollsZero {
+        /// The strategy's name.
+        strategy: String,
+        /// The mover's score there.
+        score: u32,
+        /// The opponent's score there.
+        opponent: u32,
+    },
+    /// A strategy file that is not a 100 x 100 table of dice.
+    File(file::FileError),
+    /// A strategy table has 100 x 100 entries.
+    TableSize(usize),
+    /// More strategies than a tournament takes.
+    TooManyStrategies(usize),
     /// The dice failed (scripted dice ran out, a face too large).
     Dice(DiceError),
     /// A strategy name that is not known.
@@ -60,13 +98,44 @@ impl fmt::Display for HogError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HogError::TooManyDice(n) => write!(f, "a turn rolls 0 to 10 dice, not {n}"),
-            HogError::ScoreOutOfRange(s) => {
-                write!(f, "score {s} is out of range: scores in play are 0 to 99")
+            HogError::RollDice(n) => write!(
+                f,
+                "roll_dice rolls 1 to 10 dice, not {n} (0 dice is free bacon: take_turn)"
+            ),
+            HogError::ScoreOutOfRange { score, goal } => write!(
+                f,
+                "score {score} is out of range: scores in play are 0 to {}",
+                goal - 1
+            ),
+            HogError::GoalOutOfRange(g) => {
+                write!(f, "the goal must be from 1 to {GOAL}, not {g}")
             }
+            HogError::ZeroDiceWithoutFreeBacon => {
+                write!(f, "without free bacon a turn rolls 1 to 10 dice, not 0")
+            }
+            HogError::StrategyRollsZero {
+                strategy,
+                score,
+                opponent,
+            } => write!(
+                f,
+                "strategy {strategy} rolls 0 dice at score {score}, opponent {opponent}, but without free bacon a turn rolls 1 to 10 dice"
+            ),
+            HogError::File(e) => write!(f, "{e}"),
+            HogError::TableSize(n) => write!(
+                f,
+                "a strategy table has {} entries (100 x 100), not {n}",
+                GOAL * GOAL
+            ),
+            HogError::TooManyStrategies(n) => write!(
+                f,
+                "a tournament takes 2 to {} strategies, not {n}",
+                exact::MAX_TOURNAMENT
+            ),
             HogError::Dice(e) => write!(f, "{e}"),
             HogError::UnknownStrategy(s) => write!(
                 f,
-                "unknown strategy {s:?} (use always:N, bacon, bacon:MARGIN:BASELINE, swap, swap:MARGIN:BASELINE, final or optimal)"
+                "unknown strategy {s:?} (use always:N, bacon, bacon:MARGIN:BASELINE, swap, swap:MARGIN:BASELINE, final, optimal or file:PATH)"
             ),
             HogError::ZeroSamples => write!(f, "the number of samples must be at least 1"),
             HogError::Parallel(e) => write!(f, "{e}"),
@@ -79,6 +148,12 @@ impl std::error::Error for HogError {}
 impl From<dice::parallel::ParallelError> for HogError {
     fn from(e: dice::parallel::ParallelError) -> Self {
         HogError::Parallel(e)
+    }
+}
+
+impl From<file::FileError> for HogError {
+    fn from(e: file::FileError) -> Self {
+        HogError::File(e)
     }
 }
 
@@ -100,30 +175,27 @@ pub fn check_rolls(n: i64) -> Result<u32, HogError> {
     }
 }
 
-/// Check a score in play: 0 to 99.
+/// Check a score in play under the seed's goal: 0 to 99.
 ///
 /// # Errors
 /// [`HogError::ScoreOutOfRange`].
 pub fn check_score(s: u32) -> Result<u32, HogError> {
-    if s < GOAL {
-        Ok(s)
-    } else {
-        Err(HogError::ScoreOutOfRange(s))
-    }
+    Rules::SEED.check_score(s)
 }
 
 /// The project's `roll_dice`: roll exactly `num_rolls` dice of `sides`
 /// sides; the sum, or 1 if any die shows 1 (pig out). No early stop.
 ///
 /// # Errors
-/// [`HogError::TooManyDice`] outside 1..=10; the dice's errors.
+/// [`HogError::TooManyDice`] outside 1 to 10 (0 dice is free bacon, not a
+/// roll: see [`take_turn`]); the dice's errors.
 pub fn roll_dice<D: Dice + ?Sized>(
     num_rolls: u32,
     sides: u32,
     dice: &mut D,
 ) -> Result<u32, HogError> {
     if num_rolls == 0 || num_rolls > MAX_ROLLS {
-        return Err(HogError::TooManyDice(i64::from(num_rolls)));
+        return Err(HogError::RollDice(num_rolls));
     }
     game::roll_core(num_rolls, sides, dice, |_| {})
 }
@@ -144,8 +216,23 @@ pub fn take_turn<D: Dice + ?Sized>(
     sides: u32,
     dice: &mut D,
 ) -> Result<u32, HogError> {
-    check_rolls(i64::from(num_rolls))?;
-    check_score(opponent_score)?;
+    take_turn_under(&Rules::SEED, num_rolls, opponent_score, sides, dice)
+}
+
+/// [`take_turn`] under other rules: without free bacon, 0 dice is an
+/// error; the opponent's score must be below the goal.
+///
+/// # Errors
+/// As [`take_turn`], and [`HogError::ZeroDiceWithoutFreeBacon`].
+pub fn take_turn_under<D: Dice + ?Sized>(
+    rules: &Rules,
+    num_rolls: u32,
+    opponent_score: u32,
+    sides: u32,
+    dice: &mut D,
+) -> Result<u32, HogError> {
+    rules.check_rolls(i64::from(num_rolls))?;
+    rules.check_score(opponent_score)?;
     if num_rolls == 0 {
         Ok(free_bacon(opponent_score))
     } else {
@@ -235,11 +322,14 @@ mod tests {
         assert_eq!(roll_dice(1, 6, &mut d).unwrap(), 3);
         let mut d = CyclingDice::new(vec![2, 4]).unwrap();
         assert_eq!(roll_dice(3, 6, &mut d).unwrap(), 8);
-        assert_eq!(roll_dice(0, 6, &mut d), Err(HogError::TooManyDice(0)));
+        assert_eq!(roll_dice(0, 6, &mut d), Err(HogError::RollDice(0)));
         assert_eq!(take_turn(11, 0, 6, &mut d), Err(HogError::TooManyDice(11)));
         assert_eq!(
             take_turn(1, 100, 6, &mut d),
-            Err(HogError::ScoreOutOfRange(100))
+            Err(HogError::ScoreOutOfRange {
+                score: 100,
+                goal: 100
+            })
         );
     }
 

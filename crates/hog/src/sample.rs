@@ -2,7 +2,7 @@
 
 use dice::parallel::run_chunks_at;
 
-use crate::{HogError, Strategy, play_fast};
+use crate::{HogError, Rules, Strategy, play_fast};
 
 /// A sampled average win rate.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -21,21 +21,24 @@ pub struct Sampled {
 
 /// Play `games` games with `a` moving first and `games` with `a` moving
 /// second, on seeded dice over threads without changing the result
-/// (units `0..games` are the first-mover games).
+/// (units `0..games` are the first-mover games), under `rules`.
 ///
 /// # Errors
-/// [`HogError::ZeroSamples`], [`HogError::Parallel`].
+/// [`HogError::ZeroSamples`], [`HogError::StrategyRollsZero`],
+/// [`HogError::Parallel`].
 pub fn average_win_rate(
     a: &Strategy,
     b: &Strategy,
     games: u64,
-    goal: u32,
+    rules: &Rules,
     seed: u64,
     threads: usize,
 ) -> Result<Sampled, HogError> {
     if games == 0 {
         return Err(HogError::ZeroSamples);
     }
+    rules.check_strategy(a)?;
+    rules.check_strategy(b)?;
     let chunks = run_chunks_at(
         2 * games,
         seed,
@@ -44,10 +47,12 @@ pub fn average_win_rate(
             let (mut w1, mut w2) = (0u64, 0u64);
             for u in first..first + units {
                 if u < games {
-                    let s = play_fast(a, b, goal, dice).expect("seeded dice never fail");
+                    let s = play_fast(a, b, rules, dice)
+                        .expect("checked strategies on seeded dice never fail");
                     w1 += u64::from(s[0] > s[1]);
                 } else {
-                    let s = play_fast(b, a, goal, dice).expect("seeded dice never fail");
+                    let s = play_fast(b, a, rules, dice)
+                        .expect("checked strategies on seeded dice never fail");
                     w2 += u64::from(s[1] > s[0]);
                 }
             }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{GOAL, HogError, check_rolls, free_bacon, swine_swap};
+use crate::{GOAL, HogError, Rules, check_rolls, free_bacon, swine_swap};
 
 /// The project's defaults.
 pub const BACON_MARGIN: u32 = 8;
@@ -67,19 +67,19 @@ impl Strategy {
         Ok(Strategy::Swap { margin, baseline })
     }
 
-    /// A table strategy; every entry must be 0..=10.
+    /// A table strategy: `rolls[score * 100 + opponent]` for every score
+    /// pair below 100; every entry must be 0..=10.
     ///
     /// # Errors
+    /// [`HogError::TableSize`] unless there are 10,000 entries,
     /// [`HogError::TooManyDice`] for an entry above 10.
     pub fn table(name: &str, rolls: Vec<u8>) -> Result<Strategy, HogError> {
+        if rolls.len() != (GOAL * GOAL) as usize {
+            return Err(HogError::TableSize(rolls.len()));
+        }
         if let Some(&bad) = rolls.iter().find(|&&n| u32::from(n) > crate::MAX_ROLLS) {
             return Err(HogError::TooManyDice(i64::from(bad)));
         }
-        assert_eq!(
-            rolls.len(),
-            (GOAL * GOAL) as usize,
-            "a table covers every score pair"
-        );
         Ok(Strategy::Table {
             name: name.to_string(),
             rolls: rolls.into_boxed_slice(),
@@ -123,6 +123,46 @@ impl Strategy {
         Ok(self.rolls(score, opponent))
     }
 
+    /// A built-in strategy by name under `rules`: `always:N`, `bacon`,
+    /// `bacon:MARGIN:BASELINE`, `swap`, `swap:MARGIN:BASELINE`, `final`
+    /// (the best response to always_roll(5) under `rules`) and `optimal`
+    /// (the minimax strategy under `rules`). Strategy files (`file:PATH`)
+    /// are read by the caller and parsed with [`crate::file::parse`].
+    ///
+    /// # Errors
+    /// [`HogError::UnknownStrategy`], [`HogError::TooManyDice`].
+    pub fn named(spec: &str, rules: &Rules) -> Result<Strategy, HogError> {
+        let unknown = || HogError::UnknownStrategy(spec.to_string());
+        let num = |x: &str| -> Result<i64, HogError> { x.parse::<i64>().map_err(|_| unknown()) };
+        let parts: Vec<&str> = spec.split(':').collect();
+        match parts.as_slice() {
+            ["always", n] => Strategy::always(check_rolls(num(n)?)?),
+            ["bacon"] => Strategy::bacon(BACON_MARGIN, BASELINE_NUM_ROLLS),
+            ["swap"] => Strategy::swap(BACON_MARGIN, BASELINE_NUM_ROLLS),
+            ["bacon", m, b] | ["swap", m, b] => {
+                let m = num(m)?;
+                let margin = u32::try_from(m).map_err(|_| unknown())?;
+                let baseline = check_rolls(num(b)?)?;
+                if parts[0] == "bacon" {
+                    Strategy::bacon(margin, baseline)
+                } else {
+                    Strategy::swap(margin, baseline)
+                }
+            }
+            ["final"] => Ok(crate::exact::final_strategy(rules)),
+            ["optimal"] => Ok(crate::exact::optimal(rules).strategy),
+            _ => Err(unknown()),
+        }
+    }
+
+    /// Give a table strategy another name (other strategies are named by
+    /// what they are, and keep it).
+    pub fn rename(&mut self, new: &str) {
+        if let Strategy::Table { name, .. } = self {
+            *name = new.to_string();
+        }
+    }
+
     /// The whole map: `map[score][opponent]`.
     pub fn map(&self) -> Vec<Vec<u32>> {
         (0..GOAL)
@@ -151,32 +191,9 @@ impl fmt::Debug for Strategy {
 impl FromStr for Strategy {
     type Err = HogError;
 
-    /// `always:N`, `bacon`, `bacon:MARGIN:BASELINE`, `swap`,
-    /// `swap:MARGIN:BASELINE`, `final` (the best response to always_roll(5))
-    /// and `optimal` (the minimax strategy); `final` and `optimal` are
-    /// computed here, in milliseconds.
+    /// [`Strategy::named`] under the seed's rules.
     fn from_str(s: &str) -> Result<Strategy, HogError> {
-        let unknown = || HogError::UnknownStrategy(s.to_string());
-        let num = |x: &str| -> Result<i64, HogError> { x.parse::<i64>().map_err(|_| unknown()) };
-        let parts: Vec<&str> = s.split(':').collect();
-        match parts.as_slice() {
-            ["always", n] => Strategy::always(check_rolls(num(n)?)?),
-            ["bacon"] => Strategy::bacon(BACON_MARGIN, BASELINE_NUM_ROLLS),
-            ["swap"] => Strategy::swap(BACON_MARGIN, BASELINE_NUM_ROLLS),
-            ["bacon", m, b] | ["swap", m, b] => {
-                let m = num(m)?;
-                let margin = u32::try_from(m).map_err(|_| unknown())?;
-                let baseline = check_rolls(num(b)?)?;
-                if parts[0] == "bacon" {
-                    Strategy::bacon(margin, baseline)
-                } else {
-                    Strategy::swap(margin, baseline)
-                }
-            }
-            ["final"] => Ok(crate::exact::final_strategy()),
-            ["optimal"] => Ok(crate::exact::optimal(GOAL).strategy),
-            _ => Err(unknown()),
-        }
+        Strategy::named(s, &Rules::SEED)
     }
 }
 
@@ -200,7 +217,17 @@ mod tests {
             "always:x".parse::<Strategy>(),
             Err(HogError::UnknownStrategy(_))
         ));
-        assert_eq!(s.choose(100, 3), Err(HogError::ScoreOutOfRange(100)));
+        assert_eq!(
+            s.choose(100, 3),
+            Err(HogError::ScoreOutOfRange {
+                score: 100,
+                goal: 100
+            })
+        );
+        assert_eq!(
+            Strategy::table("short", vec![1; 99]),
+            Err(HogError::TableSize(99))
+        );
     }
 
     #[test]

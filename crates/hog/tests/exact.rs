@@ -4,15 +4,19 @@
 //! against exact.
 use std::collections::HashMap;
 
-use hog::{GOAL, Strategy, exact, sample};
+use hog::{Rules, Strategy, exact, sample};
 
 /// Brute force: the chance that the player to move wins, recursing on
-/// every die. Rules restated from `shared/RULES.md`, not taken from the
-/// crate.
+/// every die. Rules restated from `docs/rules.md`, not taken from the
+/// crate, with each special rule as a switch.
 struct Brute<'a> {
     goal: u32,
+    free_bacon: bool,
+    hog_wild: bool,
+    swine_swap: bool,
     strategies: [&'a Strategy; 2],
     memo: HashMap<(u32, u32, usize), f64>,
+    rolls: HashMap<(u32, u32), Vec<(u32, f64)>>,
 }
 
 impl Brute<'_> {
@@ -22,47 +26,61 @@ impl Brute<'_> {
             return v;
         }
         let n = self.strategies[who].rolls(mine, theirs);
-        let sides = if (mine + theirs).is_multiple_of(7) {
+        let sides = if self.hog_wild && (mine + theirs).is_multiple_of(7) {
             4
         } else {
             6
         };
+        assert!(n > 0 || self.free_bacon, "0 dice without free bacon");
         let v = if n == 0 {
             let digits = [theirs / 10, theirs % 10];
             let bacon = 1 + digits.iter().max().unwrap();
             self.after(mine, theirs, bacon, who)
         } else {
-            self.dice(mine, theirs, who, n, sides, 0, false)
+            self.dice(mine, theirs, who, n, sides)
         };
         self.memo.insert((mine, theirs, who), v);
         v
     }
 
-    /// Roll the remaining `left` dice one at a time.
-    #[allow(clippy::too_many_arguments)]
-    fn dice(
-        &mut self,
-        mine: u32,
-        theirs: u32,
-        who: usize,
-        left: u32,
-        sides: u32,
-        sum: u32,
-        one: bool,
-    ) -> f64 {
-        if left == 0 {
-            let points = if one { 1 } else { sum };
-            return self.after(mine, theirs, points, who);
-        }
-        (1..=sides)
-            .map(|f| self.dice(mine, theirs, who, left - 1, sides, sum + f, one || f == 1))
-            .sum::<f64>()
-            / f64::from(sides)
+    /// Roll `n` dice: every sequence of faces, counted one die at a time
+    /// as (sum, any 1 seen) states, then scored; exact rational chances.
+    fn dice(&mut self, mine: u32, theirs: u32, who: usize, n: u32, sides: u32) -> f64 {
+        let dist = self
+            .rolls
+            .entry((n, sides))
+            .or_insert_with(|| {
+                let mut states: HashMap<(u32, bool), u64> = HashMap::from([((0, false), 1)]);
+                for _ in 0..n {
+                    let mut next = HashMap::new();
+                    for (&(sum, one), &ways) in &states {
+                        for f in 1..=sides {
+                            *next.entry((sum + f, one || f == 1)).or_insert(0) += ways;
+                        }
+                    }
+                    states = next;
+                }
+                let mut points: HashMap<u32, u64> = HashMap::new();
+                for ((sum, one), ways) in states {
+                    *points.entry(if one { 1 } else { sum }).or_insert(0) += ways;
+                }
+                let all = u64::from(sides).pow(n) as f64;
+                let mut v: Vec<(u32, f64)> = points
+                    .into_iter()
+                    .map(|(p, w)| (p, w as f64 / all))
+                    .collect();
+                v.sort_by_key(|x| x.0);
+                v
+            })
+            .clone();
+        dist.iter()
+            .map(|&(points, chance)| chance * self.after(mine, theirs, points, who))
+            .sum()
     }
 
     fn after(&mut self, mine: u32, theirs: u32, points: u32, who: usize) -> f64 {
         let (mut a, mut b) = (mine + points, theirs);
-        if a == 2 * b || b == 2 * a {
+        if self.swine_swap && (a == 2 * b || b == 2 * a) {
             (a, b) = (b, a);
         }
         if a >= self.goal || b >= self.goal {
@@ -72,25 +90,35 @@ impl Brute<'_> {
     }
 }
 
-fn brute(a: &Strategy, b: &Strategy, goal: u32) -> (f64, f64) {
-    let mut first = Brute {
-        goal,
-        strategies: [a, b],
+fn brute(a: &Strategy, b: &Strategy, rules: &Rules) -> (f64, f64) {
+    let make = |strategies| Brute {
+        goal: rules.goal(),
+        free_bacon: rules.free_bacon(),
+        hog_wild: rules.hog_wild(),
+        swine_swap: rules.swine_swap(),
+        strategies,
         memo: HashMap::new(),
+        rolls: HashMap::new(),
     };
+    let mut first = make([a, b]);
     let p_first = first.win(0, 0, 0);
-    let mut second = Brute {
-        goal,
-        strategies: [b, a],
-        memo: HashMap::new(),
-    };
+    let mut second = make([b, a]);
     let p_second = 1.0 - second.win(0, 0, 0);
     (p_first, p_second)
 }
 
+/// Every combination of the three switches at goal 20.
+fn all_rules(goal: u32) -> Vec<Rules> {
+    let mut out = Vec::new();
+    for bits in 0..8 {
+        out.push(Rules::new(goal, bits & 1 == 0, bits & 2 == 0, bits & 4 == 0).unwrap());
+    }
+    out
+}
+
 #[test]
 fn exact_matches_brute_force_on_goal_20() {
-    let goal = 20;
+    let rules = Rules::with_goal(20).unwrap();
     let small: Vec<Strategy> = vec![
         Strategy::Always(0),
         Strategy::Always(1),
@@ -100,8 +128,8 @@ fn exact_matches_brute_force_on_goal_20() {
     ];
     for a in &small {
         for b in &small {
-            let (f, s) = brute(a, b, goal);
-            let r = exact::average_win_rate(a, b, goal);
+            let (f, s) = brute(a, b, &rules);
+            let r = exact::average_win_rate(a, b, &rules).unwrap();
             assert!(
                 (r.first - f).abs() < 1e-12,
                 "{a} vs {b}: {} vs {f}",
@@ -115,28 +143,131 @@ fn exact_matches_brute_force_on_goal_20() {
         }
     }
     // The best response and minimax tables at goal 20, evaluated by brute force.
-    let best = exact::best_response(&Strategy::Always(3), goal);
-    let (f, s) = brute(&best.strategy, &Strategy::Always(3), goal);
+    let best = exact::best_response(&Strategy::Always(3), &rules).unwrap();
+    let (f, s) = brute(&best.strategy, &Strategy::Always(3), &rules);
     assert!((best.rate.first - f).abs() < 1e-12 && (best.rate.second - s).abs() < 1e-12);
-    let opt = exact::optimal(goal);
-    let (f, _) = brute(&opt.strategy, &opt.strategy, goal);
+    let opt = exact::optimal(&rules);
+    let (f, _) = brute(&opt.strategy, &opt.strategy, &rules);
     assert!((opt.first_player_win - f).abs() < 1e-12);
+}
+
+/// Each switch, and every combination of them, against the brute force
+/// that restates the rules: evaluation, best response and minimax. A rule
+/// wired to the wrong switch (or not at all) changes these values.
+#[test]
+fn rules_switches_match_brute_force_on_goal_20() {
+    let rolling: Vec<Strategy> = vec![
+        Strategy::Always(1),
+        Strategy::Always(3),
+        Strategy::Always(6),
+    ];
+    let mut seen = Vec::new();
+    for rules in all_rules(20) {
+        for a in &rolling {
+            for b in &rolling {
+                let (f, s) = brute(a, b, &rules);
+                let r = exact::average_win_rate(a, b, &rules).unwrap();
+                assert!(
+                    (r.first - f).abs() < 1e-12 && (r.second - s).abs() < 1e-12,
+                    "{} {a} vs {b}: {r:?} vs ({f}, {s})",
+                    rules.describe()
+                );
+            }
+        }
+        let best = exact::best_response(&Strategy::Always(3), &rules).unwrap();
+        let (f, s) = brute(&best.strategy, &Strategy::Always(3), &rules);
+        assert!(
+            (best.rate.first - f).abs() < 1e-12 && (best.rate.second - s).abs() < 1e-12,
+            "{}",
+            rules.describe()
+        );
+        let opt = exact::optimal(&rules);
+        let (f, _) = brute(&opt.strategy, &opt.strategy, &rules);
+        assert!(
+            (opt.first_player_win - f).abs() < 1e-12,
+            "{}",
+            rules.describe()
+        );
+        if !rules.free_bacon() {
+            assert!(
+                opt.strategy.map()[..20]
+                    .iter()
+                    .all(|row| row[..20].iter().all(|&n| n > 0)),
+                "no 0 without free bacon"
+            );
+            assert!(
+                exact::average_win_rate(&Strategy::Always(0), &Strategy::Always(3), &rules)
+                    .is_err()
+            );
+        }
+        seen.push(opt.first_player_win);
+    }
+    // Every switch matters at goal 20: eight different game values.
+    seen.sort_by(f64::total_cmp);
+    seen.dedup_by(|a, b| (*a - *b).abs() < 1e-12);
+    assert_eq!(seen.len(), 8, "{seen:?}");
+}
+
+/// Sampled games under switched rules agree with the exact rates.
+#[test]
+fn sampled_switched_rules_match_exact() {
+    let (a, b) = (Strategy::Always(4), Strategy::Always(6));
+    for rules in [
+        Rules::new(100, false, false, false).unwrap(),
+        Rules::new(60, true, false, true).unwrap(),
+        Rules::new(100, true, true, false).unwrap(),
+    ] {
+        let e = exact::average_win_rate(&a, &b, &rules).unwrap();
+        let x = sample::average_win_rate(&a, &b, 100_000, &rules, 5, 2).unwrap();
+        assert!(
+            (x.average - e.average).abs() < 4.5 * x.standard_error,
+            "{}: sampled {} exact {}",
+            rules.describe(),
+            x.average,
+            e.average
+        );
+    }
+}
+
+/// A tournament's matrix is the pairwise rates, each pair summing to 1.
+#[test]
+fn tournament_equals_pairwise_rates() {
+    let rules = Rules::SEED;
+    let names = ["always:5", "swap", "final", "bacon:6:4"];
+    let strategies: Vec<Strategy> = names.iter().map(|n| n.parse().unwrap()).collect();
+    let t = exact::tournament(&strategies, &rules, 2).unwrap();
+    assert_eq!(t, exact::tournament(&strategies, &rules, 1).unwrap());
+    for i in 0..4 {
+        assert_eq!(t.matrix[i][i], 0.5);
+        for j in 0..4 {
+            if i != j {
+                let r = exact::average_win_rate(&strategies[i], &strategies[j], &rules).unwrap();
+                assert!((t.matrix[i][j] - r.average).abs() < 1e-12);
+                assert!((t.matrix[i][j] + t.matrix[j][i] - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+    // final beats everyone here on average; always:5 is last.
+    assert_eq!(t.strategies[t.ranking[0]], "final");
+    assert_eq!(t.strategies[t.ranking[3]], "always:5");
+    assert!(exact::tournament(&strategies[..1], &rules, 1).is_err());
 }
 
 #[test]
 fn final_strategy_wins_at_least_0_59_and_nothing_beats_it() {
     let five = Strategy::Always(5);
-    let best = exact::best_response(&five, GOAL);
+    let rules = Rules::SEED;
+    let best = exact::best_response(&five, &rules).unwrap();
     assert!(best.rate.average >= 0.59, "{}", best.rate.average);
     // Its rate, evaluated by the plain evaluator, is the same.
-    let again = exact::average_win_rate(&best.strategy, &five, GOAL);
+    let again = exact::average_win_rate(&best.strategy, &five, &rules).unwrap();
     assert!((again.average - best.rate.average).abs() < 1e-12);
     // No named strategy does better...
     for s in [
         "always:4", "always:6", "bacon", "swap", "swap:6:4", "optimal",
     ] {
         let s: Strategy = s.parse().unwrap();
-        assert!(exact::average_win_rate(&s, &five, GOAL).average <= best.rate.average);
+        assert!(exact::average_win_rate(&s, &five, &rules).unwrap().average <= best.rate.average);
     }
     // ...and no change of the table at one state does either.
     let Strategy::Table { rolls, .. } = &best.strategy else {
@@ -152,24 +283,27 @@ fn final_strategy_wins_at_least_0_59_and_nothing_beats_it() {
         let mut changed = rolls.to_vec();
         changed[state] = n;
         let other = Strategy::table("changed", changed).unwrap();
-        let r = exact::average_win_rate(&other, &five, GOAL).average;
+        let r = exact::average_win_rate(&other, &five, &rules)
+            .unwrap()
+            .average;
         assert!(r <= best.rate.average + 1e-12, "state {state} n {n}: {r}");
     }
 }
 
 #[test]
 fn minimax_earns_its_value_against_anyone() {
-    let opt = exact::optimal(GOAL);
+    let rules = Rules::SEED;
+    let opt = exact::optimal(&rules);
     let v = opt.first_player_win;
     for s in [
         "always:0", "always:3", "always:5", "always:8", "bacon", "swap", "final",
     ] {
         let s: Strategy = s.parse().unwrap();
-        let r = exact::average_win_rate(&opt.strategy, &s, GOAL);
+        let r = exact::average_win_rate(&opt.strategy, &s, &rules).unwrap();
         assert!(r.first >= v - 1e-12, "{s}: first {} < {v}", r.first);
         assert!(r.second >= 1.0 - v - 1e-12, "{s}: second {}", r.second);
     }
-    let r = exact::average_win_rate(&opt.strategy, &opt.strategy, GOAL);
+    let r = exact::average_win_rate(&opt.strategy, &opt.strategy, &rules).unwrap();
     assert!((r.first - v).abs() < 1e-12);
 }
 
@@ -178,8 +312,10 @@ fn sampled_win_rates_match_exact() {
     let five = Strategy::Always(5);
     for name in ["final", "swap", "always:7"] {
         let s: Strategy = name.parse().unwrap();
-        let e = exact::average_win_rate(&s, &five, GOAL).average;
-        let x = sample::average_win_rate(&s, &five, 200_000, GOAL, 8, 2).unwrap();
+        let e = exact::average_win_rate(&s, &five, &Rules::SEED)
+            .unwrap()
+            .average;
+        let x = sample::average_win_rate(&s, &five, 200_000, &Rules::SEED, 8, 2).unwrap();
         assert!(
             (x.average - e).abs() < 4.5 * x.standard_error,
             "{name}: sampled {} exact {e} se {}",
@@ -187,9 +323,9 @@ fn sampled_win_rates_match_exact() {
             x.standard_error
         );
     }
-    let a = sample::average_win_rate(&five, &five, 30_000, GOAL, 1, 1).unwrap();
+    let a = sample::average_win_rate(&five, &five, 30_000, &Rules::SEED, 1, 1).unwrap();
     assert_eq!(
         a,
-        sample::average_win_rate(&five, &five, 30_000, GOAL, 1, 2).unwrap()
+        sample::average_win_rate(&five, &five, 30_000, &Rules::SEED, 1, 2).unwrap()
     );
 }

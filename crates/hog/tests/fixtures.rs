@@ -1,59 +1,138 @@
-//! Grader-style vectors from `fixtures/hog/*.json`, one snapshot each.
+//! Grader-style vectors from `fixtures/hog/*.json`, one snapshot each. Each
+//! file is one typed case (a misspelled key fails the test); `rules` is
+//! optional and defaults to the seed's.
 use dice::CyclingDice;
-use hog::{GOAL, HogError, SplitDice, Strategy};
+use hog::{HogError, Rules, SplitDice, Strategy};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
-fn faces(v: &Value) -> Vec<u32> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap() as u32)
-        .collect()
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum Case {
+    /// `take_turn(rolls, opponent, make_test_dice(dice))`.
+    Turn {
+        #[allow(dead_code)]
+        description: String,
+        rolls: i64,
+        opponent: u32,
+        dice: Vec<u32>,
+        #[serde(default)]
+        rules: Rules,
+    },
+    /// One recorded turn at a score pair.
+    TurnAt {
+        #[allow(dead_code)]
+        description: String,
+        player: usize,
+        scores: [u32; 2],
+        rolls: u32,
+        four_sided: Vec<u32>,
+        six_sided: Vec<u32>,
+        #[serde(default)]
+        rules: Rules,
+    },
+    /// A whole game on test dice.
+    Game {
+        #[allow(dead_code)]
+        description: String,
+        strategy0: String,
+        strategy1: String,
+        four_sided: Vec<u32>,
+        six_sided: Vec<u32>,
+        #[serde(default)]
+        rules: Rules,
+    },
+    /// The dice a strategy rolls at a score pair.
+    Choose {
+        #[allow(dead_code)]
+        description: String,
+        strategy: String,
+        score: u32,
+        opponent: u32,
+        #[serde(default)]
+        rules: Rules,
+    },
 }
 
-fn split(case: &Value) -> Result<SplitDice<CyclingDice, CyclingDice>, HogError> {
+fn split(four: &[u32], six: &[u32]) -> Result<SplitDice<CyclingDice, CyclingDice>, HogError> {
     Ok(SplitDice {
-        four: CyclingDice::new(faces(&case["four_sided"]))?,
-        six: CyclingDice::new(faces(&case["six_sided"]))?,
+        four: CyclingDice::new(four.to_vec())?,
+        six: CyclingDice::new(six.to_vec())?,
     })
 }
 
-fn run(case: &Value) -> Result<Value, HogError> {
-    let u = |k: &str| case[k].as_u64().unwrap() as u32;
-    Ok(match case["kind"].as_str().unwrap() {
-        "turn" => {
-            let mut d = CyclingDice::new(faces(&case["dice"]))?;
-            let rolls = hog::check_rolls(case["rolls"].as_i64().unwrap())?;
-            json!({ "points": hog::take_turn(rolls, u("opponent"), 6, &mut d)? })
+fn run(case: &Case) -> Result<Value, HogError> {
+    Ok(match case {
+        Case::Turn {
+            rolls,
+            opponent,
+            dice,
+            rules,
+            ..
+        } => {
+            let mut d = CyclingDice::new(dice.clone())?;
+            let rolls = hog::check_rolls(*rolls)?;
+            json!({ "points": hog::take_turn_under(rules, rolls, *opponent, 6, &mut d)? })
         }
-        "turn_at" => {
-            let s = faces(&case["scores"]);
+        Case::TurnAt {
+            player,
+            scores,
+            rolls,
+            four_sided,
+            six_sided,
+            rules,
+            ..
+        } => {
             let t = hog::turn(
-                u("player") as usize,
-                [s[0], s[1]],
-                u("rolls"),
-                &mut split(case)?,
+                *player,
+                *scores,
+                *rolls,
+                rules,
+                &mut split(four_sided, six_sided)?,
             )?;
             serde_json::to_value(t).unwrap()
         }
-        "game" => {
-            let s0: Strategy = case["strategy0"].as_str().unwrap().parse()?;
-            let s1: Strategy = case["strategy1"].as_str().unwrap().parse()?;
-            serde_json::to_value(hog::play(&s0, &s1, GOAL, &mut split(case)?)?).unwrap()
+        Case::Game {
+            strategy0,
+            strategy1,
+            four_sided,
+            six_sided,
+            rules,
+            ..
+        } => {
+            let s0 = Strategy::named(strategy0, rules)?;
+            let s1 = Strategy::named(strategy1, rules)?;
+            serde_json::to_value(hog::play(
+                &s0,
+                &s1,
+                rules,
+                &mut split(four_sided, six_sided)?,
+            )?)
+            .unwrap()
         }
-        "choose" => {
-            let s: Strategy = case["strategy"].as_str().unwrap().parse()?;
-            json!({ "rolls": s.choose(u("score"), u("opponent"))? })
+        Case::Choose {
+            strategy,
+            score,
+            opponent,
+            rules,
+            ..
+        } => {
+            let s = Strategy::named(strategy, rules)?;
+            rules.check_score(*score)?;
+            rules.check_score(*opponent)?;
+            json!({ "rolls": s.rolls(*score, *opponent) })
         }
-        other => panic!("unknown kind {other}"),
     })
 }
 
 #[test]
 fn fixtures() {
     insta::glob!("../../../fixtures/hog", "*.json", |path| {
-        let case: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let result = run(&case).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        let text = std::fs::read_to_string(path).unwrap();
+        let case: Value = serde_json::from_str(&text).unwrap();
+        let typed: Case = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: not a hog case: {e}", path.display()));
+        let result = run(&typed).unwrap_or_else(|e| json!({ "error": e.to_string() }));
         insta::assert_json_snapshot!(json!({ "case": case, "result": result }));
     });
 }

@@ -1,4 +1,4 @@
-//! Classic Left-Center-Right, as the lab states it (`shared/RULES.md`,
+//! Classic Left-Center-Right, as the lab states it (`docs/rules.md`,
 //! "LCR, classic"): the lab's functions, a fast simulator, the
 //! most-common-winner study, and an exact Markov-chain solver ([`exact`]).
 //!

@@ -1,5 +1,5 @@
-//! Table-driven LCR (`shared/RULES.md`, "LCR variants", from the
-//! assignment `shared/seeds/001_*`): a distribution table says what each
+//! Table-driven LCR (the assignment's rules: `docs/rules.md`, "LCR
+//! variants"): a distribution table says what each
 //! die face does, seats start with given chips, a game stops at a round
 //! limit, and a study reports how often a game ends with a winner and how
 //! many chips each seat can expect.
@@ -222,7 +222,7 @@ pub struct Variant {
     pub end_check: EndCheck,
 }
 
-/// The six named games of `shared/RULES.md`.
+/// The six named games of `docs/rules.md`, "LCR variants".
 pub const NAMED: [&str; 6] = [
     "standard",
     "standard-tilted",

@@ -1,4 +1,4 @@
-//! Kalah sowing (`shared/RULES.md`, "Kalah sowing"): `sow_game` exactly as
+//! Kalah sowing (`docs/rules.md`, "Kalah sowing"): `sow_game` exactly as
 //! the seed states it, a [`Position`] for play and search, an exact
 //! [`solver`], and [`endgame`] tables of exact values for positions with
 //! few seeds left.

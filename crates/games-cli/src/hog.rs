@@ -747,11 +747,11 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
         "Hog against {opponent} (seed {seed}, {}). First to {goal}. You are player {me}.\n",
         rules.describe()
     ))?;
-    let mut scores = [0u32; 2];
-    let mut player = 0;
-    while scores[0] < goal && scores[1] < goal {
-        let (mine, theirs) = (scores[player], scores[1 - player]);
-        let sides = rules.sides(mine, theirs);
+    let mut state = hog::HogState::new(rules);
+    while let Some(player) = state.mover() {
+        let (mine, theirs) = state.view();
+        let scores = state.scores();
+        let sides = state.sides();
         let rolls = if player == me {
             term.say(&format!(
                 "\nYou {} - computer {}. You roll {}-sided dice{}.\n",
@@ -781,12 +781,11 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
         } else {
             opponent.rolls(mine, theirs)
         };
-        let t = hog::turn(player, scores, rolls, &rules, &mut dice)?;
+        let t = state.play_turn(rolls, &mut dice)?;
         term.say(&format!("{}\n", describe(&t, &names)))?;
-        scores = t.after;
-        player = 1 - player;
     }
-    let winner = usize::from(scores[1] > scores[0]);
+    let scores = state.scores();
+    let winner = state.winner().unwrap_or(0);
     term.say(&format!(
         "\n{} {} to {}.\n",
         if winner == me {

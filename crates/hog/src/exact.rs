@@ -16,14 +16,16 @@ use crate::{GOAL, HogError, MAX_ROLLS, Rules, Strategy, free_bacon};
 /// pairs, about a minute on two cores.
 pub const MAX_TOURNAMENT: usize = 500;
 
-/// The points a turn scores with `n` dice of `sides` sides, with their
-/// chances: `of(sides, n)` lists `(points, chance)`.
+/// The points a turn scores with `n` dice of `sides` sides: the number of
+/// face sequences giving each score (`ways`), and the same as chances.
 struct Points {
-    four: Vec<Vec<(u32, f64)>>,
-    six: Vec<Vec<(u32, f64)>>,
+    ways: [Vec<Vec<(u32, u64)>>; 2],
+    chances: [Vec<Vec<(u32, f64)>>; 2],
 }
 
-fn points_of(sides: u32) -> Vec<Vec<(u32, f64)>> {
+/// For `n` dice of `sides` sides: 1 point for every sequence with a 1 in
+/// it (pig out), else the sum; counted as sequences of faces 2..=sides.
+fn ways_of(sides: u32) -> Vec<Vec<(u32, u64)>> {
     let d = u64::from(sides);
     let mut out = vec![Vec::new()];
     // ways[s]: sequences of n faces, all from 2..=d, summing to s.
@@ -36,12 +38,11 @@ fn points_of(sides: u32) -> Vec<Vec<(u32, f64)>> {
             }
         }
         ways = next;
-        let all = d.pow(n) as f64;
         let no_ones: u64 = ways.iter().sum();
-        let mut dist = vec![(1, (d.pow(n) - no_ones) as f64 / all)];
+        let mut dist = vec![(1, d.pow(n) - no_ones)];
         for (s, &w) in ways.iter().enumerate() {
             if w > 0 {
-                dist.push((s as u32, w as f64 / all));
+                dist.push((s as u32, w));
             }
         }
         out.push(dist);
@@ -53,19 +54,36 @@ impl Points {
     /// The distributions, computed once per process.
     fn get() -> &'static Points {
         static POINTS: OnceLock<Points> = OnceLock::new();
-        POINTS.get_or_init(|| Points {
-            four: points_of(4),
-            six: points_of(6),
+        POINTS.get_or_init(|| {
+            let ways = [ways_of(4), ways_of(6)];
+            let chances = [0, 1].map(|i| {
+                let d = if i == 0 { 4u64 } else { 6 };
+                ways[i]
+                    .iter()
+                    .enumerate()
+                    .map(|(n, dist)| {
+                        let all = d.pow(n as u32) as f64;
+                        dist.iter().map(|&(k, w)| (k, w as f64 / all)).collect()
+                    })
+                    .collect()
+            });
+            Points { ways, chances }
         })
     }
 
     fn of(&self, sides: u32, n: u32) -> &[(u32, f64)] {
-        if sides == 4 {
-            &self.four[n as usize]
-        } else {
-            &self.six[n as usize]
-        }
+        &self.chances[usize::from(sides != 4)][n as usize]
     }
+}
+
+fn check_turn(n: u32, sides: u32) -> Result<usize, HogError> {
+    if !(1..=MAX_ROLLS).contains(&n) {
+        return Err(HogError::RollDice(n));
+    }
+    if sides != 4 && sides != 6 {
+        return Err(HogError::Dice(dice::DiceError::InvalidSides(sides)));
+    }
+    Ok(usize::from(sides != 4))
 }
 
 /// The exact distribution of a turn's points: `(points, chance)` for `n`
@@ -76,23 +94,27 @@ impl Points {
 /// [`HogError::RollDice`] for `n` outside 1 to 10, [`HogError::Dice`]
 /// (invalid sides) for sides other than 4 or 6.
 pub fn turn_points(n: u32, sides: u32) -> Result<&'static [(u32, f64)], HogError> {
-    if !(1..=MAX_ROLLS).contains(&n) {
-        return Err(HogError::RollDice(n));
-    }
-    if sides != 4 && sides != 6 {
-        return Err(HogError::Dice(dice::DiceError::InvalidSides(sides)));
-    }
-    Ok(Points::get().of(sides, n))
+    let i = check_turn(n, sides)?;
+    Ok(&Points::get().chances[i][n as usize])
+}
+
+/// [`turn_points`] as integer weights: `(points, sequences of faces)`, out
+/// of `sides^n` sequences.
+///
+/// # Errors
+/// As [`turn_points`].
+pub fn turn_point_ways(n: u32, sides: u32) -> Result<&'static [(u32, u64)], HogError> {
+    let i = check_turn(n, sides)?;
+    Ok(&Points::get().ways[i][n as usize])
 }
 
 /// What the mover's turn leads to when it scores `k`: `Err(true)` the mover
 /// has won, `Err(false)` lost, `Ok((next mover's score, other's))`.
 #[inline]
 fn after(rules: &Rules, s: u32, o: u32, k: u32) -> Result<(u32, u32), bool> {
-    let (mut a, mut b) = (s + k, o);
-    if rules.swaps(a, b) {
-        std::mem::swap(&mut a, &mut b);
-    }
+    let mut scores = [s, o];
+    crate::game::end_turn(rules, &mut scores, 0, k);
+    let [a, b] = scores;
     let goal = rules.goal();
     if a >= goal {
         Err(true)
@@ -377,6 +399,39 @@ mod tests {
         }
         // One six-sided die: 1 with 1/6, each of 2..6 with 1/6.
         assert_eq!(p.of(6, 1).len(), 6);
+    }
+
+    /// The distributions here and `roll_core`, the rule the games use,
+    /// agree exactly: every sequence of faces is rolled through `roll_core`
+    /// on scripted dice and counted (4-sided up to 8 dice, 6-sided up to 6).
+    #[test]
+    fn point_ways_are_roll_core_on_every_sequence() {
+        for (sides, most) in [(4u32, 8u32), (6, 6)] {
+            for n in 1..=most {
+                let mut counts = std::collections::BTreeMap::new();
+                for code in 0..u64::from(sides).pow(n) {
+                    let mut c = code;
+                    let faces: Vec<u32> = (0..n)
+                        .map(|_| {
+                            let f = (c % u64::from(sides)) as u32 + 1;
+                            c /= u64::from(sides);
+                            f
+                        })
+                        .collect();
+                    let mut d = dice::ScriptedDice::new(faces);
+                    let k = crate::game::roll_core(n, sides, &mut d, |_| {}).unwrap();
+                    assert!(d.all_used());
+                    *counts.entry(k).or_insert(0u64) += 1;
+                }
+                let mut ways: Vec<(u32, u64)> = turn_point_ways(n, sides).unwrap().to_vec();
+                ways.sort();
+                assert_eq!(
+                    ways,
+                    counts.into_iter().collect::<Vec<_>>(),
+                    "{n} dice of {sides}"
+                );
+            }
+        }
     }
 
     #[test]

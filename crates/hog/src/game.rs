@@ -98,6 +98,19 @@ pub(crate) fn roll_core<D: Dice + ?Sized>(
     Ok(if pig_out { 1 } else { sum })
 }
 
+/// The end of every turn, the one place it is written: the mover's points
+/// are added, then swine swap is checked (as `rules` switch it). Returns
+/// whether the scores swapped.
+#[inline]
+pub(crate) fn end_turn(rules: &Rules, scores: &mut [u32; 2], player: usize, points: u32) -> bool {
+    scores[player] += points;
+    let swapped = rules.swaps(scores[0], scores[1]);
+    if swapped {
+        scores.swap(0, 1);
+    }
+    swapped
+}
+
 /// One turn of a recorded game.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Turn {
@@ -136,10 +149,10 @@ pub struct Game {
     pub turns: Vec<Turn>,
 }
 
-/// The points of one turn at (`me`, `them`) rolling `rolls` (already
-/// checked against the rules), telling `seen` each die.
+/// The points of one turn at (`me`, `them`) rolling `rolls`, telling
+/// `seen` each die.
 #[inline]
-fn points<D: Dice + ?Sized>(
+pub(crate) fn points<D: Dice + ?Sized>(
     rules: &Rules,
     me: u32,
     them: u32,
@@ -161,7 +174,8 @@ fn points<D: Dice + ?Sized>(
 }
 
 /// Play one turn for `player` at `scores` under `rules`; returns the turn
-/// record.
+/// record. The same as [`crate::step::HogState::play_turn`] from that
+/// state.
 ///
 /// # Errors
 /// [`HogError::ScoreOutOfRange`] for a score at or past the goal,
@@ -174,31 +188,7 @@ pub fn turn<D: Dice + ?Sized>(
     rules: &Rules,
     dice: &mut D,
 ) -> Result<Turn, HogError> {
-    let player = player.min(1);
-    rules.check_score(scores[0])?;
-    rules.check_score(scores[1])?;
-    let (me, them) = (scores[player], scores[1 - player]);
-    let sides = rules.sides(me, them);
-    let mut outcomes = Vec::new();
-    let points = points(rules, me, them, rolls, dice, |f| outcomes.push(f))?;
-    let mut after = scores;
-    after[player] += points;
-    let swapped = rules.swaps(after[0], after[1]);
-    if swapped {
-        after.swap(0, 1);
-    }
-    Ok(Turn {
-        player,
-        before: scores,
-        rolls,
-        sides,
-        pig_out: outcomes.contains(&1),
-        outcomes,
-        points,
-        free_bacon: rolls == 0,
-        swine_swap: swapped,
-        after,
-    })
+    crate::step::HogState::at(*rules, scores, player)?.play_turn(rolls, dice)
 }
 
 /// The project's `play`: player 0 moves first with `strategy0`; turns
@@ -216,18 +206,14 @@ pub fn play<D: Dice + ?Sized>(
     rules: &Rules,
     dice: &mut D,
 ) -> Result<Game, HogError> {
-    let goal = rules.goal();
-    let mut scores = [0u32; 2];
-    let mut player = 0;
+    let mut state = crate::step::HogState::new(*rules);
     let mut turns = Vec::new();
-    while scores[0] < goal && scores[1] < goal {
+    while let Some(player) = state.mover() {
         let strategy = if player == 0 { strategy0 } else { strategy1 };
-        let rolls = strategy.rolls(scores[player], scores[1 - player]);
-        let t = turn(player, scores, rolls, rules, dice)?;
-        scores = t.after;
-        turns.push(t);
-        player = 1 - player;
+        let (me, them) = state.view();
+        turns.push(state.play_turn(strategy.rolls(me, them), dice)?);
     }
+    let scores = state.scores();
     Ok(Game {
         score0: scores[0],
         score1: scores[1],
@@ -236,7 +222,9 @@ pub fn play<D: Dice + ?Sized>(
     })
 }
 
-/// [`play`] without the record, for simulation: the final scores.
+/// [`play`] without the record, for simulation: the final scores. A fast
+/// path beside the step (no state checks, no record); tests play the same
+/// seeded games through both.
 ///
 /// # Errors
 /// The dice's errors.
@@ -254,10 +242,8 @@ pub fn play_fast<D: Dice + ?Sized>(
         let (me, them) = (scores[player], scores[1 - player]);
         let strategy = if player == 0 { strategy0 } else { strategy1 };
         let rolls = strategy.rolls(me, them);
-        scores[player] += points(rules, me, them, rolls, dice, |_| {})?;
-        if rules.swaps(scores[0], scores[1]) {
-            scores.swap(0, 1);
-        }
+        let points = points(rules, me, them, rolls, dice, |_| {})?;
+        end_turn(rules, &mut scores, player, points);
         player = 1 - player;
     }
     Ok(scores)

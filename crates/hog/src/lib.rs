@@ -37,10 +37,12 @@ pub mod file;
 mod game;
 mod rules;
 pub mod sample;
+pub mod step;
 pub mod strategy;
 
 pub use game::{Game, SplitDice, Turn, play, play_fast, turn};
 pub use rules::Rules;
+pub use step::HogState;
 pub use strategy::Strategy;
 
 /// The score that ends the game.
@@ -79,6 +81,12 @@ pub enum HogError {
     },
     /// A strategy file that is not a 100 x 100 table of dice.
     File(file::FileError),
+    /// Players are 0 and 1.
+    NotAPlayer(usize),
+    /// Dice were chosen where chance is to roll, or the game is over.
+    NotADecision,
+    /// Points no roll of the chosen dice can score, or chance does not move.
+    NotAnOutcome(u32),
     /// A strategy table has 100 x 100 entries.
     TableSize(usize),
     /// More strategies than a tournament takes.
@@ -122,6 +130,17 @@ impl fmt::Display for HogError {
                 "strategy {strategy} rolls 0 dice at score {score}, opponent {opponent}, but without free bacon a turn rolls 1 to 10 dice"
             ),
             HogError::File(e) => write!(f, "{e}"),
+            HogError::NotAPlayer(p) => write!(f, "players are 0 and 1, not {p}"),
+            HogError::NotADecision => {
+                write!(
+                    f,
+                    "no player chooses dice now (chance rolls, or the game is over)"
+                )
+            }
+            HogError::NotAnOutcome(k) => write!(
+                f,
+                "{k} points is not an outcome here (no dice are being rolled, or they cannot score it)"
+            ),
             HogError::TableSize(n) => write!(
                 f,
                 "a strategy table has {} entries (100 x 100), not {n}",

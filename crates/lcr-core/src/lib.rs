@@ -30,6 +30,9 @@ use std::fmt;
 use dice::{Dice, DiceError, LCR_FACES, LcrFace};
 
 pub mod exact;
+pub mod step;
+
+pub use step::ClassicState;
 
 /// What went wrong, with the offending value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,6 +72,15 @@ pub enum LcrError {
         /// Rolls never played.
         remaining: usize,
     },
+    /// Classic LCR has no decisions: every step is chance.
+    NoDecisions,
+    /// A throw that the seat's dice cannot show (or the game is over).
+    NotAThrow {
+        /// The seat to roll.
+        seat: usize,
+        /// Its coins.
+        coins: u32,
+    },
     /// The exact solver's state space is too large for memory.
     TooLarge {
         /// States the solver would store.
@@ -104,6 +116,11 @@ impl fmt::Display for LcrError {
             LcrError::UnusedRolls { remaining } => write!(
                 f,
                 "the game ended with {remaining} scripted rolls left over"
+            ),
+            LcrError::NoDecisions => write!(f, "classic LCR has no decisions: every turn is a throw"),
+            LcrError::NotAThrow { seat, coins } => write!(
+                f,
+                "that throw is not one seat {seat}'s dice can show with {coins} coins (or the game is over)"
             ),
             LcrError::TooLarge { states, limit, .. } if *states == u64::MAX => write!(
                 f,
@@ -210,7 +227,7 @@ pub fn center(coins: &mut [u32], seat: usize) -> Result<(), LcrError> {
 }
 
 /// What one turn's dice say: how many coins go left, to the center, right.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Throw {
     /// Coins passed to the left neighbour.
     pub left: u32,
@@ -244,27 +261,15 @@ pub fn dice_for(coins: u32) -> u32 {
     coins.min(3)
 }
 
-/// The exact distribution of a throw of `k` LCR dice, by enumerating the
-/// `6^k` face sequences of [`LCR_FACES`]: the one dice model that the
-/// simulator and the exact solver share. Returns each distinct throw with
-/// its probability.
+/// The exact distribution of a throw of `k` classic LCR dice, from
+/// [`THROWS`]: the one dice model that the simulator, the rules step and
+/// the exact solver share. Returns each distinct throw with its
+/// probability.
 pub fn throw_distribution(k: u32) -> Vec<(Throw, f64)> {
-    let mut out: Vec<(Throw, u64)> = Vec::new();
-    let total = 6u64.pow(k);
-    for code in 0..total {
-        let mut t = Throw::default();
-        let mut c = code;
-        for _ in 0..k {
-            t.add(LCR_FACES[(c % 6) as usize]);
-            c /= 6;
-        }
-        match out.iter_mut().find(|(x, _)| *x == t) {
-            Some((_, n)) => *n += 1,
-            None => out.push((t, 1)),
-        }
-    }
-    out.into_iter()
-        .map(|(t, n)| (t, n as f64 / total as f64))
+    let total = 6u64.pow(k.min(3)) as f64;
+    throw_weights(&THROWS, k)
+        .into_iter()
+        .map(|(t, n)| (t, n as f64 / total))
         .collect()
 }
 
@@ -283,27 +288,13 @@ pub struct GameResult {
     pub center: u32,
 }
 
-/// Per-face packed increments: left in bits 0..8, center 8..16, right 16..24,
-/// built from [`LCR_FACES`] so the fast path cannot disagree with the rules.
-const PACKED: [u32; 7] = {
-    let mut t = [0u32; 7];
-    let mut f = 0;
-    while f < 6 {
-        t[f + 1] = match LCR_FACES[f] {
-            LcrFace::Dot => 0,
-            LcrFace::Left => 1,
-            LcrFace::Center => 1 << 8,
-            LcrFace::Right => 1 << 16,
-        };
-        f += 1;
-    }
-    t
-};
-
-/// Packed throws of up to three dice: `THROWS[k][code]` is the sum of
-/// [`PACKED`] over the lowest `k` base-6 digits of `code` (see
-/// [`Dice::roll_block`]).
-const THROWS: [[u32; 216]; 4] = {
+/// Packed throws of up to three dice for a face table (what each of faces
+/// 1..6 does): `packed_throws(faces)[k][code]` holds the left, center and
+/// right counts of the lowest `k` base-6 digits of a block `code` (see
+/// [`Dice::roll_block`]) in bits 0..8, 8..16 and 16..24. The one table of
+/// throws: the classic game, the variants, the simulators and the rules
+/// steps all look throws up here.
+pub const fn packed_throws(faces: &[LcrFace; 6]) -> [[u32; 216]; 4] {
     let mut t = [[0u32; 216]; 4];
     let mut k = 0;
     while k < 4 {
@@ -313,7 +304,12 @@ const THROWS: [[u32; 216]; 4] = {
             let mut i = 0;
             let mut c = code;
             while i < k {
-                sum += PACKED[c % 6 + 1];
+                sum += match faces[c % 6] {
+                    LcrFace::Dot => 0,
+                    LcrFace::Left => 1,
+                    LcrFace::Center => 1 << 8,
+                    LcrFace::Right => 1 << 16,
+                };
                 c /= 6;
                 i += 1;
             }
@@ -323,7 +319,35 @@ const THROWS: [[u32; 216]; 4] = {
         k += 1;
     }
     t
-};
+}
+
+/// The counts of a packed throw (see [`packed_throws`]).
+#[inline]
+pub const fn unpack(packed: u32) -> Throw {
+    Throw {
+        left: packed & 0xff,
+        center: (packed >> 8) & 0xff,
+        right: packed >> 16,
+    }
+}
+
+/// Every throw of `k` dice (0 to 3) under a face table, with the number of
+/// face sequences (out of `6^k`) that give it, from [`packed_throws`].
+pub fn throw_weights(table: &[[u32; 216]; 4], k: u32) -> Vec<(Throw, u64)> {
+    let k = k.min(3) as usize;
+    let mut out: Vec<(Throw, u64)> = Vec::new();
+    for code in 0..6usize.pow(k as u32) {
+        let t = unpack(table[k][code]);
+        match out.iter_mut().find(|(x, _)| *x == t) {
+            Some((_, n)) => *n += 1,
+            None => out.push((t, 1)),
+        }
+    }
+    out
+}
+
+/// The classic game's throws: faces `.` `.` `.` `L` `C` `R`.
+pub const THROWS: [[u32; 216]; 4] = packed_throws(&LCR_FACES);
 
 /// A reusable game: owns the coin buffer so a study allocates nothing per
 /// game.
@@ -402,9 +426,11 @@ impl Game {
                 let packed = THROWS[k as usize][dice.roll_block(6, k)? as usize % 216];
                 // Branch-free: the outcome is random, so branches on it
                 // would be mispredicted about half the time.
-                let l = packed & 0xff;
-                let ce = (packed >> 8) & 0xff;
-                let r = packed >> 16;
+                let Throw {
+                    left: l,
+                    center: ce,
+                    right: r,
+                } = unpack(packed);
                 let rest = c - l - ce - r;
                 coins[seat] = rest;
                 holders -= usize::from(rest == 0);

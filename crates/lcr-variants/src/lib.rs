@@ -26,11 +26,27 @@
 use std::fmt;
 use std::str::FromStr;
 
-use dice::{Dice, DiceError};
+use dice::{Dice, DiceError, LcrFace};
 
+pub mod step;
 pub mod study;
 
+pub use step::VariantState;
 pub use study::{Row, Study, StudyConfig, study};
+
+/// The left neighbour of `seat` in the variants: one index higher,
+/// wrapping (the mirror of the classic lab's).
+#[inline]
+pub fn left_of(seat: usize, players: usize) -> usize {
+    if seat + 1 == players { 0 } else { seat + 1 }
+}
+
+/// The right neighbour of `seat` in the variants: one index lower,
+/// wrapping.
+#[inline]
+pub fn right_of(seat: usize, players: usize) -> usize {
+    if seat == 0 { players - 1 } else { seat - 1 }
+}
 
 /// What went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,11 +79,18 @@ pub enum VariantError {
     TooManyChips,
     /// The dice failed.
     Dice(DiceError),
+    /// A state that no game reaches (read from a file), or a move the
+    /// state does not allow.
+    BadState,
 }
 
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            VariantError::BadState => write!(
+                f,
+                "not a position of this game (seats, chips, round or move do not fit)"
+            ),
             VariantError::BadCode(c) => write!(
                 f,
                 "bad table code {c:?}: codes are 0 hold, 1 pass left, 2 center, 3 pass right"
@@ -112,54 +135,42 @@ impl From<DiceError> for VariantError {
     }
 }
 
-/// What a die face does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Action {
-    /// Keep the chip (code 0).
-    Hold,
-    /// Pass a chip to the left neighbour, seat i + 1 (code 1).
-    Left,
-    /// Put a chip in the center (code 2).
-    Center,
-    /// Pass a chip to the right neighbour, seat i - 1 (code 3).
-    Right,
-}
-
-impl Action {
-    /// The seed's code.
-    pub fn code(self) -> u8 {
-        match self {
-            Action::Hold => 0,
-            Action::Left => 1,
-            Action::Center => 2,
-            Action::Right => 3,
-        }
-    }
-
-    /// The action of a code.
-    ///
-    /// # Errors
-    /// [`VariantError::BadCode`] outside 0..3.
-    pub fn from_code(c: i64) -> Result<Action, VariantError> {
-        Ok(match c {
-            0 => Action::Hold,
-            1 => Action::Left,
-            2 => Action::Center,
-            3 => Action::Right,
-            _ => return Err(VariantError::BadCode(c.to_string())),
-        })
+/// The assignment's code of what a face does: 0 hold (`LcrFace::Dot`),
+/// 1 pass left, 2 center, 3 pass right. Codes exist only at the edges (flags,
+/// files); the engine uses [`LcrFace`], the same faces as the classic game.
+pub fn code_of(face: LcrFace) -> u8 {
+    match face {
+        LcrFace::Dot => 0,
+        LcrFace::Left => 1,
+        LcrFace::Center => 2,
+        LcrFace::Right => 3,
     }
 }
 
-/// A distribution table: the action of each face 1..6.
+/// The face a code stands for.
+///
+/// # Errors
+/// [`VariantError::BadCode`] outside 0..3.
+pub fn face_of_code(c: i64) -> Result<LcrFace, VariantError> {
+    Ok(match c {
+        0 => LcrFace::Dot,
+        1 => LcrFace::Left,
+        2 => LcrFace::Center,
+        3 => LcrFace::Right,
+        _ => return Err(VariantError::BadCode(c.to_string())),
+    })
+}
+
+/// A distribution table: what each face 1..6 does. The left neighbour of
+/// seat `i` here is `i + 1` (see the crate docs): the faces are the
+/// classic game's, the direction is the assignment's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Table(pub [Action; 6]);
+pub struct Table(pub [LcrFace; 6]);
 
 impl Table {
     /// The codes, faces 1..6.
     pub fn codes(&self) -> [u8; 6] {
-        self.0.map(Action::code)
+        self.0.map(code_of)
     }
 }
 
@@ -179,12 +190,12 @@ impl FromStr for Table {
         if parts.len() != 6 {
             return Err(VariantError::BadTableLength(parts.len()));
         }
-        let mut t = [Action::Hold; 6];
+        let mut t = [LcrFace::Dot; 6];
         for (slot, p) in t.iter_mut().zip(&parts) {
             let code: i64 = p
                 .parse()
                 .map_err(|_| VariantError::BadCode(p.to_string()))?;
-            *slot = Action::from_code(code)?;
+            *slot = face_of_code(code)?;
         }
         Ok(Table(t))
     }
@@ -196,8 +207,15 @@ impl serde::Serialize for Table {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Table {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Table, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// When the game checks for a single chip holder.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EndCheck {
     /// After each whole round (the seed's rule).
@@ -208,7 +226,8 @@ pub enum EndCheck {
 }
 
 /// A game: table, starting chips, round limit, end check.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "VariantSetup")]
 pub struct Variant {
     /// Its name.
     pub name: String,
@@ -220,6 +239,25 @@ pub struct Variant {
     pub max_rounds: u32,
     /// When the end is checked.
     pub end_check: EndCheck,
+}
+
+/// [`Variant`] as read, checked by [`Variant::new`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantSetup {
+    name: String,
+    table: Table,
+    starting_chips: Vec<u32>,
+    max_rounds: u32,
+    end_check: EndCheck,
+}
+
+impl TryFrom<VariantSetup> for Variant {
+    type Error = VariantError;
+
+    fn try_from(v: VariantSetup) -> Result<Variant, VariantError> {
+        Variant::new(&v.name, v.table, v.starting_chips, v.max_rounds, v.end_check)
+    }
 }
 
 /// The six named games of `docs/rules.md`, "LCR variants".
@@ -323,29 +361,15 @@ pub struct GameResult {
 pub struct Game<'a> {
     variant: &'a Variant,
     chips: Vec<u32>,
-    /// `moves[k][code]`: packed (left, center, right) counts of the lowest
-    /// `k` base-6 digits of a three-dice block code, from the table.
+    /// `moves[k][code]`: the throw of the lowest `k` base-6 digits of a
+    /// three-dice block code, from the table ([`lcr_core::packed_throws`]).
     moves: Box<[[u32; 216]; 4]>,
 }
 
 impl<'a> Game<'a> {
     /// A game of `variant`.
     pub fn new(variant: &'a Variant) -> Game<'a> {
-        let mut moves = Box::new([[0u32; 216]; 4]);
-        for (k, row) in moves.iter_mut().enumerate() {
-            for (code, slot) in row.iter_mut().enumerate() {
-                let mut c = code;
-                for _ in 0..k {
-                    *slot += match variant.table.0[c % 6] {
-                        Action::Hold => 0,
-                        Action::Left => 1,
-                        Action::Center => 1 << 10,
-                        Action::Right => 1 << 20,
-                    };
-                    c /= 6;
-                }
-            }
-        }
+        let moves = Box::new(lcr_core::packed_throws(&variant.table.0));
         Game {
             variant,
             chips: variant.starting_chips.clone(),
@@ -388,15 +412,12 @@ impl<'a> Game<'a> {
         }
         let k = c.min(3);
         let code = dice.roll_block(6, k)? as usize % 216;
-        let packed = self.moves[k as usize][code];
-        let (l, ce, r) = (packed & 0x3ff, (packed >> 10) & 0x3ff, packed >> 20);
+        let t = lcr_core::unpack(self.moves[k as usize][code]);
         let n = self.chips.len();
-        self.chips[seat] = c - l - ce - r;
-        let left = if seat + 1 == n { 0 } else { seat + 1 };
-        let right = if seat == 0 { n - 1 } else { seat - 1 };
-        self.chips[left] += l;
-        self.chips[right] += r;
-        Ok(ce)
+        self.chips[seat] = c - t.lost();
+        self.chips[left_of(seat, n)] += t.left;
+        self.chips[right_of(seat, n)] += t.right;
+        Ok(t.center)
     }
 
     /// The seed's `playRound`: every seat once, in increasing index order

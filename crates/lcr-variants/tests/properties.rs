@@ -1,7 +1,7 @@
 //! Chips + center are conserved every round, for random tables, chips and
 //! seeds; every game ends within its round limit.
 use dice::SeededDice;
-use lcr_variants::{Action, EndCheck, Game, Table, Variant};
+use lcr_variants::{EndCheck, Game, Table, Variant, face_of_code};
 use proptest::prelude::*;
 
 fn variant() -> impl Strategy<Value = Variant> {
@@ -12,7 +12,7 @@ fn variant() -> impl Strategy<Value = Variant> {
         any::<bool>(),
     )
         .prop_map(|(codes, chips, max_rounds, turn)| {
-            let table = Table(codes.map(|c| Action::from_code(c).unwrap()));
+            let table = Table(codes.map(|c| face_of_code(c).unwrap()));
             let end = if turn {
                 EndCheck::Turn
             } else {

@@ -117,7 +117,9 @@ impl fmt::Display for LcrError {
                 f,
                 "the game ended with {remaining} scripted rolls left over"
             ),
-            LcrError::NoDecisions => write!(f, "classic LCR has no decisions: every turn is a throw"),
+            LcrError::NoDecisions => {
+                write!(f, "classic LCR has no decisions: every turn is a throw")
+            }
             LcrError::NotAThrow { seat, coins } => write!(
                 f,
                 "that throw is not one seat {seat}'s dice can show with {coins} coins (or the game is over)"
@@ -227,7 +229,9 @@ pub fn center(coins: &mut [u32], seat: usize) -> Result<(), LcrError> {
 }
 
 /// What one turn's dice say: how many coins go left, to the center, right.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Throw {
     /// Coins passed to the left neighbour.
     pub left: u32,

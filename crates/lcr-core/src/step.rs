@@ -9,7 +9,10 @@ use dice::{Dice, DiceError};
 use game::{Step, Turn};
 use serde::{Deserialize, Serialize};
 
-use crate::{LcrError, MAX_PLAYERS, THROWS, Throw, dice_for, game_over, left_of, right_of, throw_weights, unpack};
+use crate::{
+    LcrError, MAX_PLAYERS, THROWS, Throw, dice_for, game_over, left_of, right_of, throw_weights,
+    unpack,
+};
 
 /// A classic LCR position: every seat's coins, the center, the seat to
 /// roll, and the turns played so far.
@@ -41,12 +44,23 @@ impl TryFrom<ClassicSetup> for ClassicState {
         }
         let total: u64 = s.coins.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(s.center);
         if players > MAX_PLAYERS || total > u64::from(u32::MAX) {
-            return Err(LcrError::TooBig { players, coins: s.coins.iter().copied().max().unwrap_or(0) });
+            return Err(LcrError::TooBig {
+                players,
+                coins: s.coins.iter().copied().max().unwrap_or(0),
+            });
         }
         if s.seat >= players {
-            return Err(LcrError::SeatOutOfRange { seat: s.seat, players });
+            return Err(LcrError::SeatOutOfRange {
+                seat: s.seat,
+                players,
+            });
         }
-        Ok(ClassicState { coins: s.coins, center: s.center, seat: s.seat, turns: s.turns })
+        Ok(ClassicState {
+            coins: s.coins,
+            center: s.center,
+            seat: s.seat,
+            turns: s.turns,
+        })
     }
 }
 
@@ -57,7 +71,12 @@ impl ClassicState {
     /// As [`crate::Game::new`].
     pub fn new(players: usize, coins: u32) -> Result<ClassicState, LcrError> {
         crate::Game::new(players, coins)?;
-        Ok(ClassicState { coins: vec![coins; players], center: 0, seat: 0, turns: 0 })
+        Ok(ClassicState {
+            coins: vec![coins; players],
+            center: 0,
+            seat: 0,
+            turns: 0,
+        })
     }
 
     /// Coins per seat.
@@ -96,7 +115,11 @@ impl Step for ClassicState {
     }
 
     fn turn(&self) -> Turn {
-        if game_over(&self.coins) { Turn::Terminal } else { Turn::Chance }
+        if game_over(&self.coins) {
+            Turn::Terminal
+        } else {
+            Turn::Chance
+        }
     }
 
     fn legal_actions(&self) -> Vec<()> {
@@ -116,7 +139,10 @@ impl Step for ClassicState {
 
     fn apply_outcome(&mut self, t: &Throw) -> Result<(), LcrError> {
         if !self.chance_outcomes().iter().any(|(x, _)| x == t) {
-            return Err(LcrError::NotAThrow { seat: self.seat, coins: self.coins[self.seat.min(self.coins.len() - 1)] });
+            return Err(LcrError::NotAThrow {
+                seat: self.seat,
+                coins: self.coins[self.seat.min(self.coins.len() - 1)],
+            });
         }
         let n = self.coins.len();
         let seat = self.seat;
@@ -131,7 +157,9 @@ impl Step for ClassicState {
 
     fn returns(&self) -> Vec<f64> {
         let w = self.winner();
-        (0..self.coins.len()).map(|i| f64::from(u8::from(w == Some(i)))).collect()
+        (0..self.coins.len())
+            .map(|i| f64::from(u8::from(w == Some(i))))
+            .collect()
     }
 
     /// One block of `min(coins, 3)` dice looked up in [`THROWS`], as
@@ -141,6 +169,8 @@ impl Step for ClassicState {
         if k == 0 {
             return Ok(Throw::default());
         }
-        Ok(unpack(THROWS[k as usize][dice.roll_block(6, k)? as usize % 216]))
+        Ok(unpack(
+            THROWS[k as usize][dice.roll_block(6, k)? as usize % 216],
+        ))
     }
 }

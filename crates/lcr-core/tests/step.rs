@@ -38,7 +38,11 @@ fn step_and_fast_game_agree_on_the_same_dice() {
                 10_000_000,
             )
             .unwrap();
-            assert_eq!(end.winner(), Some(o.winner), "{players}x{coins} seed {seed}");
+            assert_eq!(
+                end.winner(),
+                Some(o.winner),
+                "{players}x{coins} seed {seed}"
+            );
             assert_eq!(end.turns(), o.turns);
             assert_eq!(end.coins(), fast.coins());
             assert_eq!(end.center(), fast.center());
@@ -59,7 +63,10 @@ fn generic_exact_equals_the_markov_solver() {
         .unwrap();
         let solved = exact::solve(&exact::ExactConfig::new(players, coins)).unwrap();
         for (seat, (a, b)) in v.iter().zip(&solved.win_probability).enumerate() {
-            assert!((a - b).abs() < 1e-10, "{players}x{coins} seat {seat}: {a} vs {b}");
+            assert!(
+                (a - b).abs() < 1e-10,
+                "{players}x{coins} seat {seat}: {a} vs {b}"
+            );
         }
     }
 }

@@ -215,7 +215,9 @@ impl<'de> serde::Deserialize<'de> for Table {
 }
 
 /// When the game checks for a single chip holder.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum EndCheck {
     /// After each whole round (the seed's rule).
@@ -256,7 +258,13 @@ impl TryFrom<VariantSetup> for Variant {
     type Error = VariantError;
 
     fn try_from(v: VariantSetup) -> Result<Variant, VariantError> {
-        Variant::new(&v.name, v.table, v.starting_chips, v.max_rounds, v.end_check)
+        Variant::new(
+            &v.name,
+            v.table,
+            v.starting_chips,
+            v.max_rounds,
+            v.end_check,
+        )
     }
 }
 

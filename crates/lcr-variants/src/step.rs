@@ -63,7 +63,10 @@ impl TryFrom<VariantSetup> for VariantState {
     fn try_from(s: VariantSetup) -> Result<VariantState, VariantError> {
         let n = s.variant.starting_chips.len();
         if s.chips.len() != n {
-            return Err(VariantError::ChipsLength { chips: s.chips.len(), players: n });
+            return Err(VariantError::ChipsLength {
+                chips: s.chips.len(),
+                players: n,
+            });
         }
         let total: u64 = s.chips.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(s.center);
         let start_total: u64 = s.variant.starting_chips.iter().map(|&c| u64::from(c)).sum();
@@ -155,7 +158,9 @@ impl VariantState {
                 self.center = 0;
                 self.ended = Some(Ended { winner: Some(w) });
             }
-            _ if self.rounds >= self.variant.max_rounds => self.ended = Some(Ended { winner: None }),
+            _ if self.rounds >= self.variant.max_rounds => {
+                self.ended = Some(Ended { winner: None })
+            }
             _ => {
                 self.rounds += 1;
                 self.next = 0;
@@ -174,7 +179,11 @@ impl Step for VariantState {
     }
 
     fn turn(&self) -> Turn {
-        if self.ended.is_some() { Turn::Terminal } else { Turn::Chance }
+        if self.ended.is_some() {
+            Turn::Terminal
+        } else {
+            Turn::Chance
+        }
     }
 
     fn legal_actions(&self) -> Vec<()> {
@@ -186,11 +195,16 @@ impl Step for VariantState {
             return Vec::new();
         }
         match self.seat() {
-            None => (0..self.chips.len()).map(|s| (VariantOutcome::Start(s), 1)).collect(),
-            Some(seat) => throw_weights(&packed_throws(&self.variant.table.0), dice_for(self.chips[seat]))
-                .into_iter()
-                .map(|(t, w)| (VariantOutcome::Throw(t), w))
+            None => (0..self.chips.len())
+                .map(|s| (VariantOutcome::Start(s), 1))
                 .collect(),
+            Some(seat) => throw_weights(
+                &packed_throws(&self.variant.table.0),
+                dice_for(self.chips[seat]),
+            )
+            .into_iter()
+            .map(|(t, w)| (VariantOutcome::Throw(t), w))
+            .collect(),
         }
     }
 
@@ -227,7 +241,9 @@ impl Step for VariantState {
 
     fn returns(&self) -> Vec<f64> {
         let w = self.ended.and_then(|e| e.winner);
-        (0..self.chips.len()).map(|i| f64::from(u8::from(w == Some(i)))).collect()
+        (0..self.chips.len())
+            .map(|i| f64::from(u8::from(w == Some(i))))
+            .collect()
     }
 
     /// The start as [`crate::Game::play`] draws it ([`Dice::below`]), then
@@ -235,14 +251,18 @@ impl Step for VariantState {
     /// with no chips rolls nothing.
     fn sample_outcome<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<VariantOutcome, DiceError> {
         match self.seat() {
-            None => Ok(VariantOutcome::Start(dice.below(self.chips.len() as u32)? as usize)),
+            None => Ok(VariantOutcome::Start(
+                dice.below(self.chips.len() as u32)? as usize
+            )),
             Some(seat) => {
                 let k = dice_for(self.chips[seat]);
                 if k == 0 {
                     return Ok(VariantOutcome::Throw(Throw::default()));
                 }
                 let code = dice.roll_block(6, k)? as usize % 216;
-                Ok(VariantOutcome::Throw(unpack(packed_throws(&self.variant.table.0)[k as usize][code])))
+                Ok(VariantOutcome::Throw(unpack(
+                    packed_throws(&self.variant.table.0)[k as usize][code],
+                )))
             }
         }
     }

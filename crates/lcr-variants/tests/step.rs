@@ -6,10 +6,40 @@ use game::{check, exact as generic};
 use lcr_variants::{EndCheck, Game, StudyConfig, Variant, VariantState, study};
 
 fn variants() -> Vec<Variant> {
-    let mut v: Vec<Variant> = lcr_variants::NAMED.iter().map(|n| Variant::named(n).unwrap()).collect();
-    v.push(Variant::new("small", "0,0,0,1,2,3".parse().unwrap(), vec![1, 2, 1], 6, EndCheck::Round).unwrap());
-    v.push(Variant::new("turns", "1,1,2,2,3,3".parse().unwrap(), vec![3, 3, 3, 3], 20, EndCheck::Turn).unwrap());
-    v.push(Variant::new("passing", "0,1,1,3,3,3".parse().unwrap(), vec![2, 2], 50, EndCheck::Round).unwrap());
+    let mut v: Vec<Variant> = lcr_variants::NAMED
+        .iter()
+        .map(|n| Variant::named(n).unwrap())
+        .collect();
+    v.push(
+        Variant::new(
+            "small",
+            "0,0,0,1,2,3".parse().unwrap(),
+            vec![1, 2, 1],
+            6,
+            EndCheck::Round,
+        )
+        .unwrap(),
+    );
+    v.push(
+        Variant::new(
+            "turns",
+            "1,1,2,2,3,3".parse().unwrap(),
+            vec![3, 3, 3, 3],
+            20,
+            EndCheck::Turn,
+        )
+        .unwrap(),
+    );
+    v.push(
+        Variant::new(
+            "passing",
+            "0,1,1,3,3,3".parse().unwrap(),
+            vec![2, 2],
+            50,
+            EndCheck::Round,
+        )
+        .unwrap(),
+    );
     v
 }
 
@@ -40,8 +70,19 @@ fn step_and_fast_game_agree_on_the_same_dice() {
         let games = if v.starting_chips.len() > 4 { 60 } else { 400 };
         for seed in 0..games {
             let r = fast.play(&mut SeededDice::new(seed, 2)).unwrap();
-            let end = game::playout(VariantState::new(&v), &mut SeededDice::new(seed, 2), |_, _| (), 10_000_000).unwrap();
-            assert_eq!(end.ended().unwrap().winner, r.winner, "{} seed {seed}", v.name);
+            let end = game::playout(
+                VariantState::new(&v),
+                &mut SeededDice::new(seed, 2),
+                |_, _| (),
+                10_000_000,
+            )
+            .unwrap();
+            assert_eq!(
+                end.ended().unwrap().winner,
+                r.winner,
+                "{} seed {seed}",
+                v.name
+            );
             assert_eq!(end.chips(), &r.chips[..], "{} seed {seed}", v.name);
             assert_eq!(end.rounds(), r.rounds);
             assert_eq!(end.start(), Some(r.start));
@@ -55,22 +96,46 @@ fn step_and_fast_game_agree_on_the_same_dice() {
 #[test]
 fn generic_exact_agrees_with_the_study() {
     for v in [
-        Variant::new("small", "0,0,0,1,2,3".parse().unwrap(), vec![1, 2, 1], 4, EndCheck::Round).unwrap(),
-        Variant::new("turns", "0,0,1,2,3,3".parse().unwrap(), vec![2, 1, 1], 3, EndCheck::Turn).unwrap(),
+        Variant::new(
+            "small",
+            "0,0,0,1,2,3".parse().unwrap(),
+            vec![1, 2, 1],
+            4,
+            EndCheck::Round,
+        )
+        .unwrap(),
+        Variant::new(
+            "turns",
+            "0,0,1,2,3,3".parse().unwrap(),
+            vec![2, 1, 1],
+            3,
+            EndCheck::Turn,
+        )
+        .unwrap(),
     ] {
         let n = v.starting_chips.len();
         let exact = generic::evaluate(
             &VariantState::new(&v),
             |s: &VariantState| s.clone(),
             |s| {
-                let mut x = vec![f64::from(u8::from(s.ended().and_then(|e| e.winner).is_some()))];
+                let mut x = vec![f64::from(u8::from(
+                    s.ended().and_then(|e| e.winner).is_some(),
+                ))];
                 x.extend(s.chips().iter().map(|&c| f64::from(c)));
                 x
             },
             1_000_000,
         )
         .unwrap();
-        let s = study(&v, &StudyConfig { checkpoints: vec![400_000], seed: 3, threads: 2 }).unwrap();
+        let s = study(
+            &v,
+            &StudyConfig {
+                checkpoints: vec![400_000],
+                seed: 3,
+                threads: 2,
+            },
+        )
+        .unwrap();
         let row = &s.rows[0];
         let se = |ci95: f64| ci95 / 1.96;
         assert!(

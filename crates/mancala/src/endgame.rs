@@ -42,7 +42,7 @@ use rayon::prelude::*;
 
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::position::{CaptureRule, Position, Sower, byte, byte_sum};
+use crate::position::{CaptureRule, Kind, Position, Sower, byte_sum};
 
 /// Cells a position of the search holds: up to 8 pits a side.
 pub(crate) const MAX: usize = 16;
@@ -198,15 +198,17 @@ impl Builder<'_> {
         let mut at = [0usize; MAX / 2];
         let mut count = 0;
         for i in 0..m {
-            if byte(p, i) == 0 {
+            let Some(child) = self.sower.child(p, i) else {
                 continue;
-            }
-            let (q, step) = self.sower.sow(p, i);
-            gains[count] = step.mine as i32 - step.theirs as i32;
-            if step.over {
-                sign[count] = 0;
-            } else {
-                (sign[count], kids[count]) = if step.again { (1, q) } else { (-1, flip(q, m)) };
+            };
+            gains[count] = child.gain;
+            sign[count] = match child.kind {
+                Kind::Over => 0,
+                Kind::Again => 1,
+                Kind::Other => -1,
+            };
+            if sign[count] != 0 {
+                kids[count] = child.pits;
                 at[count] = rank(self.terms, kids[count], m);
             }
             count += 1;

@@ -28,6 +28,7 @@ mod bytes;
 pub mod endgame;
 mod position;
 pub mod solver;
+mod step;
 
 pub use position::{CaptureRule, Position};
 
@@ -65,6 +66,10 @@ pub enum MancalaError {
     },
     /// The game is over; there is no move.
     GameOver,
+    /// Kalah has no chance moves.
+    NoChance,
+    /// Players are 0 and 1.
+    NotAPlayer(usize),
     /// A size the solver does not take.
     TooLargeToSolve(String),
     /// Kalah(m, n) needs m >= 1 pits a side.
@@ -101,6 +106,8 @@ impl fmt::Display for MancalaError {
                 pits.saturating_sub(1)
             ),
             MancalaError::GameOver => write!(f, "the game is over"),
+            MancalaError::NoChance => write!(f, "Kalah has no chance moves"),
+            MancalaError::NotAPlayer(p) => write!(f, "players are 0 and 1, not {p}"),
             MancalaError::TooLargeToSolve(why) => write!(f, "too large to solve: {why}"),
             MancalaError::BadEndgame(why) => write!(f, "bad endgame table: {why}"),
             MancalaError::NoPits => write!(f, "a side needs at least 1 pit"),

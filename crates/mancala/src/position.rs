@@ -3,7 +3,9 @@
 use crate::{MancalaError, check_board};
 
 /// Which last-seed landings capture.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum CaptureRule {
     /// The seed's rule: the last seed in an own pit that was empty captures
@@ -122,13 +124,47 @@ pub(crate) fn sow<T: Cell>(pits: &mut [T], m: usize, i: usize, rule: CaptureRule
 }
 
 /// A Kalah position: the seed's board layout, the player to move and the
-/// capture rule. It cannot hold a malformed board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// capture rule. It cannot hold a malformed board. As JSON:
+/// `{"board": [...], "to_move": 0, "rule": "seed"}`, read through
+/// [`Position::new`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(try_from = "PositionSetup")]
 pub struct Position {
     board: Vec<u32>,
     pits: usize,
     to_move: usize,
     rule: CaptureRule,
+}
+
+/// [`Position`] as read, checked by [`Position::new`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionSetup {
+    board: Vec<i64>,
+    to_move: usize,
+    rule: CaptureRule,
+}
+
+impl TryFrom<PositionSetup> for Position {
+    type Error = MancalaError;
+
+    fn try_from(p: PositionSetup) -> Result<Position, MancalaError> {
+        if p.to_move > 1 {
+            return Err(MancalaError::NotAPlayer(p.to_move));
+        }
+        Position::new(&p.board, p.to_move, p.rule)
+    }
+}
+
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Position", 3)?;
+        st.serialize_field("board", &self.board)?;
+        st.serialize_field("to_move", &self.to_move)?;
+        st.serialize_field("rule", &self.rule)?;
+        st.end()
+    }
 }
 
 impl Position {
@@ -411,6 +447,57 @@ impl Sower {
     }
 }
 
+/// What a move leads to, in the search's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The game is over.
+    Over,
+    /// The mover moves again.
+    Again,
+    /// The other side moves.
+    Other,
+}
+
+/// One child of a packed position: the one expansion that the solver's
+/// search, its root and the endgame tables all use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Child {
+    /// What the move leads to.
+    pub kind: Kind,
+    /// The pits after the move, seen from the side to move then (all zero
+    /// when the game is over).
+    pub pits: u128,
+    /// The mover's store gain minus the other's.
+    pub gain: i32,
+    /// Seeds that left the pits (into either store).
+    pub banked: i32,
+}
+
+impl Sower {
+    /// The child of moving pit `i` of packed position `p`, if that pit
+    /// holds seeds.
+    #[inline(always)]
+    pub(crate) fn child(&self, p: u128, i: usize) -> Option<Child> {
+        if byte(p, i) == 0 {
+            return None;
+        }
+        let (q, step) = self.sow(p, i);
+        let (kind, pits) = if step.over {
+            (Kind::Over, q)
+        } else if step.again {
+            (Kind::Again, q)
+        } else {
+            (Kind::Other, crate::endgame::flip(q, self.m))
+        };
+        Some(Child {
+            kind,
+            pits,
+            gain: step.mine as i32 - step.theirs as i32,
+            banked: (step.mine + step.theirs) as i32,
+        })
+    }
+}
+
 /// A fixed xorshift generator for tests: `next(n)` is below `n`.
 #[cfg(test)]
 pub(crate) fn test_rng(seed: u64) -> impl FnMut(u64) -> u64 {
@@ -426,6 +513,79 @@ pub(crate) fn test_rng(seed: u64) -> impl FnMut(u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one child expansion of the solver and the endgame tables
+    /// ([`Sower::child`]) against the rules step ([`Position::play`]):
+    /// same kind, same pits from the next mover's side, same store gain.
+    #[test]
+    fn children_are_position_play() {
+        let mut next = test_rng(0x0123_4567_89AB_CDEF);
+        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+            for m in 1..=8 {
+                let s = Sower::new(m, rule);
+                for _ in 0..2000 {
+                    let mut board = vec![0i64; 2 * m + 2];
+                    let mut left = 1 + next(255);
+                    for (k, c) in board.iter_mut().enumerate() {
+                        if k == m || k == 2 * m + 1 || left == 0 {
+                            continue;
+                        }
+                        let v = if next(3) == 0 {
+                            0
+                        } else {
+                            next(left.min(30) + 1)
+                        };
+                        *c = v as i64;
+                        left -= v;
+                    }
+                    board[m] = next(20) as i64;
+                    let mover = next(2) as usize;
+                    let Ok(pos) = Position::new(&board, mover, rule) else {
+                        continue;
+                    };
+                    if pos.is_over() {
+                        continue;
+                    }
+                    let mut bytes = [0u8; 16];
+                    for (b, &v) in bytes.iter_mut().zip(&pos.oriented()) {
+                        *b = v as u8;
+                    }
+                    let packed = u128::from_le_bytes(bytes);
+                    for i in 0..m {
+                        let child = s.child(packed, i);
+                        let mut after = pos.clone();
+                        if after.play(i).is_err() {
+                            assert!(child.is_none(), "{board:?} {i}");
+                            continue;
+                        }
+                        let child = child.expect("a non-empty pit has a child");
+                        let stores = |p: &Position| {
+                            let st = p.stores();
+                            (st[mover] as i32, st[1 - mover] as i32)
+                        };
+                        let (a0, b0) = stores(&pos);
+                        let (a1, b1) = stores(&after);
+                        assert_eq!(child.gain, (a1 - a0) - (b1 - b0), "{board:?} {i}");
+                        let kind = if after.is_over() {
+                            Kind::Over
+                        } else if after.to_move() == mover {
+                            Kind::Again
+                        } else {
+                            Kind::Other
+                        };
+                        assert_eq!(child.kind, kind, "{board:?} {i}");
+                        if kind != Kind::Over {
+                            let mut want = [0u8; 16];
+                            for (b, &v) in want.iter_mut().zip(&after.oriented()) {
+                                *b = v as u8;
+                            }
+                            assert_eq!(child.pits.to_le_bytes(), want, "{board:?} {i}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn packed_sowing_is_sowing() {

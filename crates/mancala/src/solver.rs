@@ -26,8 +26,8 @@
 
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::endgame::{self, Endgame, MAX, Pits, flip};
-use crate::position::{CaptureRule, Position, Sower, byte, byte_sum};
+use crate::endgame::{self, Endgame, MAX, Pits};
+use crate::position::{CaptureRule, Kind, Position, Sower, byte_sum};
 
 /// Solver settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -370,17 +370,6 @@ pub struct Progress {
 /// MTD(f) pass).
 pub const PROGRESS_NODES: u64 = 1 << 22;
 
-/// What one move from a node leads to.
-#[derive(Clone, Copy)]
-enum Kind {
-    /// The game is over.
-    Over,
-    /// The mover moves again.
-    Again,
-    /// The other side moves.
-    Other,
-}
-
 impl Search<'_> {
     #[inline]
     fn probe(&self, key: u128) -> Option<usize> {
@@ -444,20 +433,14 @@ impl Search<'_> {
         let mut order = [0u8; MAX / 2];
         let mut count = 0;
         for i in (0..m).rev() {
-            if byte(p, i) == 0 {
+            let Some(child) = self.sower.child(p, i) else {
                 continue;
-            }
-            let (q, step) = self.sower.sow(p, i);
-            gains[count] = step.mine as i32 - step.theirs as i32;
-            lefts[count] = left - step.mine as i32 - step.theirs as i32;
-            pits[count] = i as u8;
-            (kinds[count], kids[count]) = if step.over {
-                (Kind::Over, q)
-            } else if step.again {
-                (Kind::Again, q)
-            } else {
-                (Kind::Other, flip(q, m))
             };
+            gains[count] = child.gain;
+            lefts[count] = left - child.banked;
+            pits[count] = i as u8;
+            kinds[count] = child.kind;
+            kids[count] = child.pits;
             count += 1;
         }
         // Where each child's value may be known: the endgame table (exact)
@@ -638,19 +621,16 @@ impl Search<'_> {
         // Every move whose value reaches the position's value is best.
         let mut best_moves = Vec::new();
         for i in 0..m {
-            if byte(root, i) == 0 {
+            let Some(child) = self.sower.child(root, i) else {
                 continue;
-            }
-            let (q, step) = self.sower.sow(root, i);
-            let gain = step.mine as i32 - step.theirs as i32;
+            };
+            let (gain, q) = (child.gain, child.pits);
             // No move can beat the value, so one null-window test per move
             // tells whether it reaches it.
-            let reaches = if step.over {
-                gain >= future
-            } else if step.again {
-                gain + self.value(q, future - gain - 1, future - gain) >= future
-            } else {
-                gain - self.value(flip(q, m), gain - future, gain - future + 1) >= future
+            let reaches = match child.kind {
+                Kind::Over => gain >= future,
+                Kind::Again => gain + self.value(q, future - gain - 1, future - gain) >= future,
+                Kind::Other => gain - self.value(q, gain - future, gain - future + 1) >= future,
             };
             if reaches {
                 best_moves.push(i);

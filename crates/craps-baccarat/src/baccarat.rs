@@ -34,6 +34,51 @@ pub fn compare_hands(player: &[Card], house: &[Card]) -> Outcome {
     compare_totals(crate::cards::total(player), crate::cards::total(house))
 }
 
+/// Whether either two-card total is a natural (8 or 9): the game ends at
+/// once.
+#[inline]
+pub fn is_natural(player: u8, house: u8) -> bool {
+    player >= 8 || house >= 8
+}
+
+/// Which hand a card goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Hand {
+    /// The player's hand.
+    Player,
+    /// The house's (banker's) hand.
+    House,
+}
+
+/// The tableau in one place: which hand gets the next card, given the
+/// cards dealt so far in deal order (player, house, player, house, then
+/// any third cards, the player's first), or `None` when the game is over.
+/// The simulator, the transcript and the rules step all deal by it.
+#[inline]
+pub fn next_card(dealt: &[Card]) -> Option<Hand> {
+    let pts = |i: usize| dealt[i].points();
+    match dealt.len() {
+        0 | 2 => Some(Hand::Player),
+        1 | 3 => Some(Hand::House),
+        n @ (4 | 5) => {
+            let pt = (pts(0) + pts(2)) % 10;
+            let ht = (pts(1) + pts(3)) % 10;
+            if is_natural(pt, ht) {
+                return None;
+            }
+            let player_drew = player_draws(pt);
+            match (n, player_drew) {
+                (4, true) => Some(Hand::Player),
+                (4, false) => house_draws(ht, None).then_some(Hand::House),
+                (5, true) => house_draws(ht, Some(pts(4))).then_some(Hand::House),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Whether the player draws a third card on a two-card total (no natural).
 pub fn player_draws(total: u8) -> bool {
     total <= 5
@@ -77,8 +122,45 @@ pub struct BaccaratGame {
     pub outcome: Outcome,
 }
 
-/// Play one game, dealing each card with `deal`: player, house, player,
-/// house, then any third cards (player's first).
+/// The record of a game from the cards dealt in order (a complete game by
+/// [`next_card`]).
+fn game_of(dealt: &[Card]) -> BaccaratGame {
+    let (p, h): (Vec<Card>, Vec<Card>) = {
+        let mut p = Vec::with_capacity(3);
+        let mut h = Vec::with_capacity(3);
+        for (k, &c) in dealt.iter().enumerate() {
+            let to = match k {
+                0 | 2 => Hand::Player,
+                1 | 3 => Hand::House,
+                _ => next_card(&dealt[..k]).unwrap_or(Hand::House),
+            };
+            match to {
+                Hand::Player => p.push(c),
+                Hand::House => h.push(c),
+            }
+        }
+        (p, h)
+    };
+    let pt = crate::cards::total(&p);
+    let ht = crate::cards::total(&h);
+    BaccaratGame {
+        player: [p[0], p[1]],
+        house: [h[0], h[1]],
+        player_third: p.get(2).copied(),
+        house_third: h.get(2).copied(),
+        player_total: pt,
+        house_total: ht,
+        natural: is_natural(
+            (p[0].points() + p[1].points()) % 10,
+            (h[0].points() + h[1].points()) % 10,
+        ),
+        outcome: compare_totals(pt, ht),
+    }
+}
+
+/// Play one game, dealing each card with `deal` to the hand
+/// [`next_card`] names: player, house, player, house, then any third
+/// cards (player's first).
 ///
 /// # Errors
 /// Whatever `deal` returns.
@@ -87,36 +169,13 @@ pub fn play_with<F>(mut deal: F) -> Result<BaccaratGame, CasinoError>
 where
     F: FnMut() -> Result<Card, CasinoError>,
 {
-    let p1 = deal()?;
-    let h1 = deal()?;
-    let p2 = deal()?;
-    let h2 = deal()?;
-    let mut pt = (p1.points() + p2.points()) % 10;
-    let mut ht = (h1.points() + h2.points()) % 10;
-    let natural = pt >= 8 || ht >= 8;
-    let (mut player_third, mut house_third) = (None, None);
-    if !natural {
-        if player_draws(pt) {
-            let c = deal()?;
-            pt = (pt + c.points()) % 10;
-            player_third = Some(c);
-        }
-        if house_draws(ht, player_third.map(Card::points)) {
-            let c = deal()?;
-            ht = (ht + c.points()) % 10;
-            house_third = Some(c);
-        }
+    let mut dealt = [Card::default(); 6];
+    let mut n = 0;
+    while next_card(&dealt[..n]).is_some() {
+        dealt[n] = deal()?;
+        n += 1;
     }
-    Ok(BaccaratGame {
-        player: [p1, p2],
-        house: [h1, h2],
-        player_third,
-        house_third,
-        player_total: pt,
-        house_total: ht,
-        natural,
-        outcome: compare_totals(pt, ht),
-    })
+    Ok(game_of(&dealt[..n]))
 }
 
 /// The seed's `baccarat()`: a fresh copy of `shoe`'s decks, shuffled with
@@ -275,7 +334,7 @@ pub fn exact_odds(decks: u32) -> Result<BaccaratOdds, CasinoError> {
                     c[h2] -= 1;
                     let pt = ((p1 + p2) % 10) as u8;
                     let ht = ((h1 + h2) % 10) as u8;
-                    if pt >= 8 || ht >= 8 {
+                    if is_natural(pt, ht) {
                         add(&mut tally, pt, ht, w4 * rest4);
                     } else if !player_draws(pt) {
                         if house_draws(ht, None) {

@@ -16,8 +16,8 @@ pub const RANKS: [&str; 13] = [
 /// U+2663 club, in the order a fresh deck holds them.
 pub const SUITS: [char; 4] = ['\u{2660}', '\u{2661}', '\u{2662}', '\u{2663}'];
 
-/// A playing card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A playing card (the default is the first card of a fresh deck, `2 ♠`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card {
     rank: u8,
     suit: u8,
@@ -95,6 +95,13 @@ impl std::str::FromStr for Card {
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -46,6 +46,68 @@ pub fn come_out(sum: u32) -> ComeOut {
     }
 }
 
+/// Where a game of craps stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "phase", content = "point", rename_all = "kebab-case")]
+pub enum Phase {
+    /// The come-out roll is next.
+    ComeOut,
+    /// Rolling for this point.
+    Point(u32),
+    /// The player won.
+    Won,
+    /// The player lost.
+    Lost,
+}
+
+impl Phase {
+    /// The one rule of craps: what a roll of `sum` does from here. On the
+    /// come-out, [`come_out`]; rolling for a point, a 7 loses (checked
+    /// first, as the homework's `forPoint` does) and the point wins; a
+    /// finished game stays finished.
+    #[inline]
+    pub fn after(self, sum: u32) -> Phase {
+        match self {
+            Phase::ComeOut => match come_out(sum) {
+                ComeOut::Win => Phase::Won,
+                ComeOut::Lose => Phase::Lost,
+                ComeOut::Point(p) => Phase::Point(p),
+            },
+            Phase::Point(_) if sum == 7 => Phase::Lost,
+            Phase::Point(p) if sum == p => Phase::Won,
+            other => other,
+        }
+    }
+
+    /// Whether the game is over, and if so whether the player won.
+    #[inline]
+    pub fn result(self) -> Option<bool> {
+        match self {
+            Phase::Won => Some(true),
+            Phase::Lost => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// Roll from `phase` until the game is over, telling `seen` each sum.
+/// Returns whether the player won.
+#[inline]
+fn run<D: Dice + ?Sized>(
+    mut phase: Phase,
+    dice: &mut D,
+    mut seen: impl FnMut(u32),
+) -> Result<bool, CasinoError> {
+    loop {
+        if let Some(won) = phase.result() {
+            return Ok(won);
+        }
+        let s = roll_pair(dice)?;
+        seen(s);
+        phase = phase.after(s);
+    }
+}
+
 /// The homework's `forPoint(roll)`: roll until a 7 (false, a loss) or
 /// `point` again (true, a win). Returns the result and the rolls made.
 ///
@@ -63,16 +125,8 @@ pub fn for_point<D: Dice + ?Sized>(
         return Err(CasinoError::NotAPoint(point));
     }
     let mut rolls = Vec::new();
-    loop {
-        let s = roll_pair(dice)?;
-        rolls.push(s);
-        if s == 7 {
-            return Ok((false, rolls));
-        }
-        if s == point {
-            return Ok((true, rolls));
-        }
-    }
+    let won = run(Phase::Point(point), dice, |s| rolls.push(s))?;
+    Ok((won, rolls))
 }
 
 /// One game of craps: every roll's sum and whether the player won.
@@ -89,23 +143,9 @@ pub struct CrapsGame {
 /// # Errors
 /// The dice's errors.
 pub fn play<D: Dice + ?Sized>(dice: &mut D) -> Result<CrapsGame, CasinoError> {
-    let first = roll_pair(dice)?;
-    Ok(match come_out(first) {
-        ComeOut::Win => CrapsGame {
-            rolls: vec![first],
-            won: true,
-        },
-        ComeOut::Lose => CrapsGame {
-            rolls: vec![first],
-            won: false,
-        },
-        ComeOut::Point(p) => {
-            let (won, more) = for_point(p, dice)?;
-            let mut rolls = vec![first];
-            rolls.extend(more);
-            CrapsGame { rolls, won }
-        }
-    })
+    let mut rolls = Vec::new();
+    let won = run(Phase::ComeOut, dice, |s| rolls.push(s))?;
+    Ok(CrapsGame { rolls, won })
 }
 
 /// One game without recording the rolls (the simulator's path).
@@ -113,21 +153,8 @@ pub fn play<D: Dice + ?Sized>(dice: &mut D) -> Result<CrapsGame, CasinoError> {
 /// # Errors
 /// The dice's errors.
 #[inline]
-pub fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
-    let first = roll_pair(dice)?;
-    match come_out(first) {
-        ComeOut::Win => Ok(true),
-        ComeOut::Lose => Ok(false),
-        ComeOut::Point(p) => loop {
-            let s = roll_pair(dice)?;
-            if s == p {
-                return Ok(true);
-            }
-            if s == 7 {
-                return Ok(false);
-            }
-        },
-    }
+fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
+    run(Phase::ComeOut, dice, |_| {})
 }
 
 /// The homework's `testCraps(n)` on seeded dice, over threads without

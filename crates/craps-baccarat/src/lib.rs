@@ -31,6 +31,7 @@ pub mod baccarat;
 pub mod cards;
 pub mod craps;
 mod ratio;
+pub mod step;
 
 pub use ratio::Ratio;
 
@@ -56,11 +57,18 @@ pub enum CasinoError {
     TooManyCopies(String),
     /// `for_point` takes an initial roll from 2 to 12.
     NotAPoint(u32),
+    /// Craps and baccarat have no decisions: every step is chance.
+    NoDecisions,
+    /// A chance outcome the state does not allow (a finished game, a die
+    /// face outside 1..6, a card the shoe no longer holds).
+    NotAnOutcome(String),
 }
 
 impl fmt::Display for CasinoError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            CasinoError::NoDecisions => write!(f, "no player decides here: every step is chance"),
+            CasinoError::NotAnOutcome(o) => write!(f, "{o} cannot be dealt or rolled here"),
             CasinoError::Dice(DiceError::ScriptExhausted { rolls }) => {
                 write!(f, "the scripted dice ran out after {rolls} rolls")
             }

@@ -47,10 +47,13 @@ pub fn come_out(sum: u32) -> ComeOut {
 }
 
 /// Where a game of craps stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(tag = "phase", content = "point", rename_all = "kebab-case")]
 pub enum Phase {
     /// The come-out roll is next.
+    #[default]
     ComeOut,
     /// Rolling for this point.
     Point(u32),
@@ -148,12 +151,13 @@ pub fn play<D: Dice + ?Sized>(dice: &mut D) -> Result<CrapsGame, CasinoError> {
     Ok(CrapsGame { rolls, won })
 }
 
-/// One game without recording the rolls (the simulator's path).
+/// One game without recording the rolls (the simulator's path): the same
+/// rule as [`play`] ([`Phase::after`]), nothing recorded.
 ///
 /// # Errors
 /// The dice's errors.
 #[inline]
-fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
+pub fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
     run(Phase::ComeOut, dice, |_| {})
 }
 

@@ -73,7 +73,7 @@ impl fmt::Display for CasinoError {
                 write!(f, "the scripted dice ran out after {rolls} rolls")
             }
             CasinoError::Dice(e) => write!(f, "{e}"),
-            CasinoError::NoDecks => write!(f, "--decks must be at least 1"),
+            CasinoError::NoDecks => write!(f, "a shoe needs at least 1 deck"),
             CasinoError::TooManyDecks(k) => write!(f, "at most 64 decks, got {k}"),
             CasinoError::EmptyDeck => write!(f, "cannot deal from an empty deck"),
             CasinoError::ZeroGames => write!(f, "the number of games must be at least 1"),

@@ -23,12 +23,6 @@ pub struct CrapsState {
     pub phase: Phase,
 }
 
-impl Default for Phase {
-    fn default() -> Phase {
-        Phase::ComeOut
-    }
-}
-
 impl Step for CrapsState {
     type Action = ();
     type Outcome = [u32; 2];

@@ -53,13 +53,7 @@ fn craps_step_and_play_agree_on_the_same_dice() {
 
 #[test]
 fn craps_generic_exact_is_244_over_495() {
-    let v = generic::evaluate(
-        &CrapsState::default(),
-        |s| *s,
-        |s| game::Step::returns(s),
-        100,
-    )
-    .unwrap();
+    let v = generic::evaluate(&CrapsState::default(), |s| *s, game::Step::returns, 100).unwrap();
     let odds = craps::exact();
     assert!(
         (v[0] - odds.win.to_f64()).abs() < 1e-13,
@@ -129,10 +123,10 @@ fn baccarat_simulator_and_transcript_agree_with_the_step() {
             continue;
         };
         let decks = case["decks"].as_u64().unwrap_or(1) as u32;
-        if let Ok(mut shoe) = Shoe::stacked(&cards, decks) {
-            if let Ok(g) = baccarat::play_stacked(&mut shoe) {
-                replay(decks, &g);
-            }
+        if let Ok(mut shoe) = Shoe::stacked(&cards, decks)
+            && let Ok(g) = baccarat::play_stacked(&mut shoe)
+        {
+            replay(decks, &g);
         }
     }
 }

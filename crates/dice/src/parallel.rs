@@ -24,7 +24,7 @@ pub enum ParallelError {
 impl std::fmt::Display for ParallelError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ParallelError::ZeroThreads => write!(f, "--threads must be at least 1"),
+            ParallelError::ZeroThreads => write!(f, "the number of threads must be at least 1"),
             ParallelError::Pool(e) => write!(f, "could not start worker threads: {e}"),
         }
     }

@@ -1,147 +1,303 @@
-//! `games-cli craps` and `games-cli baccarat`.
+//! `games-cli craps` (`simulate`, the default; `exact`) and `games-cli
+//! baccarat` (`deal`, the default: one game's transcript; `simulate`;
+//! `exact`).
 
 use std::fmt::Write as _;
 
-use clap::Args;
-use craps_baccarat::{baccarat, cards::Card, cards::Shoe, craps};
+use clap::{Args, Subcommand};
+use craps_baccarat::{Ratio, baccarat, cards::Card, cards::Shoe, craps};
 use dice::SeededDice;
-use serde_json::json;
+use serde::Serialize;
 
-use crate::{CliError, Format, seed_or_draw, threads_or_all, to_json};
+use crate::{CliError, Format, Output, Sampling, seed_or_draw, threads_or_all, to_json};
 
-/// Arguments of `games-cli craps`.
+/// Games `craps simulate` plays when `--games` is not given.
+const CRAPS_GAMES: u64 = 10_000;
+/// Games `baccarat simulate` plays when `--games` is not given.
+const BACCARAT_GAMES: u64 = 100_000;
+
+/// Arguments of `games-cli craps`: a verb, or `simulate`'s flags.
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct CrapsArgs {
-    /// Games to simulate (the homework's testCraps(n)).
-    #[arg(long, default_value_t = 10_000)]
+    #[command(subcommand)]
+    command: Option<CrapsCommand>,
+    #[command(flatten)]
+    simulate: CrapsSimulateArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum CrapsCommand {
+    /// The homework's testCraps(n): simulated games (default 10,000) beside
+    /// the exact chance (the default verb).
+    Simulate(CrapsSimulateArgs),
+    /// The exact chance to win, by point.
+    Exact(ExactArgs),
+}
+
+#[derive(Args, Debug)]
+struct CrapsSimulateArgs {
+    #[command(flatten)]
+    sampling: Sampling,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+struct ExactArgs {
+    #[command(flatten)]
+    output: Output,
+}
+
+/// `craps simulate`'s JSON.
+#[derive(Serialize)]
+struct CrapsOut {
     games: u64,
-    /// Seed of the dice (drawn and shown when not given).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Worker threads (the output does not depend on it).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    seed: u64,
+    wins: u64,
+    win_fraction: f64,
+    exact_win_probability: f64,
+    exact_fraction: String,
+    exact_by_point: Vec<craps::PointOdds>,
+}
+
+/// `craps exact`'s JSON.
+#[derive(Serialize)]
+struct CrapsExactOut {
+    exact_win_probability: f64,
+    exact_fraction: String,
+    natural: Ratio,
+    craps: Ratio,
+    exact_by_point: Vec<craps::PointOdds>,
 }
 
 pub fn craps(a: CrapsArgs) -> Result<String, CliError> {
-    let seed = seed_or_draw(a.seed);
-    let wins = craps::test_craps(a.games, seed, threads_or_all(a.threads)?)?;
+    match a.command {
+        Some(CrapsCommand::Exact(e)) => craps_exact(e.output.format),
+        Some(CrapsCommand::Simulate(s)) => craps_simulate(&s),
+        None => craps_simulate(&a.simulate),
+    }
+}
+
+fn odds_table(odds: &craps::CrapsOdds) -> String {
+    let mut o = format!(
+        "come-out 7 or 11: {} ({:.6})\ncome-out 2, 3, 12: {} ({:.6})\n\npoint  P(come-out)  P(make it)  share of P(win)\n",
+        odds.natural,
+        odds.natural.to_f64(),
+        odds.craps,
+        odds.craps.to_f64()
+    );
+    for p in &odds.points {
+        let _ = writeln!(
+            o,
+            "{:>5}  {:>11}  {:>10}  {:>8} = {:.6}",
+            p.point,
+            p.come_out.to_string(),
+            p.make.to_string(),
+            p.win.to_string(),
+            p.win.to_f64()
+        );
+    }
+    o
+}
+
+fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
+    let games = a.sampling.games.unwrap_or(CRAPS_GAMES);
+    let seed = seed_or_draw(a.sampling.seed);
+    let wins = craps::test_craps(games, seed, threads_or_all(a.sampling.threads)?)?;
     let odds = craps::exact();
-    let share = wins as f64 / a.games as f64;
-    Ok(match a.format {
-        Format::Json => to_json(&json!({
-            "games": a.games,
-            "seed": seed,
-            "wins": wins,
-            "win_fraction": share,
-            "exact_win_probability": odds.win.to_f64(),
-            "exact_fraction": odds.win.to_string(),
-            "exact_by_point": odds.points,
-        }))?,
+    let share = wins as f64 / games as f64;
+    Ok(match a.output.format {
+        Format::Json => to_json(&CrapsOut {
+            games,
+            seed,
+            wins,
+            win_fraction: share,
+            exact_win_probability: odds.win.to_f64(),
+            exact_fraction: odds.win.to_string(),
+            exact_by_point: odds.points.clone(),
+        })?,
         Format::Table => {
-            let mut o = format!(
-                "Craps: {} games, seed {seed}\nwins: {wins} ({share:.6})\nexact: {} = {:.6}\n\n",
-                a.games,
+            let se = (share * (1.0 - share) / games as f64).sqrt();
+            format!(
+                "Craps: {games} games, seed {seed}\nwins: {wins} ({share:.6} +/- {:.6}, 95% interval)\nexact: {} = {:.6}\n\n{}",
+                1.96 * se,
                 odds.win,
-                odds.win.to_f64()
-            );
-            let _ = writeln!(
-                o,
-                "come-out 7 or 11: {} ({:.6})\ncome-out 2, 3, 12: {} ({:.6})\n\npoint  P(come-out)  P(make it)  share of P(win)",
-                odds.natural,
-                odds.natural.to_f64(),
-                odds.craps,
-                odds.craps.to_f64()
-            );
-            for p in &odds.points {
-                let _ = writeln!(
-                    o,
-                    "{:>5}  {:>11}  {:>10}  {:>8} = {:.6}",
-                    p.point,
-                    p.come_out.to_string(),
-                    p.make.to_string(),
-                    p.win.to_string(),
-                    p.win.to_f64()
-                );
-            }
-            o
+                odds.win.to_f64(),
+                odds_table(&odds)
+            )
         }
     })
 }
 
-/// Arguments of `games-cli baccarat`.
+fn craps_exact(format: Format) -> Result<String, CliError> {
+    let odds = craps::exact();
+    Ok(match format {
+        Format::Json => to_json(&CrapsExactOut {
+            exact_win_probability: odds.win.to_f64(),
+            exact_fraction: odds.win.to_string(),
+            natural: odds.natural,
+            craps: odds.craps,
+            exact_by_point: odds.points.clone(),
+        })?,
+        Format::Table => format!(
+            "Craps, exact: the player wins {} = {:.6}\n\n{}",
+            odds.win,
+            odds.win.to_f64(),
+            odds_table(&odds)
+        ),
+    })
+}
+
+/// Arguments of `games-cli baccarat`: a verb, or `deal`'s flags.
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct BaccaratArgs {
+    #[command(subcommand)]
+    command: Option<BaccaratCommand>,
+    #[command(flatten)]
+    deal: DealArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum BaccaratCommand {
+    /// One game's transcript, from a shuffled shoe or a stacked one (the
+    /// default verb).
+    Deal(DealArgs),
+    /// Simulated games (default 100,000): the share of each result.
+    Simulate(BaccaratSimulateArgs),
+    /// The exact chance of each result for a fresh shoe, by enumeration.
+    Exact(BaccaratExactArgs),
+}
+
+#[derive(Args, Debug)]
+struct DealArgs {
     /// Decks in the shoe.
     #[arg(long, default_value_t = 1)]
     decks: u32,
     /// Seed of the shuffle (drawn and shown when not given).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cards")]
     seed: Option<u64>,
-    /// Simulate this many games and report the shares.
-    #[arg(long, conflicts_with_all = ["exact", "cards"])]
-    games: Option<u64>,
-    /// Exact odds for a fresh shoe, by enumeration.
-    #[arg(long, conflicts_with_all = ["seed", "cards"])]
-    exact: bool,
-    /// Play one game from a stacked deck, top first, dealt player, house,
-    /// player, house, then third cards: e.g. "A♡,9♣,2♡,J♠" or "AH,9C,2H,JS".
-    #[arg(long, value_delimiter = ',', conflicts_with = "seed")]
+    /// A stacked deck instead, top first, dealt player, house, player,
+    /// house, then third cards: e.g. "A♡,9♣,2♡,J♠" or "AH,9C,2H,JS".
+    #[arg(long, value_delimiter = ',')]
     cards: Option<Vec<String>>,
-    /// Worker threads for --games (the output does not depend on it).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+struct BaccaratSimulateArgs {
+    /// Decks in the shoe.
+    #[arg(long, default_value_t = 1)]
+    decks: u32,
+    #[command(flatten)]
+    sampling: Sampling,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+struct BaccaratExactArgs {
+    /// Decks in the shoe.
+    #[arg(long, default_value_t = 1)]
+    decks: u32,
+    #[command(flatten)]
+    output: Output,
+}
+
+/// `baccarat exact`'s JSON.
+#[derive(Serialize)]
+struct BaccaratExactOut {
+    decks: u32,
+    player: f64,
+    house: f64,
+    tie: f64,
+    player_fraction: String,
+    house_fraction: String,
+    tie_fraction: String,
+}
+
+/// `baccarat simulate`'s JSON.
+#[derive(Serialize)]
+struct BaccaratSimOut {
+    games: u64,
+    decks: u32,
+    seed: u64,
+    player: f64,
+    house: f64,
+    tie: f64,
+    counts: baccarat::Tally,
+}
+
+/// `baccarat deal`'s JSON.
+#[derive(Serialize)]
+struct DealOut {
+    decks: u32,
+    seed: Option<u64>,
+    game: baccarat::BaccaratGame,
+    transcript: String,
 }
 
 pub fn baccarat(a: BaccaratArgs) -> Result<String, CliError> {
+    match a.command {
+        Some(BaccaratCommand::Exact(e)) => baccarat_exact(&e),
+        Some(BaccaratCommand::Simulate(s)) => baccarat_simulate(&s),
+        Some(BaccaratCommand::Deal(d)) => deal(&d),
+        None => deal(&a.deal),
+    }
+}
+
+fn baccarat_exact(a: &BaccaratExactArgs) -> Result<String, CliError> {
+    let o = baccarat::exact_odds(a.decks)?;
+    Ok(match a.output.format {
+        Format::Json => to_json(&BaccaratExactOut {
+            decks: a.decks,
+            player: o.player.to_f64(),
+            house: o.house.to_f64(),
+            tie: o.tie.to_f64(),
+            player_fraction: o.player.to_string(),
+            house_fraction: o.house.to_string(),
+            tie_fraction: o.tie.to_string(),
+        })?,
+        Format::Table => format!(
+            "Baccarat, exact, fresh shoe of {} deck(s)\nresult           chance    exactly\nplayer wins    {:.6}    {}\nhouse (banker) {:.6}    {}\ntie            {:.6}    {}\n",
+            a.decks,
+            o.player.to_f64(),
+            o.player,
+            o.house.to_f64(),
+            o.house,
+            o.tie.to_f64(),
+            o.tie
+        ),
+    })
+}
+
+fn baccarat_simulate(a: &BaccaratSimulateArgs) -> Result<String, CliError> {
+    let games = a.sampling.games.unwrap_or(BACCARAT_GAMES);
+    let seed = seed_or_draw(a.sampling.seed);
+    let t = baccarat::simulate(games, a.decks, seed, threads_or_all(a.sampling.threads)?)?;
+    let g = games as f64;
+    let (p, h, ti) = (t.player as f64 / g, t.house as f64 / g, t.tie as f64 / g);
+    Ok(match a.output.format {
+        Format::Json => to_json(&BaccaratSimOut {
+            games,
+            decks: a.decks,
+            seed,
+            player: p,
+            house: h,
+            tie: ti,
+            counts: t,
+        })?,
+        Format::Table => format!(
+            "Baccarat: {games} games, {} deck(s), seed {seed}\nresult          share     games\nplayer wins    {p:.6} {:>9}\nhouse (banker) {h:.6} {:>9}\ntie            {ti:.6} {:>9}\n",
+            a.decks, t.player, t.house, t.tie
+        ),
+    })
+}
+
+fn deal(a: &DealArgs) -> Result<String, CliError> {
     let mut shoe = Shoe::new(a.decks)?;
-    if a.exact {
-        let o = baccarat::exact_odds(a.decks)?;
-        return Ok(match a.format {
-            Format::Json => to_json(&json!({
-                "decks": a.decks,
-                "player": o.player.to_f64(),
-                "house": o.house.to_f64(),
-                "tie": o.tie.to_f64(),
-                "player_fraction": o.player.to_string(),
-                "house_fraction": o.house.to_string(),
-                "tie_fraction": o.tie.to_string(),
-            }))?,
-            Format::Table => format!(
-                "Baccarat, exact, fresh shoe of {} deck(s)\nplayer: {:.6}  {}\nhouse:  {:.6}  {}\ntie:    {:.6}  {}\n",
-                a.decks,
-                o.player.to_f64(),
-                o.player,
-                o.house.to_f64(),
-                o.house,
-                o.tie.to_f64(),
-                o.tie
-            ),
-        });
-    }
-    if let Some(games) = a.games {
-        let seed = seed_or_draw(a.seed);
-        let t = baccarat::simulate(games, a.decks, seed, threads_or_all(a.threads)?)?;
-        let g = games as f64;
-        let (p, h, ti) = (t.player as f64 / g, t.house as f64 / g, t.tie as f64 / g);
-        return Ok(match a.format {
-            Format::Json => to_json(&json!({
-                "games": games, "decks": a.decks, "seed": seed,
-                "player": p, "house": h, "tie": ti,
-                "counts": t,
-            }))?,
-            Format::Table => format!(
-                "Baccarat: {games} games, {} deck(s), seed {seed}\nplayer: {p:.6} ({})\nhouse:  {h:.6} ({})\ntie:    {ti:.6} ({})\n",
-                a.decks, t.player, t.house, t.tie
-            ),
-        });
-    }
     let (game, seed) = match &a.cards {
         Some(list) => {
             let cards = list
@@ -157,13 +313,25 @@ pub fn baccarat(a: BaccaratArgs) -> Result<String, CliError> {
             (baccarat::play(&mut shoe, &mut dice)?, Some(seed))
         }
     };
-    Ok(match a.format {
-        Format::Json => to_json(&json!({
-            "decks": a.decks,
-            "seed": seed,
-            "game": game,
-            "transcript": game.to_string(),
-        }))?,
-        Format::Table => game.to_string(),
+    Ok(match a.output.format {
+        Format::Json => to_json(&DealOut {
+            decks: a.decks,
+            seed,
+            transcript: game.to_string(),
+            game,
+        })?,
+        Format::Table => {
+            let mut o = game.to_string();
+            let _ = writeln!(
+                o,
+                "(totals: house, the banker, {}; player {}{}; {} deck(s){})",
+                game.house_total,
+                game.player_total,
+                if game.natural { "; a natural" } else { "" },
+                a.decks,
+                seed.map_or(String::from(", stacked"), |s| format!(", seed {s}"))
+            );
+            o
+        }
     })
 }

@@ -12,7 +12,6 @@ use dice::{CyclingDice, Dice, SeededDice};
 use hog::file::{FileFormat, MAX_FILE_BYTES};
 use hog::{GOAL, Rules, Strategy, exact, sample};
 use serde::Serialize;
-use serde_json::json;
 
 use crate::{
     CliError, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json, write_atomic,
@@ -91,23 +90,17 @@ struct RateArgs {
     /// The strategy it plays against (any of the same forms).
     #[arg(long, default_value = "always:5")]
     vs: String,
-    /// Also estimate the win rate from this many games in each seat.
-    #[arg(long)]
-    samples: Option<u64>,
-    /// Seed for --samples (drawn and shown when not given).
-    #[arg(long, requires = "samples")]
-    seed: Option<u64>,
-    /// Worker threads for --samples (the output does not depend on it).
-    #[arg(long, requires = "samples")]
-    threads: Option<usize>,
+    /// With --games N: also estimate the win rate from N simulated games in
+    /// each seat (--seed and --threads go with it).
+    #[command(flatten)]
+    sampling: crate::Sampling,
     /// Draw the strategy's map (dice at every score pair) to this SVG file.
     #[arg(long)]
     plot: Option<PathBuf>,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 /// A strategy file's format, for writing.
@@ -142,9 +135,8 @@ struct BestResponseArgs {
     file_kind: Option<FileKind>,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 /// Output formats of a tournament.
@@ -187,9 +179,8 @@ struct ExportArgs {
     file_kind: Option<FileKind>,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Output format of the message.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 #[derive(Args, Debug)]
@@ -220,9 +211,8 @@ struct PlayArgs {
     second: bool,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 #[derive(Args, Debug)]
@@ -241,9 +231,8 @@ struct TurnArgs {
     sides: u32,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 #[derive(Args, Debug)]
@@ -259,9 +248,8 @@ struct ChooseArgs {
     opponent: u32,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 #[derive(Args, Debug)]
@@ -271,13 +259,12 @@ struct MaxRollsArgs {
     dice: Option<Vec<u32>>,
     /// Turns averaged for each number of dice (make_averaged's samples).
     #[arg(long, default_value_t = 1000)]
-    samples: u32,
+    turns: u32,
     /// Seed of the dice (drawn and shown when not given).
     #[arg(long, conflicts_with = "dice")]
     seed: Option<u64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 pub fn run(a: HogArgs) -> Result<String, CliError> {
@@ -403,10 +390,20 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
     let vs = strategy(&a.vs, &rules)?;
     let r = exact::average_win_rate(&s, &vs, &rules)?;
     let ceiling = exact::best_response(&vs, &rules)?.rate.average;
-    let sampled = match a.samples {
+    if a.sampling.games.is_none() && (a.sampling.seed.is_some() || a.sampling.threads.is_some()) {
+        return fail("hog rate: --seed and --threads go with --games (the sampled estimate)");
+    }
+    let sampled = match a.sampling.games {
         Some(n) => {
-            let seed = seed_or_draw(a.seed);
-            let x = sample::average_win_rate(&s, &vs, n, &rules, seed, threads_or_all(a.threads)?)?;
+            let seed = seed_or_draw(a.sampling.seed);
+            let x = sample::average_win_rate(
+                &s,
+                &vs,
+                n,
+                &rules,
+                seed,
+                threads_or_all(a.sampling.threads)?,
+            )?;
             Some(SampledOut {
                 samples: x.games_each,
                 seed,
@@ -419,7 +416,7 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
     if let Some(path) = &a.plot {
         write_map(path, &s)?;
     }
-    Ok(match a.format {
+    Ok(match a.output.format {
         Format::Json => to_json(&RateOut {
             strategy: s.to_string(),
             baseline: vs.to_string(),
@@ -475,7 +472,7 @@ fn best_response(b: &BestResponseArgs) -> Result<String, CliError> {
         return Ok(table);
     }
     let r = best.rate;
-    Ok(match b.format {
+    Ok(match b.output.format {
         Format::Json => to_json(&BestResponseOut {
             opponent: vs.to_string(),
             strategy: best.strategy.to_string(),
@@ -624,7 +621,7 @@ fn export(e: &ExportArgs) -> Result<String, CliError> {
     if let Some(text) = write_strategy(&s, &e.out, e.file_kind)? {
         return Ok(text);
     }
-    Ok(match e.format {
+    Ok(match e.output.format {
         Format::Json => to_json(&ExportOut {
             strategy: s.to_string(),
             out: e.out.display().to_string(),
@@ -677,7 +674,7 @@ fn play(p: PlayArgs) -> Result<String, CliError> {
     let seed = seed_or_draw(p.seed);
     let mut dice = game_dice(seed, &p.four_sided, &p.six_sided)?;
     let g = hog::play(&s0, &s1, &rules, &mut dice)?;
-    Ok(match p.format {
+    Ok(match p.output.format {
         Format::Json => to_json(&PlayOut {
             strategy0: s0.to_string(),
             strategy1: s1.to_string(),
@@ -804,8 +801,8 @@ fn turn(t: TurnArgs) -> Result<String, CliError> {
     let rolls = hog::check_rolls(t.rolls)?;
     let mut d = CyclingDice::new(t.dice.clone())?;
     let points = hog::take_turn_under(&rules, rolls, t.opponent, t.sides, &mut d)?;
-    Ok(match t.format {
-        Format::Json => to_json(&json!({"points": points}))?,
+    Ok(match t.output.format {
+        Format::Json => to_json(&PointsOut { points })?,
         Format::Table => format!("points scored: {points}\n"),
     })
 }
@@ -815,8 +812,8 @@ fn choose(c: ChooseArgs) -> Result<String, CliError> {
     rules.check_score(c.score)?;
     rules.check_score(c.opponent)?;
     let rolls = strategy(&c.strategy, &rules)?.rolls(c.score, c.opponent);
-    Ok(match c.format {
-        Format::Json => to_json(&json!({"rolls": rolls}))?,
+    Ok(match c.output.format {
+        Format::Json => to_json(&RollsOut { rolls })?,
         Format::Table => format!("dice to roll: {rolls}\n"),
     })
 }
@@ -830,17 +827,41 @@ fn py_float(x: f64) -> String {
     }
 }
 
+/// `max-rolls`'s JSON.
+#[derive(Serialize)]
+struct MaxRollsOut {
+    averages: Vec<f64>,
+    best: u32,
+    samples: u32,
+    seed: Option<u64>,
+}
+
+/// `turn`'s JSON.
+#[derive(Serialize)]
+struct PointsOut {
+    points: u32,
+}
+
+/// `choose`'s JSON.
+#[derive(Serialize)]
+struct RollsOut {
+    rolls: u32,
+}
+
 fn max_rolls(m: MaxRollsArgs) -> Result<String, CliError> {
     let seed = m.dice.is_none().then(|| seed_or_draw(m.seed));
     let mut dice: Box<dyn Dice> = match &m.dice {
         Some(v) => Box::new(CyclingDice::new(v.clone())?),
         None => Box::new(SeededDice::new(seed.unwrap_or(0), 0)),
     };
-    let (averages, best) = hog::max_scoring_num_rolls(&mut dice, m.samples)?;
-    Ok(match m.format {
-        Format::Json => to_json(
-            &json!({"averages": averages, "best": best, "samples": m.samples, "seed": seed}),
-        )?,
+    let (averages, best) = hog::max_scoring_num_rolls(&mut dice, m.turns)?;
+    Ok(match m.output.format {
+        Format::Json => to_json(&MaxRollsOut {
+            averages,
+            best,
+            samples: m.turns,
+            seed,
+        })?,
         Format::Table => {
             let mut o = String::new();
             for (i, a) in averages.iter().enumerate() {

@@ -1,67 +1,78 @@
-//! `games-cli lcr`: the classic study, one scripted game, the exact odds.
+//! `games-cli lcr`: `simulate` (the classic most-common-winner study, or
+//! with `--table` the variants study), `replay` (one game on scripted
+//! dice) and `exact` (the Markov-chain solution).
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use lcr_core::{StudyConfig, exact};
+use serde::Serialize;
 
-use crate::{CliError, Format, fail, progress, seed_or_draw, threads_or_all, to_json};
+use crate::{CliError, Format, Output, Sampling, progress, seed_or_draw, threads_or_all, to_json};
 
-/// Arguments of `games-cli lcr`.
+/// Games the classic study plays when `--games` is not given (the lab's).
+const CLASSIC_GAMES: u64 = 2000;
+
+/// Arguments of `games-cli lcr`: a verb, or `simulate`'s flags.
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct LcrArgs {
-    /// Seats at the table (at least 2).
+    #[command(subcommand)]
+    command: Option<LcrCommand>,
+    #[command(flatten)]
+    simulate: SimulateArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum LcrCommand {
+    /// Simulate: the classic most-common-winner study (games default
+    /// 2,000), or with --table the variants study (games default 100,000
+    /// per table) (the default verb).
+    Simulate(SimulateArgs),
+    /// Play one classic game on scripted dice, e.g. --script RR.CL.
+    Replay(ReplayArgs),
+    /// Each seat's exact chance to win and the expected game length.
+    Exact(ExactArgs),
+}
+
+#[derive(Args, Debug)]
+struct SimulateArgs {
+    /// Seats at the table (at least 2) [classic: required; --table: 9 or
+    /// the chips' count].
     #[arg(long)]
     players: Option<usize>,
-    /// Coins each seat starts with.
-    #[arg(long, default_value_t = 3)]
-    coins: u32,
-    /// Games in the most-common-winner study.
-    #[arg(long, default_value_t = 2000)]
-    games: u64,
-    /// Seed of the dice (drawn and shown when not given).
+    /// Coins each seat starts with (classic) [default: 3].
+    #[arg(long, conflicts_with = "table")]
+    coins: Option<u32>,
+    /// Variants: a named game (standard, standard-tilted, nocenter,
+    /// nocenter-tilted, nohold, nohold-tilted), "all", or six codes such as
+    /// 0,0,0,1,2,3 (0 hold, 1 left, 2 center, 3 right).
     #[arg(long)]
-    seed: Option<u64>,
-    /// Worker threads (the output does not depend on it).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
-    /// Play one game on scripted dice, e.g. "RR.CL" (letters . L C R).
-    #[arg(long, conflicts_with_all = ["exact", "games", "seed"])]
-    script: Option<String>,
-    /// Solve the game exactly (Markov chain) instead of simulating.
-    #[arg(long, conflicts_with_all = ["games", "seed"])]
-    exact: bool,
-    /// Table-driven variant: a named game (standard, standard-tilted,
-    /// nocenter, nocenter-tilted, nohold, nohold-tilted), "all", or six codes
-    /// such as 0,0,0,1,2,3 (0 hold, 1 left, 2 center, 3 right).
-    #[arg(long, conflicts_with_all = ["exact", "script", "games"])]
     table: Option<String>,
-    /// Starting chips per seat for --table: 10,10,10 or 10x9.
+    /// Variants: starting chips per seat, 10,10,10 or 10x9.
     #[arg(long, requires = "table")]
     chips: Option<String>,
-    /// Round limit for --table.
-    #[arg(long, default_value_t = 100, requires = "table")]
-    max_rounds: u32,
-    /// Checkpoints (simulations) for --table.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "100,1000,10000,100000",
-        requires = "table"
-    )]
-    simulations: Vec<u64>,
-    /// When --table games check for a single holder.
-    #[arg(long, value_enum, default_value_t = EndCheckArg::Round, requires = "table")]
-    end_check: EndCheckArg,
-    /// Write lcr_output.csv-style rows to this file (--table).
+    /// Variants: the round limit [default: 100].
     #[arg(long, requires = "table")]
-    csv: Option<std::path::PathBuf>,
-    /// Draw the convergence of the estimates to this SVG file (--table).
+    max_rounds: Option<u32>,
+    /// Variants: report the estimates after these many games too
+    /// [default: 100,1000,10000,100000 up to --games].
+    #[arg(long, value_delimiter = ',', requires = "table")]
+    checkpoints: Option<Vec<u64>>,
+    /// Variants: when games check for a single holder [default: round].
+    #[arg(long, value_enum, requires = "table")]
+    end_check: Option<EndCheckArg>,
+    /// Variants: write lcr_output.csv-style rows to this file.
     #[arg(long, requires = "table")]
-    plot: Option<std::path::PathBuf>,
+    csv: Option<PathBuf>,
+    /// Variants: draw the convergence of the estimates to this SVG file.
+    #[arg(long, requires = "table")]
+    plot: Option<PathBuf>,
+    #[command(flatten)]
+    sampling: Sampling,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// `--end-check` values.
@@ -73,61 +84,107 @@ enum EndCheckArg {
     Turn,
 }
 
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// Seats at the table (at least 2).
+    #[arg(long)]
+    players: usize,
+    /// Coins each seat starts with.
+    #[arg(long, default_value_t = 3)]
+    coins: u32,
+    /// The dice, read left to right: letters . L C R, e.g. "RR.CL". The
+    /// script must last the game and be used up by it.
+    #[arg(long)]
+    script: String,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+struct ExactArgs {
+    /// Seats at the table (at least 2).
+    #[arg(long)]
+    players: usize,
+    /// Coins each seat starts with.
+    #[arg(long, default_value_t = 3)]
+    coins: u32,
+    /// Worker threads for the sweeps, 1 to 256 (the answer does not depend
+    /// on it) [default: every core].
+    #[arg(long)]
+    threads: Option<usize>,
+    #[command(flatten)]
+    output: Output,
+}
+
 pub fn run(a: LcrArgs) -> Result<String, CliError> {
+    match a.command {
+        Some(LcrCommand::Simulate(s)) => simulate(&s),
+        Some(LcrCommand::Replay(r)) => replay(&r),
+        Some(LcrCommand::Exact(e)) => exact_odds(&e),
+        None => simulate(&a.simulate),
+    }
+}
+
+fn simulate(a: &SimulateArgs) -> Result<String, CliError> {
     if let Some(table) = &a.table {
         return crate::variants::run(crate::variants::VariantArgs {
             table,
             players: a.players,
             chips: a.chips.as_deref(),
-            max_rounds: a.max_rounds,
-            simulations: &a.simulations,
-            end_check: match a.end_check {
+            max_rounds: a.max_rounds.unwrap_or(100),
+            checkpoints: a.checkpoints.as_deref(),
+            end_check: match a.end_check.unwrap_or(EndCheckArg::Round) {
                 EndCheckArg::Round => lcr_variants::EndCheck::Round,
                 EndCheckArg::Turn => lcr_variants::EndCheck::Turn,
             },
-            seed: a.seed,
-            threads: a.threads,
-            format: a.format,
+            sampling: &a.sampling,
+            format: a.output.format,
             csv: a.csv.as_deref(),
             plot: a.plot.as_deref(),
         });
     }
     let Some(players) = a.players else {
-        return fail("--players is required");
+        return crate::fail(
+            "lcr simulate: --players is required (or --table for the variants study)",
+        );
     };
-    if let Some(script) = &a.script {
-        return scripted(players, a.coins, script, a.format);
-    }
-    if a.exact {
-        return exact_odds(players, a.coins, a.format);
-    }
-    study(players, a.coins, &a)
+    study(players, a.coins.unwrap_or(3), &a.sampling, a.output.format)
 }
 
-fn scripted(players: usize, coins: u32, script: &str, format: Format) -> Result<String, CliError> {
-    let g = lcr_core::play_scripted(players, coins, script)?;
-    Ok(match format {
-        Format::Json => to_json(&serde_json::json!({
-            "players": players,
-            "winner": g.winner,
-            "turns": g.turns,
-            "coins": g.coins,
-            "center": g.center,
-        }))?,
+/// `replay`'s JSON.
+#[derive(Serialize)]
+struct ReplayOut {
+    players: usize,
+    winner: usize,
+    turns: u64,
+    coins: Vec<u32>,
+    center: u32,
+}
+
+fn replay(r: &ReplayArgs) -> Result<String, CliError> {
+    let g = lcr_core::play_scripted(r.players, r.coins, &r.script)?;
+    Ok(match r.output.format {
+        Format::Json => to_json(&ReplayOut {
+            players: r.players,
+            winner: g.winner,
+            turns: g.turns,
+            coins: g.coins,
+            center: g.center,
+        })?,
         Format::Table => format!(
-            "winner: seat {}\nturns: {}\ncoins: {:?}\ncenter: {}\n",
+            "winner: seat {}\nturns: {}\ncoins by seat (from seat 0): {:?}\ncenter: {}\n",
             g.winner, g.turns, g.coins, g.center
         ),
     })
 }
 
-fn study(players: usize, coins: u32, a: &LcrArgs) -> Result<String, CliError> {
+fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<String, CliError> {
     let config = StudyConfig {
         players,
         coins,
-        games: a.games,
-        seed: seed_or_draw(a.seed),
-        threads: threads_or_all(a.threads)?,
+        games: s.games.unwrap_or(CLASSIC_GAMES),
+        seed: seed_or_draw(s.seed),
+        threads: threads_or_all(s.threads)?,
     };
     let bar = progress(config.games, 2_000_000, "games");
     let s = lcr_core::most_common_winner_with_progress(&config, |done| {
@@ -138,7 +195,7 @@ fn study(players: usize, coins: u32, a: &LcrArgs) -> Result<String, CliError> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    Ok(match a.format {
+    Ok(match format {
         Format::Json => to_json(&s)?,
         Format::Table => {
             let mut o = format!(
@@ -150,7 +207,7 @@ fn study(players: usize, coins: u32, a: &LcrArgs) -> Result<String, CliError> {
             }
             let _ = write!(
                 o,
-                "\nmost common winner: seat {} ({:.4} of games)\nmean turns: {:.3} ({:.3} with a roll)\n",
+                "\nmost common winner: seat {} ({:.4} of games)\nmean turns: {:.3} (every seat's turn counted; {:.3} counting only turns with a roll)\n",
                 s.most_common_winner, s.most_common_fraction, s.mean_turns, s.mean_rolling_turns
             );
             o
@@ -158,11 +215,12 @@ fn study(players: usize, coins: u32, a: &LcrArgs) -> Result<String, CliError> {
     })
 }
 
-fn exact_odds(players: usize, coins: u32, format: Format) -> Result<String, CliError> {
-    let mut config = exact::ExactConfig::new(players, coins);
+fn exact_odds(e: &ExactArgs) -> Result<String, CliError> {
+    let mut config = exact::ExactConfig::new(e.players, e.coins);
     config.memory_limit = crate::memory_limit();
+    config.threads = threads_or_all(e.threads)?;
     let r = exact::solve(&config)?;
-    Ok(match format {
+    Ok(match e.output.format {
         Format::Json => to_json(&r)?,
         Format::Table => {
             let mut o = format!(
@@ -174,7 +232,7 @@ fn exact_odds(players: usize, coins: u32, format: Format) -> Result<String, CliE
             }
             let _ = write!(
                 o,
-                "\nexpected turns: {:.9}\nexpected turns with a roll: {:.9}\n",
+                "\nexpected turns: {:.9} (every seat's turn counted)\nexpected turns with a roll: {:.9}\n",
                 r.expected_turns, r.expected_rolling_turns
             );
             o

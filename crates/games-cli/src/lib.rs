@@ -2,15 +2,22 @@
 //!
 //! ```
 //! // The same entry point the binary uses; exit code 0 on success.
-//! let code = games_cli::run_to_string(["games-cli", "lcr", "--players", "2", "--script", "LCR", "--format", "json"]);
+//! let code = games_cli::run_to_string(["games-cli", "lcr", "replay", "--players", "2", "--script", "LCR", "--format", "json"]);
 //! let (status, out) = code;
 //! assert_eq!(status, 0);
 //! assert!(out.contains("\"winner\": 1"));
 //! ```
 //!
-//! Every command writes its result to stdout in one piece at the end, so a
-//! failed run writes nothing there; messages and progress bars go to stderr.
-//! Bad input gives one line on stderr and exit code 2.
+//! The grammar is `games-cli GAME VERB [flags]`: each verb takes only its
+//! own flags (a flag it does not use is an error naming the verb), and the
+//! shared ones (`--games`, `--seed`, `--threads`, `--format`) come from one
+//! struct each, with one meaning everywhere. Each game has a default verb,
+//! so `games-cli lcr --players 5` is `games-cli lcr simulate --players 5`.
+//!
+//! Results go to stdout (in one piece at the end, except the streaming
+//! `mancala sow --jsonl` / `mancala solve --jsonl` batches and the
+//! interactive games, which write as they go); messages and progress bars
+//! go to stderr. Bad input gives one line on stderr and exit code 2.
 
 use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal, Write};
@@ -62,16 +69,41 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Game {
-    /// Left-Center-Right: classic study, scripted games, exact odds.
+    /// Left-Center-Right: simulate (classic or a variant table), replay, exact.
     Lcr(lcr::LcrArgs),
-    /// Craps: simulated and exact chance to win, by point.
+    /// Craps: simulate, exact.
     Craps(casino::CrapsArgs),
-    /// Baccarat: one game's transcript, a simulation, or exact odds.
+    /// Baccarat: deal (one transcript), simulate, exact.
     Baccarat(casino::BaccaratArgs),
-    /// Hog (CS 61A): exact win rates, games, turns, strategies, play.
+    /// Hog (CS 61A): rate, best-response, tournament, export, play, turn, choose, max-rolls.
     Hog(hog::HogArgs),
-    /// Kalah sowing: sow_game, a JSONL batch, the solver, play.
+    /// Kalah: sow, solve, play, endgame build.
     Mancala(mancala::MancalaArgs),
+}
+
+/// How many games a simulation plays, from which seed, on how many
+/// threads: one meaning for every simulate verb.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct Sampling {
+    /// Games to simulate [default: the verb's own, shown in its help text
+    /// above].
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Seed of the dice (drawn and shown when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads, 1 to 256 (the output does not depend on it)
+    /// [default: every core].
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// The output format flag, shared by every verb that prints a result.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub(crate) struct Output {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
 }
 
 /// Run the CLI on `args`, returning the text for stdout.
@@ -96,14 +128,7 @@ where
                 }
                 _ => {}
             }
-            let text = e.render().to_string();
-            let line = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ")
-                .to_string();
-            return fail(line);
+            return fail(clap_line(&e.render().to_string()));
         }
     };
     match cli.game {
@@ -112,6 +137,41 @@ where
         Game::Baccarat(a) => casino::baccarat(a),
         Game::Hog(a) => hog::run(a),
         Game::Mancala(a) => mancala::run(a),
+    }
+}
+
+/// One line from clap's error text: its first line (with the argument a
+/// "required arguments were not provided:" line lists), and the command it
+/// was given to, from the usage line, so a flag given to the wrong verb is
+/// named with the verb.
+fn clap_line(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut line = lines
+        .next()
+        .unwrap_or("invalid arguments")
+        .trim_start_matches("error: ")
+        .to_string();
+    if line.ends_with(':') {
+        let listed: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(str::trim)
+            .collect();
+        line = format!("{line} {}", listed.join(", "));
+    }
+    let command = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage: "))
+        .map(|u| {
+            u.split_whitespace()
+                .take_while(|w| !w.starts_with('[') && !w.starts_with('<') && !w.starts_with('-'))
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+    match command {
+        Some(c) if !c.is_empty() => format!("{line} (in `{c}`; see `{c} --help`)"),
+        _ => line,
     }
 }
 
@@ -157,10 +217,15 @@ pub(crate) fn seed_or_draw(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(rand::random)
 }
 
-/// Threads: the user's, or every core.
+/// The most worker threads a run starts.
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// Threads: the user's (1 to [`MAX_THREADS`]), or every core.
 pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize, CliError> {
     match threads {
-        Some(0) => fail("--threads must be at least 1"),
+        Some(t) if t == 0 || t > MAX_THREADS => fail(format!(
+            "--threads must be from 1 to {MAX_THREADS}, not {t}"
+        )),
         Some(t) => Ok(t),
         None => Ok(dice::parallel::default_threads()),
     }

@@ -1,103 +1,186 @@
-//! `games-cli mancala`: sow_game, a JSONL batch for graders, the solver,
-//! and play against the solver in the terminal.
+//! `games-cli mancala`: `sow` (the seed's sow_game, one board or a JSONL
+//! batch for graders; the default verb), `solve` (the exact value and best
+//! moves, one position or a JSONL batch), `play` (against the solver in the
+//! terminal) and `endgame build` (write an endgame table file).
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use mancala::endgame::Endgame;
 use mancala::{CaptureRule, MancalaError, Position, solver, sow_game};
+use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::{CliError, Format, Terminal, fail, to_json};
+use crate::{CliError, Format, Output, Terminal, fail, to_json};
 
-/// Arguments of `games-cli mancala`.
+/// Arguments of `games-cli mancala`: a verb, or `sow`'s flags.
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct MancalaArgs {
+    #[command(subcommand)]
+    command: Option<MancalaCommand>,
+    #[command(flatten)]
+    sow: SowArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum MancalaCommand {
+    /// The seed's sow_game: a board after a list of moves (the default verb).
+    Sow(SowArgs),
+    /// Solve a position exactly: its value and every best move.
+    Solve(SolveArgs),
+    /// Play against the solver in the terminal.
+    Play(PlayArgs),
+    /// Endgame tables: build one and write it to a file.
+    Endgame(EndgameArgs),
+}
+
+#[derive(Args, Debug)]
+struct SowArgs {
     /// The board, e.g. 3,3,3,0,3,3,3,0 (seed layout: pits, store, pits, store).
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     board: Option<Vec<i64>>,
     /// Moves, each a pit on the mover's side, e.g. 0,2.
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     moves: Option<Vec<i64>>,
-    /// Read one {"board": [...], "moves": [...]} per stdin line; write one result per line.
-    /// With --solve: one {"board": [...]} (optional "to_move": 0 or 1) per line, solved.
-    #[arg(long, conflicts_with_all = ["board", "moves", "play", "build_endgame"])]
+    /// Read one {"board": [...], "moves": [...]} per stdin line; write one
+    /// result per line.
+    #[arg(long, conflicts_with_all = ["board", "moves"])]
     jsonl: bool,
-    /// Solve a position: Kalah(--pits, --seeds), or --board with player 0 to move.
-    #[arg(long, conflicts_with_all = ["play", "build_endgame"])]
-    solve: bool,
-    /// Play against the solver in the terminal.
-    #[arg(long, conflicts_with = "build_endgame")]
-    play: bool,
-    /// Build the endgame table of --pits pits a side and --endgame-seeds
-    /// seeds (every position with at most that many seeds in the pits)
-    /// and write it to this file, for --endgame.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "moves", "seeds", "endgame"])]
-    build_endgame: Option<std::path::PathBuf>,
-    /// Read the endgame table for --solve and --play from this file (made
-    /// by --build-endgame for the same pits and capture rule).
-    #[arg(long, value_name = "FILE", conflicts_with = "endgame_seeds")]
-    endgame: Option<std::path::PathBuf>,
-    /// Endgame table size in seeds: built in memory before --solve and
-    /// --play (0: none; default: the most that build in well under a
-    /// second), or the size --build-endgame writes (default 20).
-    #[arg(long)]
-    endgame_seeds: Option<usize>,
-    /// Transposition table for --solve and --play: 2^N entries of 32 bytes.
-    #[arg(long, default_value_t = 22, value_name = "N")]
-    table_bits: u32,
-    /// Pits a side for --solve and --play.
-    #[arg(long)]
-    pits: Option<usize>,
-    /// Seeds in each pit for --solve and --play.
-    #[arg(long)]
-    seeds: Option<u32>,
-    /// Capture rule: "empty capture" (Irving et al. 2000) instead of the seed's.
-    #[arg(long)]
-    empty_capture: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[command(flatten)]
+    output: Output,
 }
 
-pub fn run(a: MancalaArgs) -> Result<String, CliError> {
-    let rule = if a.empty_capture {
+/// The solver's settings, shared by `solve` and `play`.
+#[derive(Args, Debug)]
+struct SolverArgs {
+    /// Read the endgame table from this file (made by `mancala endgame
+    /// build` for the same pits and capture rule).
+    #[arg(long, value_name = "FILE", conflicts_with = "endgame_seeds")]
+    endgame: Option<PathBuf>,
+    /// Build an endgame table of this many seeds in memory first (0: none)
+    /// [default: the most that build in well under a second].
+    #[arg(long)]
+    endgame_seeds: Option<usize>,
+    /// Transposition table: 2^N entries of 32 bytes.
+    #[arg(long, default_value_t = 22, value_name = "N")]
+    table_bits: u32,
+    /// "Empty capture" (Irving et al. 2000) instead of the seed's capture rule.
+    #[arg(long)]
+    empty_capture: bool,
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// Pits a side for Kalah(pits, seeds) [default: 6].
+    #[arg(long, conflicts_with = "board")]
+    pits: Option<usize>,
+    /// Seeds in each pit for Kalah(pits, seeds) [default: 4].
+    #[arg(long, conflicts_with = "board")]
+    seeds: Option<u32>,
+    /// A board to solve instead, player 0 to move (seed layout).
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+    board: Option<Vec<i64>>,
+    /// Solve one {"board": [...]} (optional "to_move": 0 or 1) per stdin
+    /// line; write one result per line.
+    #[arg(long, conflicts_with_all = ["board", "pits", "seeds"])]
+    jsonl: bool,
+    #[command(flatten)]
+    solver: SolverArgs,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Pits a side [default: 6].
+    #[arg(long)]
+    pits: Option<usize>,
+    /// Seeds in each pit [default: 4].
+    #[arg(long)]
+    seeds: Option<u32>,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+#[derive(Args, Debug)]
+struct EndgameArgs {
+    #[command(subcommand)]
+    command: EndgameCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum EndgameCommand {
+    /// Build the table of every position with at most --endgame-seeds seeds
+    /// in the pits, and write it to FILE.
+    Build(BuildArgs),
+}
+
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// The file to write.
+    #[arg(value_name = "FILE")]
+    out: PathBuf,
+    /// Pits a side.
+    #[arg(long, default_value_t = 6)]
+    pits: usize,
+    /// Seeds in the pits of the largest positions stored.
+    #[arg(long, default_value_t = 20)]
+    endgame_seeds: usize,
+    /// "Empty capture" instead of the seed's capture rule.
+    #[arg(long)]
+    empty_capture: bool,
+    #[command(flatten)]
+    output: Output,
+}
+
+fn rule_of(empty_capture: bool) -> CaptureRule {
+    if empty_capture {
         CaptureRule::Empty
     } else {
         CaptureRule::Seed
-    };
-    if a.jsonl && a.solve {
-        return solve_jsonl(&a, rule);
     }
+}
+
+pub fn run(a: MancalaArgs) -> Result<String, CliError> {
+    match a.command {
+        Some(MancalaCommand::Sow(s)) => sow(&s),
+        Some(MancalaCommand::Solve(s)) => solve_verb(&s),
+        Some(MancalaCommand::Play(p)) => {
+            let rule = rule_of(p.solver.empty_capture);
+            let pos = Position::kalah(p.pits.unwrap_or(6), p.seeds.unwrap_or(4), rule)?;
+            let solver = make_solver(&p.solver, &pos)?;
+            play(pos, solver)
+        }
+        Some(MancalaCommand::Endgame(EndgameArgs {
+            command: EndgameCommand::Build(b),
+        })) => build_endgame(&b),
+        None => sow(&a.sow),
+    }
+}
+
+/// `sow`'s JSON (one line of a batch too).
+#[derive(Serialize)]
+struct SowOut {
+    board: Vec<u32>,
+    next_player: i32,
+}
+
+fn sow(a: &SowArgs) -> Result<String, CliError> {
     if a.jsonl {
         return jsonl(one_line);
     }
-    if let Some(path) = &a.build_endgame {
-        return build_endgame(
-            path,
-            a.pits.unwrap_or(6),
-            a.endgame_seeds.unwrap_or(20),
-            rule,
-            a.format,
-        );
-    }
-    if a.solve {
-        let p = position(&a, rule, 4)?;
-        let mut solver = make_solver(&a, &p)?;
-        return solve(&mut solver, &p, a.format);
-    }
-    if a.play {
-        let p = position(&a, rule, 4)?;
-        let solver = make_solver(&a, &p)?;
-        return play(p, solver);
-    }
     let Some(board) = &a.board else {
-        return fail("--board is required (or --jsonl, --solve, --play)");
+        return fail("mancala sow: --board is required (or --jsonl)");
     };
     let moves = a.moves.clone().unwrap_or_default();
     let (b, next) = sow_game(board, &moves)?;
-    Ok(match a.format {
-        Format::Json => to_json(&json!({"board": b, "next_player": next}))?,
+    Ok(match a.output.format {
+        Format::Json => to_json(&SowOut {
+            board: b,
+            next_player: next,
+        })?,
         Format::Table => format!(
             "{}\nnext player: {}\n",
             draw(&b),
@@ -110,66 +193,41 @@ pub fn run(a: MancalaArgs) -> Result<String, CliError> {
     })
 }
 
-fn position(a: &MancalaArgs, rule: CaptureRule, default_seeds: u32) -> Result<Position, CliError> {
-    match (&a.board, a.pits) {
-        (Some(_), Some(_)) => fail("give --board or --pits/--seeds, not both"),
-        (Some(b), None) => Ok(Position::new(b, 0, rule)?),
-        (None, p) => Ok(Position::kalah(
-            p.unwrap_or(6),
-            a.seeds.unwrap_or(default_seeds),
-            rule,
-        )?),
+fn solve_verb(a: &SolveArgs) -> Result<String, CliError> {
+    let rule = rule_of(a.solver.empty_capture);
+    if a.jsonl {
+        return solve_jsonl(&a.solver, rule);
     }
-}
-
-/// Refuse, with one line, what would take more than half the memory the
-/// OS says is available.
-fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
-    let limit = crate::memory_limit();
-    if bytes > limit {
-        return fail(format!(
-            "{what} needs {bytes} bytes; half the available memory is {limit}"
-        ));
-    }
-    Ok(())
+    let p = match &a.board {
+        Some(b) => Position::new(b, 0, rule)?,
+        None => Position::kalah(a.pits.unwrap_or(6), a.seeds.unwrap_or(4), rule)?,
+    };
+    let mut solver = make_solver(&a.solver, &p)?;
+    solve(&mut solver, &p, a.output.format)
 }
 
 /// The solver for `p`: with the endgame table read from --endgame, or one
-/// of --endgame-seeds built in memory.
-fn make_solver(a: &MancalaArgs, p: &Position) -> Result<solver::Solver, CliError> {
+/// of --endgame-seeds built in memory; refused before anything is
+/// allocated when it would not fit.
+fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError> {
     let options = solver::Options {
         endgame_seeds: a.endgame_seeds,
         table_bits: a.table_bits,
     };
-    let table = if a.table_bits <= 30 {
-        32u64 << a.table_bits
-    } else {
-        0
-    };
-    let endgame = match (&a.endgame, a.endgame_seeds) {
-        (Some(path), _) => std::fs::metadata(path).map_or(0, |m| m.len()),
-        (None, Some(k)) => mancala::endgame::positions_for(p.pits(), k),
-        (None, None) => 0,
-    };
-    check_memory(
-        table.saturating_add(endgame),
-        "the transposition table with the endgame table",
-    )?;
+    let file = a
+        .endgame
+        .as_ref()
+        .map(|path| std::fs::metadata(path).map_or(0, |m| m.len()));
+    solver::check_memory(&options, p.pits(), file, crate::memory_limit())?;
     let Some(path) = &a.endgame else {
         return Ok(solver::Solver::new(p, &options)?);
     };
     let table = load_endgame(path)?;
-    if table.pits() != p.pits() || table.rule() != p.rule() {
-        return fail(format!(
-            "{} is for {} pits a side under {} capture; the position has {} pits under {} capture",
-            path.display(),
-            table.pits(),
-            rule_name(table.rule()),
-            p.pits(),
-            rule_name(p.rule())
-        ));
-    }
-    Ok(solver::Solver::with_endgame(table, &options)?)
+    let solver = solver::Solver::with_endgame(table, &options)?;
+    solver
+        .check_position(p)
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    Ok(solver)
 }
 
 fn load_endgame(path: &std::path::Path) -> Result<Endgame, CliError> {
@@ -179,7 +237,7 @@ fn load_endgame(path: &std::path::Path) -> Result<Endgame, CliError> {
 /// `--solve --jsonl`: one position a line, each solved; one solver a board
 /// size, so its tables (and a table read from --endgame, once) serve every
 /// line.
-fn solve_jsonl(a: &MancalaArgs, rule: CaptureRule) -> Result<String, CliError> {
+fn solve_jsonl(a: &SolverArgs, rule: CaptureRule) -> Result<String, CliError> {
     let mut solvers: std::collections::HashMap<usize, solver::Solver> =
         std::collections::HashMap::new();
     if let Some(path) = &a.endgame {
@@ -224,13 +282,23 @@ fn solve_jsonl(a: &MancalaArgs, rule: CaptureRule) -> Result<String, CliError> {
             }
         };
         let s = solver.solve(&p).map_err(|e| e.to_string())?;
-        Ok(json!({
-            "value": s.value,
-            "best_moves": s.best_moves,
-            "nodes": s.nodes,
-            "endgame_seeds": s.endgame_seeds,
-        }))
+        serde_json::to_value(SolvedLine {
+            value: s.value,
+            best_moves: s.best_moves,
+            nodes: s.nodes,
+            endgame_seeds: s.endgame_seeds,
+        })
+        .map_err(|e| e.to_string())
     })
+}
+
+/// One line of `solve --jsonl`.
+#[derive(Serialize)]
+struct SolvedLine {
+    value: i32,
+    best_moves: Vec<usize>,
+    nodes: u64,
+    endgame_seeds: usize,
 }
 
 fn rule_name(rule: CaptureRule) -> &'static str {
@@ -240,19 +308,34 @@ fn rule_name(rule: CaptureRule) -> &'static str {
     }
 }
 
-fn build_endgame(
-    path: &std::path::Path,
+/// `endgame build`'s JSON.
+#[derive(Serialize)]
+struct BuildOut {
+    file: String,
     pits: usize,
-    seeds: usize,
-    rule: CaptureRule,
-    format: Format,
-) -> Result<String, CliError> {
+    endgame_seeds: usize,
+    empty_capture: bool,
+    positions: u64,
+    bytes: u64,
+    seconds: f64,
+}
+
+fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
+    let (path, pits, seeds, rule, format) = (
+        b.out.as_path(),
+        b.pits,
+        b.endgame_seeds,
+        rule_of(b.empty_capture),
+        b.output.format,
+    );
     let total = mancala::endgame::positions_for(pits, seeds);
     if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
-        check_memory(
-            total,
-            &format!("an endgame table of {seeds} seeds for {pits} pits a side"),
-        )?;
+        let limit = crate::memory_limit();
+        if total > limit {
+            return fail(format!(
+                "an endgame table of {seeds} seeds for {pits} pits a side needs {total} bytes; half the available memory is {limit}"
+            ));
+        }
     }
     let bar = crate::progress(total, 1 << 24, "positions");
     let t0 = std::time::Instant::now();
@@ -268,15 +351,15 @@ fn build_endgame(
     crate::write_atomic_with(path, |w| table.save(w))?;
     let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
     Ok(match format {
-        Format::Json => to_json(&json!({
-            "file": path.display().to_string(),
-            "pits": pits,
-            "endgame_seeds": seeds,
-            "empty_capture": rule == CaptureRule::Empty,
-            "positions": table.positions(),
-            "bytes": bytes,
-            "seconds": seconds,
-        }))?,
+        Format::Json => to_json(&BuildOut {
+            file: path.display().to_string(),
+            pits,
+            endgame_seeds: seeds,
+            empty_capture: rule == CaptureRule::Empty,
+            positions: table.positions() as u64,
+            bytes,
+            seconds,
+        })?,
         Format::Table => format!(
             "wrote {}: every position of {pits} pits a side with at most {seeds} seeds in the pits, {} capture\n{} positions, {} bytes, built in {seconds:.2} s\n",
             path.display(),
@@ -285,6 +368,18 @@ fn build_endgame(
             bytes
         ),
     })
+}
+
+/// `solve`'s JSON.
+#[derive(Serialize)]
+struct SolveOut {
+    pits: usize,
+    board: Vec<u32>,
+    value: i32,
+    best_moves: Vec<usize>,
+    nodes: u64,
+    endgame_seeds: usize,
+    empty_capture: bool,
 }
 
 fn solve(solver: &mut solver::Solver, p: &Position, format: Format) -> Result<String, CliError> {
@@ -304,15 +399,15 @@ fn solve(solver: &mut solver::Solver, p: &Position, format: Format) -> Result<St
     }
     let s = s?;
     Ok(match format {
-        Format::Json => to_json(&json!({
-            "pits": p.pits(),
-            "board": p.board(),
-            "value": s.value,
-            "best_moves": s.best_moves,
-            "nodes": s.nodes,
-            "endgame_seeds": s.endgame_seeds,
-            "empty_capture": p.rule() == CaptureRule::Empty,
-        }))?,
+        Format::Json => to_json(&SolveOut {
+            pits: p.pits(),
+            board: p.board().to_vec(),
+            value: s.value,
+            best_moves: s.best_moves.clone(),
+            nodes: s.nodes,
+            endgame_seeds: s.endgame_seeds,
+            empty_capture: p.rule() == CaptureRule::Empty,
+        })?,
         Format::Table => format!(
             "{}\nvalue for player {} (store difference under perfect play): {:+}\nbest moves: {:?}\nnodes searched: {} (endgame table: positions with at most {} seeds in the pits)\n",
             draw(p.board()),
@@ -388,7 +483,11 @@ fn one_line(line: &str) -> Result<Value, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     let (board, moves) = (list(&v, "board")?, list(&v, "moves")?);
     let (b, next) = sow_game(&board, &moves).map_err(|e: MancalaError| e.to_string())?;
-    Ok(json!({"board": b, "next_player": next}))
+    serde_json::to_value(SowOut {
+        board: b,
+        next_player: next,
+    })
+    .map_err(|e| e.to_string())
 }
 
 fn play(mut p: Position, mut solver: solver::Solver) -> Result<String, CliError> {

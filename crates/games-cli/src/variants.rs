@@ -1,83 +1,64 @@
-//! `games-cli lcr --table ...`: the table-driven LCR study.
+//! `games-cli lcr simulate --table ...`: the table-driven LCR study.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use lcr_variants::{
-    EndCheck, NAMED, Study, StudyConfig, Table, Variant, parse_chips, study::study_with_progress,
-};
+use lcr_variants::{EndCheck, Study, StudyConfig, study::study_with_progress};
 
 use crate::{
-    CliError, Format, fail, progress, seed_or_draw, threads_or_all, to_json, write_atomic,
+    CliError, Format, Sampling, fail, progress, seed_or_draw, threads_or_all, to_json, write_atomic,
 };
 
-/// What `games-cli lcr` passes on for a table study.
+/// What `games-cli lcr simulate` passes on for a table study.
 pub struct VariantArgs<'a> {
     pub table: &'a str,
     pub players: Option<usize>,
     pub chips: Option<&'a str>,
     pub max_rounds: u32,
-    pub simulations: &'a [u64],
+    pub checkpoints: Option<&'a [u64]>,
     pub end_check: EndCheck,
-    pub seed: Option<u64>,
-    pub threads: Option<usize>,
+    pub sampling: &'a Sampling,
     pub format: Format,
     pub csv: Option<&'a Path>,
     pub plot: Option<&'a Path>,
 }
 
-fn variants(a: &VariantArgs) -> Result<Vec<Variant>, CliError> {
-    if a.max_rounds == 0 {
-        return fail("--max-rounds must be at least 1");
+/// Games each table plays when `--games` is not given (the assignment's).
+const VARIANT_GAMES: u64 = 100_000;
+
+/// The assignment's checkpoints.
+const DEFAULT_CHECKPOINTS: [u64; 4] = [100, 1000, 10_000, 100_000];
+
+/// The rows to report: the checkpoints asked for (or the assignment's, up
+/// to the games played) and the last game; games default to the largest
+/// checkpoint asked for.
+fn rows_wanted(
+    games: Option<u64>,
+    checkpoints: Option<&[u64]>,
+) -> Result<(u64, Vec<u64>), CliError> {
+    if games == Some(0) {
+        return fail("--games must be at least 1");
     }
-    if a.players == Some(0) || a.players == Some(1) {
-        return fail(format!(
-            "a game needs at least 2 players, got {}",
-            a.players.unwrap_or(0)
-        ));
+    if checkpoints.is_some_and(|c| c.is_empty() || c.contains(&0)) {
+        return fail("--checkpoints needs counts of at least 1 game, e.g. 100,1000");
     }
-    let names: Vec<&str> = if a.table == "all" {
-        NAMED.to_vec()
-    } else {
-        vec![a.table]
-    };
-    names
-        .into_iter()
-        .map(|name| {
-            let named = Variant::named(name);
-            let (label, table, default_chips) = match named {
-                Ok(v) => (v.name, v.table, v.starting_chips),
-                Err(_) if name.contains(',') => {
-                    let t: Table = name.parse()?;
-                    ("custom".to_string(), t, vec![10; a.players.unwrap_or(9)])
-                }
-                Err(e) => return Err(e.into()),
-            };
-            let chips = match a.chips {
-                Some(c) => parse_chips(c)?,
-                None => match a.players {
-                    Some(p) if p != default_chips.len() => vec![10; p],
-                    _ => default_chips,
-                },
-            };
-            if let Some(p) = a.players
-                && chips.len() != p
-            {
-                return Err(lcr_variants::VariantError::ChipsLength {
-                    chips: chips.len(),
-                    players: p,
-                }
-                .into());
-            }
-            Ok(Variant::new(
-                &label,
-                table,
-                chips,
-                a.max_rounds,
-                a.end_check,
-            )?)
+    let games = games.unwrap_or_else(|| {
+        checkpoints.map_or(VARIANT_GAMES, |c| {
+            c.iter().copied().max().unwrap_or(VARIANT_GAMES)
         })
-        .collect()
+    });
+    if let Some(&past) = checkpoints.and_then(|c| c.iter().find(|&&c| c > games)) {
+        return fail(format!("--checkpoints {past} is past --games {games}"));
+    }
+    let mut w: Vec<u64> = checkpoints
+        .map_or_else(|| DEFAULT_CHECKPOINTS.to_vec(), <[u64]>::to_vec)
+        .into_iter()
+        .filter(|&c| c <= games)
+        .collect();
+    w.push(games);
+    w.sort_unstable();
+    w.dedup();
+    Ok((games, w))
 }
 
 /// 10, 20, 50, 100, ... up to `max`, for the convergence plot.
@@ -96,19 +77,20 @@ fn dense(max: u64) -> Vec<u64> {
 }
 
 pub fn run(a: VariantArgs) -> Result<String, CliError> {
-    let games = variants(&a)?;
-    if a.simulations.is_empty() || a.simulations.contains(&0) {
-        return fail("--simulations needs counts of at least 1, e.g. 100,1000");
-    }
-    let seed = seed_or_draw(a.seed);
-    let threads = threads_or_all(a.threads)?;
-    let wanted: Vec<u64> = {
-        let mut w = a.simulations.to_vec();
-        w.sort_unstable();
-        w.dedup();
-        w
-    };
-    let max = *wanted.last().expect("not empty");
+    let games = lcr_variants::resolve(a.table, a.players, a.chips, a.max_rounds, a.end_check)
+        .map_err(|e| {
+            use lcr_variants::VariantError as V;
+            let flag = match e {
+                V::ZeroRounds => "--max-rounds",
+                V::BadChips(_) | V::ChipsLength { .. } | V::TooManyChips => "--chips",
+                V::TooFewPlayers(_) => "--players",
+                _ => "--table",
+            };
+            CliError(format!("{flag}: {e}"))
+        })?;
+    let (max, wanted) = rows_wanted(a.sampling.games, a.checkpoints)?;
+    let seed = seed_or_draw(a.sampling.seed);
+    let threads = threads_or_all(a.sampling.threads)?;
     let mut checkpoints = wanted.clone();
     if a.plot.is_some() {
         checkpoints.extend(dense(max));
@@ -201,10 +183,10 @@ fn table(s: &Study) -> String {
         "{:>11} {:>16} {:>14}",
         "simulations", "winner % (95%)", "mean rounds"
     );
-    for i in 1..=s.players {
+    for i in 0..s.players {
         let _ = write!(o, " {:>7}", format!("seat {i}"));
     }
-    o.push('\n');
+    o.push_str("\n(seat columns: expected chips at the end, the winner's including the center; winner %: games with a winner)\n");
     for r in &s.rows {
         let _ = write!(
             o,

@@ -102,6 +102,7 @@ fn drawn_seed_is_shown_and_repeats_the_run() {
 fn lab_example_on_scripted_dice() {
     let v = ok_json(&[
         "lcr",
+        "replay",
         "--players",
         "2",
         "--script",
@@ -119,9 +120,29 @@ fn lab_example_on_scripted_dice() {
 fn lcr_bad_input() {
     bad(&["lcr", "--players", "1"], "at least 2 players");
     bad(&["lcr", "--players", "3", "--games", "0"], "at least 1");
-    bad(&["lcr", "--players", "2", "--script", "LCX"], "'X'");
-    bad(&["lcr", "--players", "3", "--script", "LLL"], "ran out");
-    bad(&["lcr", "--players", "2", "--script", "LCR.."], "left over");
+    bad(
+        &["lcr", "replay", "--players", "2", "--script", "LCX"],
+        "'X'",
+    );
+    bad(
+        &["lcr", "replay", "--players", "3", "--script", "LLL"],
+        "ran out",
+    );
+    bad(
+        &["lcr", "replay", "--players", "2", "--script", "LCR.."],
+        "left over",
+    );
+    // A flag the verb does not use is an error naming the verb.
+    bad(
+        &["lcr", "exact", "--players", "3", "--games", "5"],
+        "lcr exact",
+    );
+    bad(&["lcr", "--table", "standard", "--coins", "99"], "--coins");
+    bad(&["lcr", "replay", "--script", "LCR"], "--players");
+    bad(
+        &["lcr", "--players", "3", "--threads", "100000"],
+        "1 to 256",
+    );
     bad(&["lcr", "--players", "3", "--format", "xml"], "xml");
     bad(&["lcr", "--players", "3", "--threads", "0"], "--threads");
     bad(&["lcr"], "--players");
@@ -140,7 +161,7 @@ fn lcr_bad_input() {
 
 #[test]
 fn exact_lcr_json() {
-    let v = ok_json(&["lcr", "--exact", "--players", "3", "--format", "json"]);
+    let v = ok_json(&["lcr", "exact", "--players", "3", "--format", "json"]);
     for key in [
         "players",
         "coins",
@@ -164,7 +185,7 @@ fn exact_lcr_json() {
 #[test]
 fn exact_lcr_refuses_what_does_not_fit() {
     bad(
-        &["lcr", "--exact", "--players", "30", "--coins", "3"],
+        &["lcr", "exact", "--players", "30", "--coins", "3"],
         "states",
     );
 }
@@ -189,22 +210,35 @@ fn craps_json() {
 
 #[test]
 fn baccarat_transcript_and_modes() {
-    let out = run(&["baccarat", "--cards", "7♢,9♠,4♢,5♡,4♣,J♡"]);
+    let out = run(&["baccarat", "deal", "--cards", "7♢,9♠,4♢,5♡,4♣,J♡"]);
     assert!(out.status.success());
+    // The seed's transcript byte for byte, then the totals in one line.
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
+        "House:    9 ♠    5 ♡\nPlayer:    7 ♢    4 ♢\nPlayer draws     4 ♣\nHouse draws     J ♡\nPlayer wins\n(totals: house, the banker, 4; player 5; 1 deck(s), stacked)\n"
+    );
+    let v = ok_json(&[
+        "baccarat",
+        "deal",
+        "--cards",
+        "7♢,9♠,4♢,5♡,4♣,J♡",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["transcript"],
         "House:    9 ♠    5 ♡\nPlayer:    7 ♢    4 ♢\nPlayer draws     4 ♣\nHouse draws     J ♡\nPlayer wins\n"
     );
     let one = run(&["baccarat", "--seed", "9", "--decks", "6"]);
     assert!(one.status.success());
     assert!(String::from_utf8(one.stdout).unwrap().starts_with("House:"));
     let v = ok_json(&[
-        "baccarat", "--games", "50000", "--seed", "2", "--format", "json",
+        "baccarat", "simulate", "--games", "50000", "--seed", "2", "--format", "json",
     ]);
     for key in ["games", "decks", "player", "house", "tie"] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
-    let e = ok_json(&["baccarat", "--exact", "--decks", "8", "--format", "json"]);
+    let e = ok_json(&["baccarat", "exact", "--decks", "8", "--format", "json"]);
     for key in [
         "decks",
         "player",
@@ -221,12 +255,13 @@ fn baccarat_transcript_and_modes() {
 
 #[test]
 fn casino_bad_input() {
-    bad(&["baccarat", "--decks", "0"], "--decks");
-    bad(&["baccarat", "--games", "0"], "at least 1");
+    bad(&["baccarat", "--decks", "0"], "deck");
+    bad(&["baccarat", "simulate", "--games", "0"], "at least 1");
+    bad(&["baccarat", "--games", "10"], "baccarat");
     bad(&["craps", "--games", "0"], "at least 1");
     bad(&["baccarat", "--cards", "1S,2S,3S,4S"], "1S");
     bad(&["baccarat", "--cards", "AS,2S"], "empty deck");
-    bad(&["baccarat", "--decks", "100", "--exact"], "64");
+    bad(&["baccarat", "exact", "--decks", "100"], "64");
 }
 
 #[test]
@@ -248,7 +283,7 @@ fn hog_final_rate_and_keys() {
         "hog",
         "--strategy",
         "swap",
-        "--samples",
+        "--games",
         "20000",
         "--seed",
         "3",
@@ -319,7 +354,7 @@ fn hog_grader_style_commands() {
         (Some(100), Some(96))
     );
     assert_eq!(g["winner"], 0);
-    let out = run(&["hog", "max-rolls", "--dice", "3", "--samples", "10"]);
+    let out = run(&["hog", "max-rolls", "--dice", "3", "--turns", "10"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("1 dice scores 3.0 on average\n"));
     assert!(text.ends_with("10 dice scores 30.0 on average\n10\n"));
@@ -419,10 +454,7 @@ fn hog_bad_input() {
         ],
         "face 5",
     );
-    bad(
-        &["hog", "--strategy", "swap", "--samples", "0"],
-        "at least 1",
-    );
+    bad(&["hog", "--strategy", "swap", "--games", "0"], "at least 1");
     bad(&["hog"], "--strategy");
     bad(&["hog", "play", "--six-sided", "0"], "start at 1");
 }
@@ -437,8 +469,10 @@ fn lcr_table_study_csv_json_and_threads() {
             "lcr",
             "--table",
             "all",
-            "--simulations",
-            "100,2000",
+            "--games",
+            "2000",
+            "--checkpoints",
+            "100",
             "--seed",
             "9",
             "--threads",
@@ -466,7 +500,7 @@ fn lcr_table_study_csv_json_and_threads() {
         "10x4",
         "--max-rounds",
         "50",
-        "--simulations",
+        "--games",
         "500",
         "--seed",
         "2",
@@ -498,7 +532,7 @@ fn lcr_table_study_csv_json_and_threads() {
         "lcr",
         "--table",
         "all",
-        "--simulations",
+        "--games",
         "100",
         "--seed",
         "1",
@@ -538,8 +572,8 @@ fn lcr_table_bad_input() {
     );
     bad(&["lcr", "--table", "wild"], "unknown game");
     bad(
-        &["lcr", "--table", "standard", "--simulations", "0"],
-        "--simulations",
+        &["lcr", "--table", "standard", "--checkpoints", "0"],
+        "--checkpoints",
     );
 }
 
@@ -600,12 +634,12 @@ fn mancala_sow_and_batch() {
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
 
-/// `mancala --solve` of Kalah(4,3) under empty capture, as JSON, with
+/// `mancala solve` of Kalah(4,3) under empty capture, as JSON, with
 /// `extra` arguments.
 fn kalah43(extra: &[&str]) -> serde_json::Value {
     let mut args = vec![
         "mancala",
-        "--solve",
+        "solve",
         "--pits",
         "4",
         "--seeds",
@@ -627,7 +661,7 @@ fn mancala_solve_json() {
     assert!(!v["best_moves"].as_array().unwrap().is_empty());
     let b = ok_json(&[
         "mancala",
-        "--solve",
+        "solve",
         "--board",
         "0,1,0,5,2,0,4,2",
         "--format",
@@ -646,7 +680,8 @@ fn mancala_endgame_file_round_trip() {
     let path = file.to_str().unwrap();
     let built = ok_json(&[
         "mancala",
-        "--build-endgame",
+        "endgame",
+        "build",
         path,
         "--pits",
         "4",
@@ -673,7 +708,7 @@ fn mancala_endgame_file_round_trip() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_games-cli"))
         .args([
             "mancala",
-            "--solve",
+            "solve",
             "--jsonl",
             "--empty-capture",
             "--endgame",
@@ -716,7 +751,7 @@ fn mancala_endgame_file_round_trip() {
     bad(
         &[
             "mancala",
-            "--solve",
+            "solve",
             "--pits",
             "5",
             "--seeds",
@@ -730,7 +765,7 @@ fn mancala_endgame_file_round_trip() {
     bad(
         &[
             "mancala",
-            "--solve",
+            "solve",
             "--pits",
             "4",
             "--seeds",
@@ -742,7 +777,7 @@ fn mancala_endgame_file_round_trip() {
     );
     let missing = dir.join("missing.db");
     bad(
-        &["mancala", "--solve", "--endgame", missing.to_str().unwrap()],
+        &["mancala", "solve", "--endgame", missing.to_str().unwrap()],
         "cannot read",
     );
     let mut bytes = std::fs::read(&file).unwrap();
@@ -752,9 +787,9 @@ fn mancala_endgame_file_round_trip() {
     // Every mode that reads a table refuses a damaged one, named.
     let damaged = damaged.to_str().unwrap();
     for how in [
-        &["--solve", "--pits", "4", "--seeds", "3"][..],
-        &["--solve", "--jsonl"],
-        &["--play", "--pits", "4", "--seeds", "3"],
+        &["solve", "--pits", "4", "--seeds", "3"][..],
+        &["solve", "--jsonl"],
+        &["play", "--pits", "4", "--seeds", "3"],
     ] {
         let mut args = vec!["mancala"];
         args.extend_from_slice(how);
@@ -766,17 +801,24 @@ fn mancala_endgame_file_round_trip() {
     }
     // Too large a table, or nowhere to write it: nothing is written.
     bad(
-        &["mancala", "--build-endgame", path, "--endgame-seeds", "200"],
+        &[
+            "mancala",
+            "endgame",
+            "build",
+            path,
+            "--endgame-seeds",
+            "200",
+        ],
         "at most 127",
     );
     bad(
-        &["mancala", "--build-endgame", path, "--endgame-seeds", "28"],
+        &["mancala", "endgame", "build", path, "--endgame-seeds", "28"],
         "5586853480 positions",
     );
     bad(
         &[
             "mancala",
-            "--solve",
+            "solve",
             "--board",
             "200,100,0,0,1,0",
             "--endgame-seeds",
@@ -788,7 +830,8 @@ fn mancala_endgame_file_round_trip() {
     bad(
         &[
             "mancala",
-            "--build-endgame",
+            "endgame",
+            "build",
             nowhere.to_str().unwrap(),
             "--pits",
             "2",
@@ -816,7 +859,7 @@ fn mancala_bad_input() {
         "negative",
     );
     bad(
-        &["mancala", "--solve", "--pits", "9", "--seeds", "2"],
+        &["mancala", "solve", "--pits", "9", "--seeds", "2"],
         "at most 8",
     );
     bad(&["mancala"], "--board");
@@ -826,7 +869,7 @@ fn mancala_bad_input() {
 fn mancala_play_explains_illegal_moves() {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_games-cli"))
-        .args(["mancala", "--play", "--pits", "3", "--seeds", "2"])
+        .args(["mancala", "play", "--pits", "3", "--seeds", "2"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -1046,7 +1089,7 @@ fn hog_rules_switches() {
     let s = rate_json(
         "always:6",
         "always:4",
-        &["--no-hog-wild", "--samples", "50000", "--seed", "1"],
+        &["--no-hog-wild", "--games", "50000", "--seed", "1"],
     );
     let (e, x, se) = (
         s["exact_win_rate"].as_f64().unwrap(),

@@ -52,10 +52,10 @@ impl TryFrom<HogSetup> for HogState {
                 });
             }
         }
-        if let Some(n) = s.rolling {
-            if !(1..=MAX_ROLLS).contains(&n) {
-                return Err(HogError::RollDice(n));
-            }
+        if let Some(n) = s.rolling
+            && !(1..=MAX_ROLLS).contains(&n)
+        {
+            return Err(HogError::RollDice(n));
         }
         Ok(HogState {
             rules: s.rules,

@@ -40,16 +40,20 @@ pub struct ExactConfig {
     pub tolerance: f64,
     /// The most memory, in bytes, the solver may plan to use.
     pub memory_limit: u64,
+    /// Worker threads (at least 1; the result does not depend on it).
+    pub threads: usize,
 }
 
 impl ExactConfig {
-    /// `players` seats with `coins` each, to 1e-12, with an 8 GiB limit.
+    /// `players` seats with `coins` each, to 1e-12, with an 8 GiB limit,
+    /// on every core.
     pub fn new(players: usize, coins: u32) -> Self {
         ExactConfig {
             players,
             coins,
             tolerance: 1e-12,
             memory_limit: 8 << 30,
+            threads: dice::parallel::default_threads(),
         }
     }
 }
@@ -223,13 +227,25 @@ pub fn plan(players: usize, coins: u32) -> Result<(u64, u64), LcrError> {
 }
 
 /// Solve classic LCR exactly for `config.players` seats with
-/// `config.coins` each. Work is spread over rayon's threads; the result does
-/// not depend on how many there are.
+/// `config.coins` each, on `config.threads` threads; the result does not
+/// depend on how many there are.
 ///
 /// # Errors
-/// Bad sizes, or [`LcrError::TooLarge`] when the state space would not fit
-/// in `config.memory_limit`.
+/// Bad sizes, [`LcrError::TooLarge`] when the state space would not fit in
+/// `config.memory_limit`, [`LcrError::Parallel`] for zero threads or a pool
+/// that cannot start.
 pub fn solve(config: &ExactConfig) -> Result<ExactResult, LcrError> {
+    if config.threads == 0 {
+        return Err(dice::parallel::ParallelError::ZeroThreads.into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(|e| dice::parallel::ParallelError::Pool(e.to_string()))?;
+    pool.install(|| solve_on_pool(config))
+}
+
+fn solve_on_pool(config: &ExactConfig) -> Result<ExactResult, LcrError> {
     let n = config.players;
     let (states, bytes) = plan(n, config.coins)?;
     if bytes > config.memory_limit || n > 127 {

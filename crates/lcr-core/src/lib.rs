@@ -340,8 +340,8 @@ pub const fn unpack(packed: u32) -> Throw {
 pub fn throw_weights(table: &[[u32; 216]; 4], k: u32) -> Vec<(Throw, u64)> {
     let k = k.min(3) as usize;
     let mut out: Vec<(Throw, u64)> = Vec::new();
-    for code in 0..6usize.pow(k as u32) {
-        let t = unpack(table[k][code]);
+    for &packed in &table[k][..6usize.pow(k as u32)] {
+        let t = unpack(packed);
         match out.iter_mut().find(|(x, _)| *x == t) {
             Some((_, n)) => *n += 1,
             None => out.push((t, 1)),

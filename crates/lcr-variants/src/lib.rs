@@ -108,11 +108,17 @@ impl fmt::Display for VariantError {
                 "bad chips {s:?}: give one count per seat (10,10,10) or COUNTxSEATS (10x9)"
             ),
             VariantError::ChipsLength { chips, players } => {
-                write!(f, "--chips gives {chips} seats but --players is {players}")
+                write!(
+                    f,
+                    "the starting chips give {chips} seats but the game has {players} players"
+                )
             }
-            VariantError::ZeroRounds => write!(f, "--max-rounds must be at least 1"),
+            VariantError::ZeroRounds => write!(f, "the round limit must be at least 1"),
             VariantError::BadCheckpoints => {
-                write!(f, "--simulations needs counts of at least 1, e.g. 100,1000")
+                write!(
+                    f,
+                    "checkpoints must be counts of at least 1 game, e.g. 100,1000"
+                )
             }
             VariantError::Parallel(e) => write!(f, "{e}"),
             VariantError::TooManyChips => write!(f, "more than 1000000 chips in all"),
@@ -330,6 +336,64 @@ impl Variant {
         };
         Variant::new(name, table.parse()?, chips, 100, EndCheck::Round)
     }
+}
+
+/// The games a study runs: `table` is a named game, `all` (the six named
+/// games) or six codes such as `0,0,0,1,2,3` (a game named `custom`).
+/// Starting chips are `chips` (`10,10,10` or `10x9`) when given; else a
+/// named game's own, or 10 each for `players` seats (9 when not given).
+/// `players`, when given with chips, must match them.
+///
+/// # Errors
+/// [`VariantError`]: an unknown name, bad codes or chips, fewer than 2
+/// seats, chips for another number of seats, a round limit of 0.
+pub fn resolve(
+    table: &str,
+    players: Option<usize>,
+    chips: Option<&str>,
+    max_rounds: u32,
+    end_check: EndCheck,
+) -> Result<Vec<Variant>, VariantError> {
+    if max_rounds == 0 {
+        return Err(VariantError::ZeroRounds);
+    }
+    if let Some(p @ (0 | 1)) = players {
+        return Err(VariantError::TooFewPlayers(p));
+    }
+    let names: Vec<&str> = if table == "all" {
+        NAMED.to_vec()
+    } else {
+        vec![table]
+    };
+    names
+        .into_iter()
+        .map(|name| {
+            let (label, table, default_chips) = match Variant::named(name) {
+                Ok(v) => (v.name, v.table, v.starting_chips),
+                Err(_) if name.contains(',') => {
+                    let t: Table = name.parse()?;
+                    ("custom".to_string(), t, vec![10; players.unwrap_or(9)])
+                }
+                Err(e) => return Err(e),
+            };
+            let chips = match chips {
+                Some(c) => parse_chips(c)?,
+                None => match players {
+                    Some(p) if p != default_chips.len() => vec![10; p],
+                    _ => default_chips,
+                },
+            };
+            if let Some(p) = players
+                && chips.len() != p
+            {
+                return Err(VariantError::ChipsLength {
+                    chips: chips.len(),
+                    players: p,
+                });
+            }
+            Variant::new(&label, table, chips, max_rounds, end_check)
+        })
+        .collect()
 }
 
 /// Read chips: `10,10,10` or `10x9`.

@@ -577,7 +577,7 @@ fn hold(n: u64) -> Result<Bytes, MancalaError> {
 fn parse_header(head: &[u8; HEADER]) -> Result<(usize, usize, CaptureRule, u64), MancalaError> {
     if &head[..8] == OLD_MAGIC {
         return Err(bad(
-            "a table in an older format (its checksum is read differently): build it again with --build-endgame".into(),
+            "a table in an older format (its checksum is read differently): build it again (games-cli mancala endgame build)".into(),
         ));
     }
     if &head[..8] != MAGIC {

@@ -49,6 +49,44 @@ impl Default for Options {
     }
 }
 
+/// The memory a solver with `options` plans to use for `pits` pits a
+/// side, in bytes: its transposition table and its endgame table (one byte
+/// a position; `endgame_file` is the size of a table file to be read
+/// instead of built). Saturates rather than overflows.
+pub fn planned_bytes(options: &Options, pits: usize, endgame_file: Option<u64>) -> u64 {
+    let table = if options.table_bits <= 40 {
+        32u64.saturating_mul(1u64 << options.table_bits)
+    } else {
+        u64::MAX
+    };
+    let endgame = match (endgame_file, options.endgame_seeds) {
+        (Some(bytes), _) => bytes,
+        (None, Some(k)) => crate::endgame::positions_for(pits, k),
+        (None, None) => crate::endgame::positions_for(pits, auto_endgame_seeds(pits, 255)),
+    };
+    table.saturating_add(endgame)
+}
+
+/// Refuse a solver that would plan more than `limit` bytes (see
+/// [`planned_bytes`]) before anything is allocated.
+///
+/// # Errors
+/// [`MancalaError::TooLargeToSolve`] naming both sizes.
+pub fn check_memory(
+    options: &Options,
+    pits: usize,
+    endgame_file: Option<u64>,
+    limit: u64,
+) -> Result<(), MancalaError> {
+    let bytes = planned_bytes(options, pits, endgame_file);
+    if bytes > limit {
+        return Err(MancalaError::TooLargeToSolve(format!(
+            "the transposition table with the endgame table needs {bytes} bytes; the limit is {limit} (half the available memory)"
+        )));
+    }
+    Ok(())
+}
+
 /// The endgame table a solve builds when none is given holds at most
 /// 2^21 positions for a game of up to 40 seeds in the pits, twice as many
 /// for every 2 seeds more, and at most 2^25: building it takes a small part
@@ -255,6 +293,28 @@ impl Solver {
         self.endgame.as_ref()
     }
 
+    /// Whether this solver (its endgame table) fits `position`: the same
+    /// pits a side and capture rule.
+    ///
+    /// # Errors
+    /// [`MancalaError::BadEndgame`] naming both.
+    pub fn check_position(&self, position: &Position) -> Result<(), MancalaError> {
+        if position.pits() != self.pits || position.rule() != self.rule {
+            let name = |r: CaptureRule| match r {
+                CaptureRule::Seed => "the seed's",
+                CaptureRule::Empty => "empty",
+            };
+            return Err(MancalaError::BadEndgame(format!(
+                "it is for {} pits a side under {} capture; the position has {} pits a side under {} capture",
+                self.pits,
+                name(self.rule),
+                position.pits(),
+                name(position.rule())
+            )));
+        }
+        Ok(())
+    }
+
     /// Solve `position` exactly.
     ///
     /// # Errors
@@ -277,14 +337,7 @@ impl Solver {
         progress: &dyn Fn(&Progress),
     ) -> Result<Solution, MancalaError> {
         let m = self.pits;
-        if position.pits() != m || position.rule() != self.rule {
-            return Err(MancalaError::BadEndgame(format!(
-                "the solver is for {m} pits a side under {:?} capture; the position has {} pits under {:?} capture",
-                self.rule,
-                position.pits(),
-                position.rule()
-            )));
-        }
+        self.check_position(position)?;
         let oriented = position.oriented();
         let total: u32 = oriented.iter().sum();
         if total > 255 {

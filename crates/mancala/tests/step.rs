@@ -35,7 +35,7 @@ fn generic_exact_equals_the_solver() {
             let v = generic::evaluate(
                 &root,
                 |p: &Position| p.clone(),
-                |p| game::Step::returns(p),
+                game::Step::returns,
                 5_000_000,
             )
             .unwrap();

@@ -36,5 +36,5 @@ ci:
 # machine): build the 26-seed endgame table once (about 15 minutes on 2
 # cores, 2.7 GB in k6e26.db), then solve with it.
 kalah:
-    test -f k6e26.db || cargo run --release -p games-cli -- mancala --build-endgame k6e26.db --pits 6 --endgame-seeds 26 --empty-capture
-    cargo run --release -p games-cli -- mancala --solve --pits 6 --seeds 4 --empty-capture --endgame k6e26.db
+    test -f k6e26.db || cargo run --release -p games-cli -- mancala endgame build k6e26.db --pits 6 --endgame-seeds 26 --empty-capture
+    cargo run --release -p games-cli -- mancala solve --pits 6 --seeds 4 --empty-capture --endgame k6e26.db

@@ -234,7 +234,7 @@ fn load_endgame(path: &std::path::Path) -> Result<Endgame, CliError> {
     Endgame::read_file(path).map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
 
-/// `--solve --jsonl`: one position a line, each solved; one solver a board
+/// `solve --jsonl`: one position a line, each solved; one solver a board
 /// size, so its tables (and a table read from --endgame, once) serve every
 /// line.
 fn solve_jsonl(a: &SolverArgs, rule: CaptureRule) -> Result<String, CliError> {

@@ -3,16 +3,30 @@
 //! its rolls and result.
 use craps_baccarat::{baccarat, cards::Card, cards::Shoe, craps};
 use dice::ScriptedDice;
-use serde_json::{Value, json};
+use serde::Deserialize;
+use serde_json::json;
 
-fn baccarat_case(case: &Value) -> String {
-    let decks = case.get("decks").and_then(Value::as_u64).unwrap_or(1) as u32;
-    let cards: Result<Vec<Card>, _> = case["cards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap().parse::<Card>())
-        .collect();
+/// One file: a typed case (a misspelled key fails the test).
+#[derive(Deserialize)]
+#[serde(tag = "game", rename_all = "lowercase", deny_unknown_fields)]
+enum Case {
+    /// A stacked deck, top first.
+    Baccarat {
+        description: String,
+        cards: Vec<String>,
+        #[serde(default = "one")]
+        decks: u32,
+    },
+    /// Scripted dice.
+    Craps { description: String, dice: Vec<u32> },
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn baccarat_case(cards: &[String], decks: u32) -> String {
+    let cards: Result<Vec<Card>, _> = cards.iter().map(|c| c.parse::<Card>()).collect();
     let game = cards
         .and_then(|cards| Shoe::stacked(&cards, decks))
         .and_then(|mut shoe| baccarat::play_stacked(&mut shoe));
@@ -22,14 +36,8 @@ fn baccarat_case(case: &Value) -> String {
     }
 }
 
-fn craps_case(case: &Value) -> String {
-    let faces = case["dice"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_u64().unwrap() as u32)
-        .collect();
-    match craps::play(&mut ScriptedDice::new(faces)) {
+fn craps_case(faces: &[u32]) -> String {
+    match craps::play(&mut ScriptedDice::new(faces.to_vec())) {
         Ok(g) => serde_json::to_string_pretty(&json!({"rolls": g.rolls, "won": g.won})).unwrap(),
         Err(e) => format!("error: {e}"),
     }
@@ -38,15 +46,16 @@ fn craps_case(case: &Value) -> String {
 #[test]
 fn fixtures() {
     insta::glob!("../../../fixtures/craps-baccarat", "*.json", |path| {
-        let case: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let out = match case["game"].as_str().unwrap() {
-            "baccarat" => baccarat_case(&case),
-            "craps" => craps_case(&case),
-            other => panic!("unknown game {other}"),
+        let case: Case = serde_json::from_str(&std::fs::read_to_string(path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: not a casino case: {e}", path.display()));
+        let (description, out) = match &case {
+            Case::Baccarat {
+                description,
+                cards,
+                decks,
+            } => (description, baccarat_case(cards, *decks)),
+            Case::Craps { description, dice } => (description, craps_case(dice)),
         };
-        insta::assert_snapshot!(format!(
-            "{}\n\n{out}",
-            case["description"].as_str().unwrap()
-        ));
+        insta::assert_snapshot!(format!("{description}\n\n{out}"));
     });
 }

@@ -27,6 +27,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod casino;
+mod charts;
 mod hog;
 mod lcr;
 mod mancala;

@@ -119,7 +119,7 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
         b.finish_and_clear();
     }
     if let Some(path) = a.plot {
-        write_atomic(path, plot(&studies))?;
+        write_atomic(path, crate::charts::variants_convergence(&studies))?;
     }
     for s in &mut studies {
         s.rows.retain(|r| wanted.contains(&r.simulations));
@@ -205,113 +205,4 @@ fn table(s: &Study) -> String {
         o.push('\n');
     }
     o
-}
-
-/// One panel per game: each seat's expected chips (coloured lines, left
-/// axis) and the winner share (black dashed line, right axis, 0-100%)
-/// against the number of simulations on a log scale.
-fn plot(studies: &[Study]) -> String {
-    const W: f64 = 420.0;
-    const H: f64 = 260.0;
-    const PAD: f64 = 50.0;
-    let colours = [
-        "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-        "#bcbd22", "#17becf",
-    ];
-    let cols = studies.len().min(2);
-    let rows = studies.len().div_ceil(2);
-    let width = cols as f64 * (W + 2.0 * PAD) + 20.0;
-    let height = rows as f64 * (H + 2.0 * PAD) + 40.0;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"20\" y=\"22\" font-size=\"14\">LCR variants: expected chips per seat (lines, left axis) and winner share (dashed, right axis) as simulations grow</text>\n"
-    );
-    for (k, s) in studies.iter().enumerate() {
-        let ox = 10.0 + (k % 2) as f64 * (W + 2.0 * PAD) + PAD;
-        let oy = 40.0 + (k / 2) as f64 * (H + 2.0 * PAD) + PAD / 2.0;
-        let xs: Vec<f64> = s
-            .rows
-            .iter()
-            .map(|r| (r.simulations as f64).log10())
-            .collect();
-        let (x0, x1) = (
-            xs.first().copied().unwrap_or(1.0),
-            xs.last().copied().unwrap_or(2.0),
-        );
-        let ymax = s
-            .rows
-            .iter()
-            .flat_map(|r| r.expected_chips.iter().copied())
-            .fold(1.0f64, f64::max)
-            * 1.1;
-        let px = |x: f64| {
-            ox + if x1 > x0 {
-                (x - x0) / (x1 - x0) * W
-            } else {
-                0.0
-            }
-        };
-        let py = |y: f64| oy + H - y / ymax * H;
-        let _ = writeln!(
-            svg,
-            "<rect x=\"{ox}\" y=\"{oy}\" width=\"{W}\" height=\"{H}\" fill=\"none\" stroke=\"#444\"/>\n<text x=\"{ox}\" y=\"{}\" font-size=\"13\">{} (table {})</text>",
-            oy - 6.0,
-            s.game,
-            s.table
-        );
-        for t in 0..=4 {
-            let y = ymax * f64::from(t) / 4.0;
-            let _ = writeln!(
-                svg,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{y:.0}</text><text x=\"{}\" y=\"{}\">{}%</text>",
-                ox - 4.0,
-                py(y) + 4.0,
-                ox + W + 4.0,
-                py(y) + 4.0,
-                25 * t
-            );
-        }
-        let mut e = x0.ceil() as i32;
-        while f64::from(e) <= x1 + 1e-9 {
-            let _ = writeln!(
-                svg,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">10^{e}</text>",
-                px(f64::from(e)),
-                oy + H + 14.0
-            );
-            e += 1;
-        }
-        for seat in 0..s.players {
-            let pts: Vec<String> = s
-                .rows
-                .iter()
-                .zip(&xs)
-                .map(|(r, &x)| format!("{:.1},{:.1}", px(x), py(r.expected_chips[seat])))
-                .collect();
-            let _ = writeln!(
-                svg,
-                "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"/>",
-                colours[seat % colours.len()],
-                pts.join(" ")
-            );
-        }
-        let pts: Vec<String> = s
-            .rows
-            .iter()
-            .zip(&xs)
-            .map(|(r, &x)| format!("{:.1},{:.1}", px(x), oy + H - r.winner_fraction * H))
-            .collect();
-        let _ = writeln!(
-            svg,
-            "<polyline fill=\"none\" stroke=\"black\" stroke-width=\"2\" stroke-dasharray=\"5,3\" points=\"{}\"/>",
-            pts.join(" ")
-        );
-        let _ = writeln!(
-            svg,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">simulations</text>",
-            ox + W / 2.0,
-            oy + H + 28.0
-        );
-    }
-    svg.push_str("</svg>\n");
-    svg
 }

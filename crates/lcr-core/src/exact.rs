@@ -15,7 +15,10 @@
 //! coins only pass the turn, so only "rolling" states (the mover holds
 //! coins) are stored; the passed turns are counted on the way. A throw of
 //! `k = min(coins, 3)` dice has the distribution [`crate::throw_distribution`],
-//! the same rules code the simulator uses. The total number of coins only
+//! counted from [`crate::THROWS`], the one table the simulator and the rules
+//! step ([`crate::ClassicState`]) look throws up in. This solver applies
+//! throws in its own rotated layout; `tests/step.rs` checks its answers
+//! equal the generic exact evaluator over the step. The total number of coins only
 //! falls (a `C`) or stays, so the chain is solved level by level by total:
 //! throws that put a coin in the center lead to an already solved level and
 //! become constants, and the throws that keep the total are solved by

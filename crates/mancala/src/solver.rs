@@ -423,6 +423,41 @@ pub struct Progress {
 /// MTD(f) pass).
 pub const PROGRESS_NODES: u64 = 1 << 22;
 
+/// Children a node has at most.
+const H: usize = MAX / 2;
+
+/// A node's children (see [`Search::expand`]).
+struct Kids {
+    count: usize,
+    /// Each child's pits, seen from its mover.
+    kids: [u128; H],
+    /// The mover's store gain minus the other's.
+    gains: [i32; H],
+    kinds: [Kind; H],
+    /// The pit moved.
+    pits: [u8; H],
+    /// Seeds left in the pits.
+    lefts: [i32; H],
+}
+
+/// The first `count` children in the order to search them: highest score
+/// first (insertion sort, stable).
+#[inline(always)]
+fn ordered(scores: &[i32; H], count: usize) -> [u8; H] {
+    let mut order = [0u8; H];
+    for (c, o) in order.iter_mut().enumerate().take(count) {
+        *o = c as u8;
+    }
+    for a in 1..count {
+        let mut b = a;
+        while b > 0 && scores[order[b - 1] as usize] < scores[order[b] as usize] {
+            order.swap(b - 1, b);
+            b -= 1;
+        }
+    }
+    order
+}
+
 impl Search<'_> {
     #[inline]
     fn probe(&self, key: u128) -> Option<usize> {
@@ -439,7 +474,6 @@ impl Search<'_> {
     /// The future store difference for the mover at `p`, fail-soft within
     /// (alpha, beta).
     fn value(&mut self, p: Pits, mut alpha: i32, mut beta: i32) -> i32 {
-        let m = self.m;
         let left = byte_sum(p) as i32;
         if left <= self.db_seeds {
             return i32::from(self.db.expect("endgame table").get(p));
@@ -472,49 +506,116 @@ impl Search<'_> {
             tt_best = e.best;
         }
         let (alpha0, beta0) = (alpha, beta);
-        let etc = left >= ETC_FROM;
-        // The children, each seen from its mover, with what is known of
-        // their value to this node's mover.
-        let mut kids = [0u128; MAX / 2];
-        let mut gains = [0i32; MAX / 2];
-        let mut kinds = [Kind::Over; MAX / 2];
-        let mut pits = [0u8; MAX / 2];
-        let mut lefts = [0i32; MAX / 2];
-        let mut los = [0i32; MAX / 2];
-        let mut his = [0i32; MAX / 2];
-        let mut scores = [0i32; MAX / 2];
-        let mut order = [0u8; MAX / 2];
-        let mut count = 0;
-        for i in (0..m).rev() {
+        let k = self.expand(p, left);
+        let (los, his) = self.bounds(&k, left >= ETC_FROM);
+        let mut best = i32::MIN;
+        let mut best_move = 0u8;
+        let mut scores = [0i32; H];
+        for c in 0..k.count {
+            let (lo, hi, i) = (los[c], his[c], k.pits[c]);
+            if lo >= beta {
+                // Enhanced transposition cutoff.
+                return self.store(found, key, use_table, left, alpha0, beta0, lo, i);
+            }
+            if lo > best {
+                best = lo;
+                best_move = i;
+            }
+            scores[c] = if i == tt_best {
+                1000
+            } else if matches!(k.kinds[c], Kind::Again) {
+                500 + i32::from(i)
+            } else {
+                k.gains[c] * 4 + lo + hi
+            };
+        }
+        if best > alpha {
+            alpha = best;
+        }
+        let order = ordered(&scores, k.count);
+        for &c in &order[..k.count] {
+            let c = c as usize;
+            if his[c] <= alpha {
+                // It cannot raise alpha: its upper bound is all it adds.
+                if his[c] > best {
+                    best = his[c];
+                    best_move = k.pits[c];
+                }
+                continue;
+            }
+            if los[c] == his[c] {
+                continue;
+            }
+            let gain = k.gains[c];
+            let v = match k.kinds[c] {
+                Kind::Again => gain + self.value(k.kids[c], alpha - gain, beta - gain),
+                _ => gain - self.value(k.kids[c], gain - beta, gain - alpha),
+            };
+            if v > best {
+                best = v;
+                best_move = k.pits[c];
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(found, key, use_table, left, alpha0, beta0, best, best_move)
+    }
+
+    /// The children of `p` (`left` seeds in its pits), each seen from its
+    /// mover.
+    #[inline(always)]
+    fn expand(&self, p: Pits, left: i32) -> Kids {
+        let mut k = Kids {
+            count: 0,
+            kids: [0u128; H],
+            gains: [0i32; H],
+            kinds: [Kind::Over; H],
+            pits: [0u8; H],
+            lefts: [0i32; H],
+        };
+        for i in (0..self.m).rev() {
             let Some(child) = self.sower.child(p, i) else {
                 continue;
             };
-            gains[count] = child.gain;
-            lefts[count] = left - child.banked;
-            pits[count] = i as u8;
-            kinds[count] = child.kind;
-            kids[count] = child.pits;
-            count += 1;
+            let c = k.count;
+            k.gains[c] = child.gain;
+            k.lefts[c] = left - child.banked;
+            k.pits[c] = i as u8;
+            k.kinds[c] = child.kind;
+            k.kids[c] = child.pits;
+            k.count += 1;
         }
-        // Where each child's value may be known: the endgame table (exact)
-        // or the transposition table. All the reads are issued before any
-        // is used, so their cache misses overlap.
-        let mut look = [0u8; MAX / 2]; // 0 nothing, 1 endgame, 2 table
-        let mut addr = [0usize; MAX / 2];
+        k
+    }
+
+    /// What is known of each child's value, from this node's mover's side:
+    /// `(lower, upper)` bounds, exact from the endgame table, from the
+    /// transposition table when `etc` (enhanced transposition cutoff) asks
+    /// for it, else the seeds left. All the reads are issued before any is
+    /// used, so their cache misses overlap.
+    #[inline(always)]
+    fn bounds(&self, k: &Kids, etc: bool) -> ([i32; H], [i32; H]) {
+        let count = k.count;
+        let mut look = [0u8; H]; // 0 nothing, 1 endgame, 2 table
+        let mut addr = [0usize; H];
         for c in 0..count {
-            if matches!(kinds[c], Kind::Over) {
+            if matches!(k.kinds[c], Kind::Over) {
                 continue;
             }
-            if lefts[c] <= self.db_seeds {
+            if k.lefts[c] <= self.db_seeds {
                 look[c] = 1;
-                addr[c] = self.db.expect("endgame table").index(kids[c]);
-            } else if etc && lefts[c] >= TABLE_FROM {
+                addr[c] = self.db.expect("endgame table").index(k.kids[c]);
+            } else if etc && k.lefts[c] >= TABLE_FROM {
                 look[c] = 2;
-                addr[c] = hash(kids[c]) & self.mask & !1;
+                addr[c] = hash(k.kids[c]) & self.mask & !1;
             }
         }
-        let mut db_vals = [0i8; MAX / 2];
-        let mut entries = [[Entry::default(); 2]; MAX / 2];
+        let mut db_vals = [0i8; H];
+        let mut entries = [[Entry::default(); 2]; H];
         for c in 0..count {
             match look[c] {
                 1 => db_vals[c] = self.db.expect("endgame table").at(addr[c]),
@@ -527,89 +628,29 @@ impl Search<'_> {
                 _ => {}
             }
         }
-        let mut best = i32::MIN;
-        let mut best_move = 0u8;
+        let mut los = [0i32; H];
+        let mut his = [0i32; H];
         for c in 0..count {
-            let gain = gains[c];
+            let gain = k.gains[c];
             let known = match look[c] {
-                _ if matches!(kinds[c], Kind::Over) => Some((0, 0)),
+                _ if matches!(k.kinds[c], Kind::Over) => Some((0, 0)),
                 1 => Some((i32::from(db_vals[c]), i32::from(db_vals[c]))),
                 2 => {
-                    let k = kids[c];
+                    let kid = k.kids[c];
                     entries[c]
                         .iter()
-                        .find(|e| e.key == k)
+                        .find(|e| e.key == kid)
                         .map(|e| (i32::from(e.lower), i32::from(e.upper)))
                 }
                 _ => None,
             };
-            let (lo, hi) = match (kinds[c], known) {
+            (los[c], his[c]) = match (k.kinds[c], known) {
                 (Kind::Other, Some((l, h))) => (gain - h, gain - l),
                 (_, Some((l, h))) => (gain + l, gain + h),
-                (_, None) => (gain - lefts[c], gain + lefts[c]),
+                (_, None) => (gain - k.lefts[c], gain + k.lefts[c]),
             };
-            let i = pits[c];
-            if lo >= beta {
-                // Enhanced transposition cutoff.
-                return self.store(found, key, use_table, left, alpha0, beta0, lo, i);
-            }
-            los[c] = lo;
-            his[c] = hi;
-            if lo > best {
-                best = lo;
-                best_move = i;
-            }
-            let kind = kinds[c];
-            scores[c] = if i == tt_best {
-                1000
-            } else if matches!(kind, Kind::Again) {
-                500 + i32::from(i)
-            } else {
-                gain * 4 + lo + hi
-            };
-            order[c] = c as u8;
         }
-        if best > alpha {
-            alpha = best;
-        }
-        // Insertion sort, best score first.
-        for a in 1..count {
-            let mut b = a;
-            while b > 0 && scores[order[b - 1] as usize] < scores[order[b] as usize] {
-                order.swap(b - 1, b);
-                b -= 1;
-            }
-        }
-        for &c in &order[..count] {
-            let c = c as usize;
-            if his[c] <= alpha {
-                // It cannot raise alpha: its upper bound is all it adds.
-                if his[c] > best {
-                    best = his[c];
-                    best_move = pits[c];
-                }
-                continue;
-            }
-            if los[c] == his[c] {
-                continue;
-            }
-            let gain = gains[c];
-            let v = match kinds[c] {
-                Kind::Again => gain + self.value(kids[c], alpha - gain, beta - gain),
-                _ => gain - self.value(kids[c], gain - beta, gain - alpha),
-            };
-            if v > best {
-                best = v;
-                best_move = pits[c];
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.store(found, key, use_table, left, alpha0, beta0, best, best_move)
+        (los, his)
     }
 
     /// Tell the caller what is known so far.

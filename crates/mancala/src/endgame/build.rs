@@ -1,0 +1,180 @@
+//! Filling a table level by level (seeds left), each level shared among
+//! rayon's threads.
+
+use std::sync::atomic::{AtomicI8, Ordering};
+
+use rayon::prelude::*;
+
+use super::{Endgame, MAX, Pits, Terms, UNKNOWN, check_size, pack, positions_for, rank, terms};
+use crate::MancalaError;
+use crate::bytes::Bytes;
+use crate::position::{CaptureRule, Kind, Sower, byte_sum};
+
+struct Builder<'a> {
+    pits: usize,
+    sower: Sower,
+    terms: &'a Terms,
+    values: &'a [AtomicI8],
+}
+
+impl Builder<'_> {
+    fn value(&self, p: Pits) -> i32 {
+        let m = self.pits;
+        let idx = rank(self.terms, p, m);
+        let v = self.values[idx].load(Ordering::Relaxed);
+        if v != UNKNOWN {
+            return i32::from(v);
+        }
+        let own = (1u128 << (8 * m)) - 1;
+        let mine = byte_sum(p & own) as i32;
+        let theirs = byte_sum(p & !own) as i32;
+        if mine == 0 || theirs == 0 {
+            // An over position (never asked for in play): each side banks
+            // its own row.
+            let v = mine - theirs;
+            self.values[idx].store(v as i8, Ordering::Relaxed);
+            return v;
+        }
+        // The children first, then all their reads at once (so the cache
+        // misses overlap), then the ones not yet known, by recursion.
+        let mut kids = [0u128; MAX / 2];
+        let mut gains = [0i32; MAX / 2];
+        let mut sign = [0i32; MAX / 2]; // 0 over, 1 again, -1 the other side
+        let mut at = [0usize; MAX / 2];
+        let mut count = 0;
+        for i in 0..m {
+            let Some(child) = self.sower.child(p, i) else {
+                continue;
+            };
+            gains[count] = child.gain;
+            sign[count] = match child.kind {
+                Kind::Over => 0,
+                Kind::Again => 1,
+                Kind::Other => -1,
+            };
+            if sign[count] != 0 {
+                kids[count] = child.pits;
+                at[count] = rank(self.terms, kids[count], m);
+            }
+            count += 1;
+        }
+        let mut known = [0i8; MAX / 2];
+        for c in 0..count {
+            if sign[c] != 0 {
+                known[c] = self.values[at[c]].load(Ordering::Relaxed);
+            }
+        }
+        let mut best = i32::MIN;
+        for c in 0..count {
+            let v = match sign[c] {
+                0 => gains[c],
+                s => {
+                    let child = if known[c] == UNKNOWN {
+                        self.value(kids[c])
+                    } else {
+                        i32::from(known[c])
+                    };
+                    gains[c] + s * child
+                }
+            };
+            best = best.max(v);
+        }
+        self.values[idx].store(best as i8, Ordering::Relaxed);
+        best
+    }
+
+    /// Every position of `level` seeds whose last two cells hold `a` and
+    /// `b`, in the table's order (so the writes run forward).
+    fn fill(&self, level: usize, a: usize, b: usize) {
+        let cells = 2 * self.pits;
+        let mut p = [0u8; MAX];
+        p[cells - 1] = a as u8;
+        p[cells - 2] = b as u8;
+        let rest = level - a - b;
+        let inner = cells - 2;
+        if inner == 0 {
+            if rest == 0 {
+                self.value(pack(&p[..cells]));
+            }
+            return;
+        }
+        // The compositions of `rest` into cells 0..inner, from all in the
+        // highest cell to all in cell 0: rank order.
+        p[inner - 1] = rest as u8;
+        loop {
+            self.value(pack(&p[..cells]));
+            let mut c = 1;
+            while c < inner && p[c] == 0 {
+                c += 1;
+            }
+            if c == inner {
+                break;
+            }
+            p[c] -= 1;
+            let t = p[0];
+            p[0] = 0;
+            p[c - 1] += t + 1;
+        }
+    }
+}
+
+impl Endgame {
+    /// Build the table for `pits` pits a side, every position with at most
+    /// `seeds` seeds in the pits, under `rule`. It uses rayon's threads;
+    /// the result does not depend on their number.
+    ///
+    /// # Errors
+    /// [`MancalaError::NoPits`]; [`MancalaError::TooLargeToSolve`] for more
+    /// than 8 pits a side, more than 127 seeds or more than
+    /// [`MAX_POSITIONS`] positions.
+    pub fn build(pits: usize, seeds: usize, rule: CaptureRule) -> Result<Endgame, MancalaError> {
+        Endgame::build_with_progress(pits, seeds, rule, &|_| {})
+    }
+
+    /// [`Endgame::build`], calling `progress` with the positions done so
+    /// far after each level (seeds left) is complete.
+    ///
+    /// # Errors
+    /// As [`Endgame::build`].
+    pub fn build_with_progress(
+        pits: usize,
+        seeds: usize,
+        rule: CaptureRule,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Endgame, MancalaError> {
+        let n = check_size(pits, seeds)? as usize;
+        let terms = terms(pits, seeds);
+        let values: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        // Rank 0 is the empty board; it is never asked for (the game is
+        // over), and holds 0.
+        values[0].store(0, Ordering::Relaxed);
+        let builder = Builder {
+            pits,
+            sower: Sower::new(pits, rule),
+            terms: &terms,
+            values: &values,
+        };
+        for level in 1..=seeds {
+            // In rank order: the last cell, then the one before, from most
+            // seeds to fewest.
+            let starts: Vec<(usize, usize)> = (0..=level)
+                .rev()
+                .flat_map(|a| (0..=level - a).rev().map(move |b| (a, b)))
+                .collect();
+            starts
+                .par_iter()
+                .with_max_len(1)
+                .for_each(|&(a, b)| builder.fill(level, a, b));
+            progress(positions_for(pits, level));
+        }
+        let values = Bytes::from_vec(values.into_iter().map(|v| v.into_inner() as u8).collect());
+        Ok(Endgame {
+            pits,
+            seeds,
+            rule,
+            terms,
+            values,
+        })
+    }
+
+}

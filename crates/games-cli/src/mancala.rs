@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
 use mancala::endgame::Endgame;
 use mancala::{CaptureRule, MancalaError, Position, solver, sow_game};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::{CliError, Format, Output, Terminal, fail, to_json};
 
@@ -436,6 +436,12 @@ fn draw(b: &[u32]) -> String {
     )
 }
 
+/// A batch line that failed.
+#[derive(Serialize)]
+struct LineError {
+    error: String,
+}
+
 /// Read stdin a line at a time and write one JSON line for each: what
 /// `handle` makes of it, or `{"error": "line K: ..."}`.
 fn jsonl(mut handle: impl FnMut(&str) -> Result<Value, String>) -> Result<String, CliError> {
@@ -449,7 +455,10 @@ fn jsonl(mut handle: impl FnMut(&str) -> Result<Value, String>) -> Result<String
         }
         let result = handle(&line).unwrap_or_else(|msg| {
             failed += 1;
-            json!({"error": format!("line {}: {msg}", number + 1)})
+            serde_json::to_value(LineError {
+                error: format!("line {}: {msg}", number + 1),
+            })
+            .unwrap_or(Value::Null)
         });
         writeln!(out, "{result}").map_err(|e| CliError(format!("cannot write stdout: {e}")))?;
     }

@@ -90,6 +90,39 @@ fn step_and_fast_game_agree_on_the_same_dice() {
     }
 }
 
+/// `play_round` (the assignment's `playRound`) against the step: one
+/// round from each starting seat on the same dice.
+#[test]
+fn play_round_is_one_round_of_the_step() {
+    // play_round plays every seat; a turn end check may stop the step early.
+    for v in variants().into_iter().filter(|v| v.end_check == EndCheck::Round) {
+        let n = v.starting_chips.len();
+        for seed in 0..50u64 {
+            let start = (seed as usize) % n;
+            let mut fast = Game::new(&v);
+            let center = fast.play_round(start, &mut SeededDice::new(seed, 4)).unwrap();
+            let mut d = SeededDice::new(seed, 4);
+            let mut s = VariantState::new(&v);
+            game::Step::apply_outcome(&mut s, &lcr_variants::step::VariantOutcome::Start(start)).unwrap();
+            for _ in 0..n {
+                if s.rounds() != 1 || s.ended().is_some() {
+                    break;
+                }
+                let o = game::Step::sample_outcome(&s, &mut d).unwrap();
+                game::Step::apply_outcome(&mut s, &o).unwrap();
+            }
+            // A round that ends the game moves the center to the winner.
+            let mut chips = s.chips().to_vec();
+            if let Some(w) = s.ended().and_then(|e| e.winner) {
+                chips[w] -= center;
+            } else {
+                assert_eq!(s.center(), center, "{} seed {seed}", v.name);
+            }
+            assert_eq!(chips, fast.chips(), "{} seed {seed}", v.name);
+        }
+    }
+}
+
 /// The exact chance of a winner and expected chips of a small game, by the
 /// generic evaluator over the step, against the study's simulation of the
 /// same game (within 4.5 standard errors).

@@ -123,37 +123,32 @@ pub struct BaccaratGame {
 }
 
 /// The record of a game from the cards dealt in order (a complete game by
-/// [`next_card`]).
-fn game_of(dealt: &[Card]) -> BaccaratGame {
-    let (p, h): (Vec<Card>, Vec<Card>) = {
-        let mut p = Vec::with_capacity(3);
-        let mut h = Vec::with_capacity(3);
-        for (k, &c) in dealt.iter().enumerate() {
-            let to = match k {
-                0 | 2 => Hand::Player,
-                1 | 3 => Hand::House,
-                _ => next_card(&dealt[..k]).unwrap_or(Hand::House),
-            };
-            match to {
-                Hand::Player => p.push(c),
-                Hand::House => h.push(c),
-            }
+/// [`next_card`]): the first four go player, house, player, house; a fifth
+/// goes to `fifth` (where [`next_card`] sent it), and a sixth to the house.
+#[inline]
+fn game_of(dealt: &[Card], fifth: Option<Hand>) -> BaccaratGame {
+    let (mut player_third, mut house_third) = (None, None);
+    if dealt.len() >= 5 {
+        match fifth {
+            Some(Hand::Player) => player_third = Some(dealt[4]),
+            _ => house_third = Some(dealt[4]),
         }
-        (p, h)
-    };
-    let pt = crate::cards::total(&p);
-    let ht = crate::cards::total(&h);
+    }
+    if dealt.len() == 6 {
+        house_third = Some(dealt[5]);
+    }
+    let two = |a: Card, b: Card| (a.points() + b.points()) % 10;
+    let (p2, h2) = (two(dealt[0], dealt[2]), two(dealt[1], dealt[3]));
+    let pt = (p2 + player_third.map_or(0, Card::points)) % 10;
+    let ht = (h2 + house_third.map_or(0, Card::points)) % 10;
     BaccaratGame {
-        player: [p[0], p[1]],
-        house: [h[0], h[1]],
-        player_third: p.get(2).copied(),
-        house_third: h.get(2).copied(),
+        player: [dealt[0], dealt[2]],
+        house: [dealt[1], dealt[3]],
+        player_third,
+        house_third,
         player_total: pt,
         house_total: ht,
-        natural: is_natural(
-            (p[0].points() + p[1].points()) % 10,
-            (h[0].points() + h[1].points()) % 10,
-        ),
+        natural: is_natural(p2, h2),
         outcome: compare_totals(pt, ht),
     }
 }
@@ -170,12 +165,19 @@ where
     F: FnMut() -> Result<Card, CasinoError>,
 {
     let mut dealt = [Card::default(); 6];
-    let mut n = 0;
-    while next_card(&dealt[..n]).is_some() {
+    // The first four always go player, house, player, house.
+    for c in dealt.iter_mut().take(4) {
+        *c = deal()?;
+    }
+    let mut n = 4;
+    let fifth = next_card(&dealt[..4]);
+    let mut to = fifth;
+    while to.is_some() {
         dealt[n] = deal()?;
         n += 1;
+        to = next_card(&dealt[..n]);
     }
-    Ok(game_of(&dealt[..n]))
+    Ok(game_of(&dealt[..n], fifth))
 }
 
 /// The seed's `baccarat()`: a fresh copy of `shoe`'s decks, shuffled with
@@ -241,11 +243,11 @@ pub fn simulate(games: u64, decks: u32, seed: u64, threads: usize) -> Result<Tal
     if games == 0 {
         return Err(CasinoError::ZeroGames);
     }
-    let chunks = dice::parallel::run_chunks(
+    Ok(dice::parallel::run_chunks_fold(
         games,
         seed,
         threads,
-        |d, n| {
+        |d, _, n| {
             let mut shoe = template.clone();
             let mut t = Tally::default();
             for _ in 0..n {
@@ -260,13 +262,14 @@ pub fn simulate(games: u64, decks: u32, seed: u64, threads: usize) -> Result<Tal
             }
             t
         },
+        Tally::default(),
+        |a, t| Tally {
+            player: a.player + t.player,
+            house: a.house + t.house,
+            tie: a.tie + t.tie,
+        },
         |_| {},
-    )?;
-    Ok(chunks.into_iter().fold(Tally::default(), |a, t| Tally {
-        player: a.player + t.player,
-        house: a.house + t.house,
-        tie: a.tie + t.tie,
-    }))
+    )?)
 }
 
 /// Exact odds of one game from a fresh shoe.

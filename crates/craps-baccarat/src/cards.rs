@@ -267,6 +267,13 @@ mod tests {
 
     /// The lab's total check: totals of random two-card hands are in 0..=9.
     #[test]
+    fn points_are_the_value_mod_10() {
+        for c in new_deck() {
+            assert_eq!(c.points(), c.value() % 10, "{c}");
+        }
+    }
+
+    #[test]
     fn totals_are_digits() {
         let mut dice = SeededDice::new(4, 0);
         let mut shoe = Shoe::new(1).unwrap();

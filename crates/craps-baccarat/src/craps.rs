@@ -68,7 +68,7 @@ impl Phase {
     /// come-out, [`come_out`]; rolling for a point, a 7 loses (checked
     /// first, as the homework's `forPoint` does) and the point wins; a
     /// finished game stays finished.
-    #[inline]
+    #[inline(always)]
     pub fn after(self, sum: u32) -> Phase {
         match self {
             Phase::ComeOut => match come_out(sum) {
@@ -95,7 +95,7 @@ impl Phase {
 
 /// Roll from `phase` until the game is over, telling `seen` each sum.
 /// Returns whether the player won.
-#[inline]
+#[inline(always)]
 fn run<D: Dice + ?Sized>(
     mut phase: Phase,
     dice: &mut D,
@@ -158,7 +158,18 @@ pub fn play<D: Dice + ?Sized>(dice: &mut D) -> Result<CrapsGame, CasinoError> {
 /// The dice's errors.
 #[inline]
 pub fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
-    run(Phase::ComeOut, dice, |_| {})
+    // A point, once set, stays until the game ends: the loop asks the rule
+    // about that one phase, which the compiler specialises.
+    match Phase::ComeOut.after(roll_pair(dice)?) {
+        point @ Phase::Point(_) => loop {
+            match point.after(roll_pair(dice)?) {
+                Phase::Won => return Ok(true),
+                Phase::Lost => return Ok(false),
+                _ => {}
+            }
+        },
+        done => Ok(done == Phase::Won),
+    }
 }
 
 /// The homework's `testCraps(n)` on seeded dice, over threads without
@@ -170,18 +181,19 @@ pub fn test_craps(games: u64, seed: u64, threads: usize) -> Result<u64, CasinoEr
     if games == 0 {
         return Err(CasinoError::ZeroGames);
     }
-    let chunks = dice::parallel::run_chunks(
+    Ok(dice::parallel::run_chunks_fold(
         games,
         seed,
         threads,
-        |d, n| {
+        |d, _, n| {
             (0..n)
                 .filter(|_| wins(d).expect("seeded dice never fail"))
                 .count() as u64
         },
+        0u64,
+        |a, w| a + w,
         |_| {},
-    )?;
-    Ok(chunks.into_iter().sum())
+    )?)
 }
 
 /// One point's share of the exact odds.

@@ -61,7 +61,9 @@ where
 }
 
 /// [`run_chunks`], telling `work(dice, first, units)` the index of the
-/// chunk's first unit too, for runs whose units are not all alike.
+/// chunk's first unit too, for runs whose units are not all alike. The
+/// results of every chunk are kept: for long runs use
+/// [`run_chunks_fold`], whose memory does not grow with `total`.
 ///
 /// # Errors
 /// As [`run_chunks`].
@@ -77,6 +79,46 @@ where
     W: Fn(&mut SeededDice, u64, u64) -> T + Sync,
     P: Fn(u64) + Sync,
 {
+    run_chunks_fold(
+        total,
+        seed,
+        threads,
+        work,
+        Vec::new(),
+        |mut v, t| {
+            v.push(t);
+            v
+        },
+        progress,
+    )
+}
+
+/// Chunks run together before their results are folded: memory holds at
+/// most this many results, whatever the number of games.
+pub const BATCH: u64 = 512;
+
+/// Run `total` units in chunks as [`run_chunks_at`] does, folding each
+/// chunk's result into `init` with `fold`, in chunk order, a batch of
+/// [`BATCH`] chunks at a time: the same answer on any number of threads,
+/// and memory that does not grow with `total`.
+///
+/// # Errors
+/// As [`run_chunks`].
+pub fn run_chunks_fold<T, A, W, F, P>(
+    total: u64,
+    seed: u64,
+    threads: usize,
+    work: W,
+    init: A,
+    mut fold: F,
+    progress: P,
+) -> Result<A, ParallelError>
+where
+    T: Send,
+    W: Fn(&mut SeededDice, u64, u64) -> T + Sync,
+    F: FnMut(A, T) -> A,
+    P: Fn(u64) + Sync,
+{
     if threads == 0 {
         return Err(ParallelError::ZeroThreads);
     }
@@ -89,14 +131,30 @@ where
         progress(done.fetch_add(units, Ordering::Relaxed) + units);
         out
     };
-    if threads == 1 {
-        return Ok((0..chunks).map(one).collect());
+    let pool = if threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| ParallelError::Pool(e.to_string()))?,
+        )
+    } else {
+        None
+    };
+    let mut acc = init;
+    let mut start = 0;
+    while start < chunks {
+        let end = (start + BATCH).min(chunks);
+        let results: Vec<T> = match &pool {
+            Some(p) => p.install(|| (start..end).into_par_iter().map(one).collect()),
+            None => (start..end).map(one).collect(),
+        };
+        for r in results {
+            acc = fold(acc, r);
+        }
+        start = end;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| ParallelError::Pool(e.to_string()))?;
-    Ok(pool.install(|| (0..chunks).into_par_iter().map(one).collect()))
+    Ok(acc)
 }
 
 /// `f` over every item on `threads` threads, results in the items' order
@@ -157,6 +215,32 @@ mod tests {
             map_in_order(&items, 0, |x| *x),
             Err(ParallelError::ZeroThreads)
         );
+    }
+
+    #[test]
+    fn folding_in_batches_is_the_same_at_any_thread_count() {
+        // More than one batch of chunks.
+        let total = CHUNK * (BATCH + 3) + 5;
+        let fold = |threads| {
+            run_chunks_fold(
+                total,
+                3,
+                threads,
+                |d, first, n| (first, d.roll(6).unwrap(), n),
+                Vec::new(),
+                |mut v, x| {
+                    v.push(x);
+                    v
+                },
+                |_| {},
+            )
+            .unwrap()
+        };
+        let one = fold(1);
+        assert_eq!(one.len() as u64, BATCH + 4);
+        assert!(one.windows(2).all(|w| w[0].0 < w[1].0), "chunk order");
+        assert_eq!(one, fold(2));
+        assert_eq!(one.iter().map(|x| x.2).sum::<u64>(), total);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use craps_baccarat::{Ratio, baccarat, cards::Card, cards::Shoe, craps};
 use dice::SeededDice;
 use serde::Serialize;
 
-use crate::{CliError, Format, Output, Sampling, seed_or_draw, threads_or_all, to_json};
+use crate::{CliError, Format, Output, Sampling, games_or, seed_or_draw, threads_or_all, to_json};
 
 /// Games `craps simulate` plays when `--games` is not given.
 const CRAPS_GAMES: u64 = 10_000;
@@ -102,7 +102,7 @@ fn odds_table(odds: &craps::CrapsOdds) -> String {
 }
 
 fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
-    let games = a.sampling.games.unwrap_or(CRAPS_GAMES);
+    let games = games_or(a.sampling.games, CRAPS_GAMES)?;
     let seed = seed_or_draw(a.sampling.seed);
     let wins = craps::test_craps(games, seed, threads_or_all(a.sampling.threads)?)?;
     let odds = craps::exact();
@@ -274,7 +274,7 @@ fn baccarat_exact(a: &BaccaratExactArgs) -> Result<String, CliError> {
 }
 
 fn baccarat_simulate(a: &BaccaratSimulateArgs) -> Result<String, CliError> {
-    let games = a.sampling.games.unwrap_or(BACCARAT_GAMES);
+    let games = games_or(a.sampling.games, BACCARAT_GAMES)?;
     let seed = seed_or_draw(a.sampling.seed);
     let t = baccarat::simulate(games, a.decks, seed, threads_or_all(a.sampling.threads)?)?;
     let g = games as f64;

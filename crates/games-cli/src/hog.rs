@@ -13,9 +13,7 @@ use hog::file::{FileFormat, MAX_FILE_BYTES};
 use hog::{GOAL, Rules, Strategy, exact, sample};
 use serde::Serialize;
 
-use crate::{
-    CliError, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json, write_atomic,
-};
+use crate::{CliError, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json};
 
 /// Four- and six-sided dice for a game, each seeded or cycling.
 type SplitDiceBox = hog::SplitDice<Box<dyn Dice>, Box<dyn Dice>>;
@@ -335,18 +333,18 @@ fn file_format(out: &Path, kind: Option<FileKind>) -> Result<FileFormat, CliErro
     }
 }
 
-/// Write a strategy table to `out` (`-` is stdout: the text is returned).
+/// Write a strategy table to a checked output (for `-`, stdout, the text
+/// is returned instead, to be printed as the result).
 fn write_strategy(
     s: &Strategy,
-    out: &Path,
-    kind: Option<FileKind>,
+    out: &crate::output::Target,
+    format: FileFormat,
 ) -> Result<Option<String>, CliError> {
-    let format = file_format(out, kind)?;
     let text = hog::file::write(s, format);
-    if out == Path::new("-") {
+    if out.is_stdout() {
         return Ok(Some(text));
     }
-    write_atomic(out, text)?;
+    crate::output::write_all(&[(out, text.as_bytes())])?;
     Ok(None)
 }
 
@@ -386,15 +384,20 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
         );
     };
     let rules = a.rules.rules()?;
+    if a.sampling.games.is_none() && (a.sampling.seed.is_some() || a.sampling.threads.is_some()) {
+        return fail("hog rate: --seed and --threads go with --games (the sampled estimate)");
+    }
+    let plot = match &a.plot {
+        Some(p) => Some(crate::output::check_one("--plot", p)?),
+        None => None,
+    };
     let s = strategy(name, &rules)?;
     let vs = strategy(&a.vs, &rules)?;
     let r = exact::average_win_rate(&s, &vs, &rules)?;
     let ceiling = exact::best_response(&vs, &rules)?.rate.average;
-    if a.sampling.games.is_none() && (a.sampling.seed.is_some() || a.sampling.threads.is_some()) {
-        return fail("hog rate: --seed and --threads go with --games (the sampled estimate)");
-    }
     let sampled = match a.sampling.games {
         Some(n) => {
+            let n = crate::games_or(Some(n), 0)?;
             let seed = seed_or_draw(a.sampling.seed);
             let x = sample::average_win_rate(
                 &s,
@@ -413,8 +416,8 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
         }
         None => None,
     };
-    if let Some(path) = &a.plot {
-        write_map(path, &s)?;
+    if let Some(target) = &plot {
+        write_map(target, &s)?;
     }
     Ok(match a.output.format {
         Format::Json => to_json(&RateOut {
@@ -462,12 +465,16 @@ struct BestResponseOut {
 fn best_response(b: &BestResponseArgs) -> Result<String, CliError> {
     let rules = b.rules.rules()?;
     let vs = strategy(&b.vs, &rules)?;
-    if let Some(out) = &b.out {
-        file_format(out, b.file_kind)?;
-    }
+    let out = match &b.out {
+        Some(out) => Some((
+            crate::output::check_one("--out", out)?,
+            file_format(out, b.file_kind)?,
+        )),
+        None => None,
+    };
     let best = exact::best_response(&vs, &rules)?;
-    if let Some(out) = &b.out
-        && let Some(table) = write_strategy(&best.strategy, out, b.file_kind)?
+    if let Some((target, format)) = &out
+        && let Some(table) = write_strategy(&best.strategy, target, *format)?
     {
         return Ok(table);
     }
@@ -617,8 +624,9 @@ struct ExportOut {
 fn export(e: &ExportArgs) -> Result<String, CliError> {
     let rules = e.rules.rules()?;
     let format = file_format(&e.out, e.file_kind)?;
+    let target = crate::output::check_one("--out", &e.out)?;
     let s = strategy(&e.strategy, &rules)?;
-    if let Some(text) = write_strategy(&s, &e.out, e.file_kind)? {
+    if let Some(text) = write_strategy(&s, &target, format)? {
         return Ok(text);
     }
     Ok(match e.output.format {
@@ -854,6 +862,7 @@ fn max_rolls(m: MaxRollsArgs) -> Result<String, CliError> {
         Some(v) => Box::new(CyclingDice::new(v.clone())?),
         None => Box::new(SeededDice::new(seed.unwrap_or(0), 0)),
     };
+    crate::limits::at_most("--turns", m.turns, crate::limits::limits().turns)?;
     let (averages, best) = hog::max_scoring_num_rolls(&mut dice, m.turns)?;
     Ok(match m.output.format {
         Format::Json => to_json(&MaxRollsOut {
@@ -880,6 +889,6 @@ fn max_rolls(m: MaxRollsArgs) -> Result<String, CliError> {
 }
 
 /// Write the strategy's map (see [`crate::charts::hog_map`]).
-fn write_map(path: &Path, s: &Strategy) -> Result<(), CliError> {
-    write_atomic(path, crate::charts::hog_map(s))
+fn write_map(target: &crate::output::Target, s: &Strategy) -> Result<(), CliError> {
+    crate::output::write_all(&[(target, crate::charts::hog_map(s).as_bytes())])
 }

@@ -9,7 +9,10 @@ use clap::{Args, Subcommand};
 use lcr_core::{StudyConfig, exact};
 use serde::Serialize;
 
-use crate::{CliError, Format, Output, Sampling, progress, seed_or_draw, threads_or_all, to_json};
+use crate::limits::{at_most, limits};
+use crate::{
+    CliError, Format, Output, Sampling, games_or, progress, seed_or_draw, threads_or_all, to_json,
+};
 
 /// Games the classic study plays when `--games` is not given (the lab's).
 const CLASSIC_GAMES: u64 = 2000;
@@ -148,7 +151,9 @@ fn simulate(a: &SimulateArgs) -> Result<String, CliError> {
             "lcr simulate: --players is required (or --table for the variants study)",
         );
     };
-    study(players, a.coins.unwrap_or(3), &a.sampling, a.output.format)
+    at_most("--players", players, limits().players)?;
+    let coins = at_most("--coins", a.coins.unwrap_or(3), limits().coins)?;
+    study(players, coins, &a.sampling, a.output.format)
 }
 
 /// `replay`'s JSON.
@@ -162,6 +167,8 @@ struct ReplayOut {
 }
 
 fn replay(r: &ReplayArgs) -> Result<String, CliError> {
+    at_most("--players", r.players, limits().players)?;
+    at_most("--coins", r.coins, limits().coins)?;
     let g = lcr_core::play_scripted(r.players, r.coins, &r.script)?;
     Ok(match r.output.format {
         Format::Json => to_json(&ReplayOut {
@@ -178,11 +185,42 @@ fn replay(r: &ReplayArgs) -> Result<String, CliError> {
     })
 }
 
+/// The exact solution shown beside a study when it is quick: at most 6
+/// seats and at most this many rolling states (6 seats with 3 coins have
+/// 48,620; about 0.2 s).
+const QUICK_EXACT_STATES: u64 = 200_000;
+
+/// The study's JSON: the study's own keys, each seat's 95% interval, and
+/// the exact chances when they were quick to compute.
+#[derive(Serialize)]
+struct StudyOut<'a> {
+    #[serde(flatten)]
+    study: &'a lcr_core::Study,
+    /// Half-width of each seat's 95% interval (normal approximation).
+    win_ci95: Vec<f64>,
+    /// Each seat's exact chance to win (up to 6 seats), else null.
+    exact_win_probability: Option<Vec<f64>>,
+}
+
+/// Each seat's exact chance, when the solver answers quickly.
+fn quick_exact(players: usize, coins: u32) -> Option<Vec<f64>> {
+    if players > 6 {
+        return None;
+    }
+    let (states, _) = exact::plan(players, coins).ok()?;
+    if states > QUICK_EXACT_STATES {
+        return None;
+    }
+    let mut config = exact::ExactConfig::new(players, coins);
+    config.memory_limit = crate::memory_limit();
+    exact::solve(&config).ok().map(|r| r.win_probability)
+}
+
 fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<String, CliError> {
     let config = StudyConfig {
         players,
         coins,
-        games: s.games.unwrap_or(CLASSIC_GAMES),
+        games: games_or(s.games, CLASSIC_GAMES)?,
         seed: seed_or_draw(s.seed),
         threads: threads_or_all(s.threads)?,
     };
@@ -195,27 +233,96 @@ fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<Str
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    let n = s.games as f64;
+    let ci95: Vec<f64> = s
+        .win_fraction
+        .iter()
+        .map(|&p| 1.96 * (p * (1.0 - p) / n).sqrt())
+        .collect();
+    let exact = quick_exact(players, coins);
     Ok(match format {
-        Format::Json => to_json(&s)?,
+        Format::Json => to_json(&StudyOut {
+            study: &s,
+            win_ci95: ci95,
+            exact_win_probability: exact,
+        })?,
         Format::Table => {
             let mut o = format!(
-                "Classic LCR: {} players, {} coins each, {} games, seed {}\n\nseat        wins   share\n",
-                s.players, s.coins, s.games, s.seed
+                "Classic LCR: {} players, {} coins each, {} games, seed {}\n\nseat        wins   share   95% interval{}\n",
+                s.players,
+                s.coins,
+                s.games,
+                s.seed,
+                if exact.is_some() { "      exact" } else { "" }
             );
             for (seat, (w, f)) in s.wins.iter().zip(&s.win_fraction).enumerate() {
-                let _ = writeln!(o, "{seat:>4} {w:>11} {f:>7.4}");
+                let _ = write!(
+                    o,
+                    "{seat:>4} {w:>11} {f:>7.4}  {:.4} to {:.4}",
+                    (f - ci95[seat]).max(0.0),
+                    (f + ci95[seat]).min(1.0)
+                );
+                if let Some(e) = &exact {
+                    let _ = write!(o, "  {:.6}", e[seat]);
+                }
+                o.push('\n');
+            }
+            let best = s.most_common_winner;
+            let _ = write!(
+                o,
+                "\nmost common winner: seat {best} ({:.4} of games)",
+                s.most_common_fraction
+            );
+            // The runner-up, and whether the two can be told apart: the
+            // difference of two shares of one multinomial sample has
+            // variance (p1 + p2 - (p1 - p2)^2) / n.
+            if let Some(next) = (0..s.players).filter(|&i| i != best).max_by(|&a, &b| {
+                s.win_fraction[a]
+                    .total_cmp(&s.win_fraction[b])
+                    .then(b.cmp(&a))
+            }) {
+                let (p1, p2) = (s.win_fraction[best], s.win_fraction[next]);
+                let se = ((p1 + p2 - (p1 - p2).powi(2)) / n).sqrt();
+                if p1 - p2 < 1.96 * se {
+                    let _ = write!(
+                        o,
+                        "; not told apart from seat {next} ({p2:.4}) by {} games: the difference is within its 95% margin (play more games)",
+                        s.games
+                    );
+                }
+            }
+            if let Some(e) = &exact {
+                let top = (0..e.len())
+                    .max_by(|&a, &b| e[a].total_cmp(&e[b]).then(b.cmp(&a)))
+                    .unwrap_or(0);
+                let _ = write!(o, "\nexactly: seat {top} wins most often ({:.6})", e[top]);
             }
             let _ = write!(
                 o,
-                "\nmost common winner: seat {} ({:.4} of games)\nmean turns: {:.3} (every seat's turn counted; {:.3} counting only turns with a roll)\n",
-                s.most_common_winner, s.most_common_fraction, s.mean_turns, s.mean_rolling_turns
+                "\nmean turns: {:.3} (every seat's turn counted; {:.3} counting only turns with a roll)\n",
+                s.mean_turns, s.mean_rolling_turns
             );
             o
         }
     })
 }
 
+/// Seats the exact solver takes (its states are keyed by seat in a byte).
+const EXACT_PLAYERS: usize = 127;
+
 fn exact_odds(e: &ExactArgs) -> Result<String, CliError> {
+    // Sizes first: the plan's own tables grow with seats and coins.
+    at_most("--players", e.players, EXACT_PLAYERS)?;
+    at_most("--coins", e.coins, limits().coins)?;
+    let (states, _) = exact::plan(e.players, e.coins)?;
+    if states > limits().exact_states {
+        return crate::fail(format!(
+            "lcr exact: {} players with {} coins each have {states} states; the solver takes at most {}",
+            e.players,
+            e.coins,
+            limits().exact_states
+        ));
+    }
     let mut config = exact::ExactConfig::new(e.players, e.coins);
     config.memory_limit = crate::memory_limit();
     config.threads = threads_or_all(e.threads)?;

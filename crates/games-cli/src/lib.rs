@@ -21,7 +21,6 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -30,12 +29,59 @@ mod casino;
 mod charts;
 mod hog;
 mod lcr;
+mod limits;
 mod mancala;
+mod output;
 mod variants;
 
-/// A user-facing error: one line, exit code 2.
+/// Exit code 2: bad input (usage, values, files that are not what they
+/// should be).
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code 1: a failure of the machine (an I/O error, memory refused).
+pub const EXIT_MACHINE: u8 = 1;
+
+/// A user-facing error: one line, and the exit code it ends with.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliError(pub String);
+pub struct CliError {
+    /// The line for stderr.
+    pub message: String,
+    /// [`EXIT_BAD_INPUT`] or [`EXIT_MACHINE`].
+    pub code: u8,
+    /// End quietly with exit code 0: stdout was a closed pipe, or the
+    /// player left an interactive game.
+    pub quiet: bool,
+}
+
+#[allow(non_snake_case)]
+/// Bad input: exit code 2 (the constructor most errors use).
+pub(crate) fn CliError(message: String) -> CliError {
+    CliError {
+        message,
+        code: EXIT_BAD_INPUT,
+        quiet: false,
+    }
+}
+
+impl CliError {
+    /// A failure of the machine (exit code 1), or a quiet end when `e` is a
+    /// broken pipe.
+    pub(crate) fn io(what: impl std::fmt::Display, e: &std::io::Error) -> CliError {
+        CliError {
+            message: format!("{what}: {e}"),
+            code: EXIT_MACHINE,
+            quiet: e.kind() == std::io::ErrorKind::BrokenPipe,
+        }
+    }
+
+    /// The player left an interactive game: exit code 0, nothing more said.
+    pub(crate) fn left_the_game() -> CliError {
+        CliError {
+            message: String::new(),
+            code: 0,
+            quiet: true,
+        }
+    }
+}
 
 impl<E: std::error::Error> From<E> for CliError {
     fn from(e: E) -> Self {
@@ -116,10 +162,11 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
-            use clap::error::ErrorKind;
+            use clap::error::{ContextKind, ContextValue, ErrorKind};
             match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     return Ok(e.render().to_string());
@@ -128,6 +175,16 @@ where
                     return fail("a command is missing (see games-cli --help)");
                 }
                 _ => {}
+            }
+            // A negative number reads as an unknown flag: name the flag it
+            // was given to.
+            if let Some(ContextValue::String(bad)) = e.get(ContextKind::InvalidArg)
+                && bad.parse::<f64>().is_ok_and(|x| x < 0.0)
+                && let Some(i) = args.iter().position(|a| a.to_str() == Some(bad))
+                && i > 0
+                && let Some(flag) = args[i - 1].to_str().filter(|f| f.starts_with("--"))
+            {
+                return fail(format!("{flag} must be at least 0, not {bad}"));
             }
             return fail(clap_line(&e.render().to_string()));
         }
@@ -176,20 +233,61 @@ fn clap_line(text: &str) -> String {
     }
 }
 
+/// The whole command tree, as clap sees it (for generated tests).
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+/// What one run gives: the exit code, the text for stdout, and the one
+/// line for stderr (empty on success).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Captured {
+    /// 0 success, 1 a failure of the machine, 2 bad input.
+    pub code: u8,
+    /// The result.
+    pub stdout: String,
+    /// The error line, without its `error: ` prefix.
+    pub stderr: String,
+}
+
+/// Run without printing anything of one's own (stdout of streaming
+/// commands aside): the code, the result and the error line.
+pub fn run_captured<I, T>(args: I) -> Captured
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match run(args) {
+        Ok(stdout) => Captured {
+            code: 0,
+            stdout,
+            stderr: String::new(),
+        },
+        Err(e) if e.quiet => Captured {
+            code: 0,
+            stdout: String::new(),
+            stderr: String::new(),
+        },
+        Err(e) => Captured {
+            code: e.code,
+            stdout: String::new(),
+            stderr: e.message,
+        },
+    }
+}
+
 /// Run and capture: the exit status and stdout text (stderr gets errors).
 pub fn run_to_string<I, T>(args: I) -> (u8, String)
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    match run(args) {
-        Ok(out) => (0, out),
-        Err(CliError(msg)) => {
-            // Not eprintln!: it panics when stderr is a closed pipe.
-            let _ = writeln!(std::io::stderr(), "error: {msg}");
-            (2, String::new())
-        }
+    let c = run_captured(args);
+    if !c.stderr.is_empty() {
+        // Not eprintln!: it panics when stderr is a closed pipe.
+        let _ = writeln!(std::io::stderr(), "error: {}", c.stderr);
     }
+    (c.code, c.stdout)
 }
 
 /// The binary's `main`: run, print, and map errors to exit code 2.
@@ -201,12 +299,16 @@ where
     let (code, out) = run_to_string(args);
     if !out.is_empty() {
         let mut stdout = std::io::stdout().lock();
-        if stdout
+        if let Err(e) = stdout
             .write_all(out.as_bytes())
             .and_then(|_| stdout.flush())
-            .is_err()
         {
-            return ExitCode::from(1);
+            // A closed pipe (`| head`) is the reader's choice: end quietly.
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(std::io::stderr(), "error: cannot write stdout: {e}");
+            return ExitCode::from(EXIT_MACHINE);
         }
     }
     ExitCode::from(code)
@@ -218,17 +320,26 @@ pub(crate) fn seed_or_draw(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(rand::random)
 }
 
-/// The most worker threads a run starts.
-pub(crate) const MAX_THREADS: usize = 256;
+pub use limits::{Limits, with_limits};
 
-/// Threads: the user's (1 to [`MAX_THREADS`]), or every core.
+/// Threads: the user's (1 to the bound, 256), or every core.
 pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize, CliError> {
+    let most = limits::limits().threads;
     match threads {
-        Some(t) if t == 0 || t > MAX_THREADS => fail(format!(
-            "--threads must be from 1 to {MAX_THREADS}, not {t}"
-        )),
+        Some(t) if t == 0 || t > most => {
+            fail(format!("--threads must be from 1 to {most}, not {t}"))
+        }
         Some(t) => Ok(t),
-        None => Ok(dice::parallel::default_threads()),
+        None => Ok(dice::parallel::default_threads().min(most)),
+    }
+}
+
+/// Games to simulate: the user's (1 to the bound, 10^12), or `default`.
+pub(crate) fn games_or(games: Option<u64>, default: u64) -> Result<u64, CliError> {
+    match games {
+        Some(0) => fail("--games must be at least 1"),
+        Some(g) => limits::at_most("--games", g, limits::limits().games),
+        None => Ok(default),
     }
 }
 
@@ -283,31 +394,6 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError
     Ok(s)
 }
 
-/// Write a file whole: to a temporary file beside it, then renamed, so a
-/// failure never leaves a half-written file.
-pub(crate) fn write_atomic(path: &Path, text: impl AsRef<[u8]>) -> Result<(), CliError> {
-    write_atomic_with(path, |w| w.write_all(text.as_ref()))
-}
-
-/// [`write_atomic`] for output written piece by piece through `fill`.
-pub(crate) fn write_atomic_with(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), CliError> {
-    let tmp = path.with_extension("tmp-write");
-    let written = std::fs::File::create(&tmp).and_then(|f| {
-        let mut w = std::io::BufWriter::new(f);
-        fill(&mut w)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    written
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            CliError(format!("cannot write {}: {e}", path.display()))
-        })
-}
-
 /// The terminal of an interactive game: prints without buffering and reads
 /// one answer a line.
 pub(crate) struct Terminal {
@@ -328,15 +414,23 @@ impl Terminal {
         self.out
             .write_all(text.as_bytes())
             .and_then(|_| self.out.flush())
-            .map_err(|e| CliError(format!("cannot write to the terminal: {e}")))
+            .map_err(|e| CliError::io("cannot write to the terminal", &e))
     }
 
-    /// The next line typed, trimmed; an error when the input has ended.
+    /// The next line typed, trimmed. `q`, `quit` or the end of the input
+    /// leave the game: a goodbye, then exit code 0. A line that is not
+    /// text comes back as U+FFFD, for the game to ask again.
     pub(crate) fn ask(&mut self) -> Result<String, CliError> {
-        match self.lines.next() {
-            Some(Ok(line)) => Ok(line.trim().to_string()),
-            Some(Err(e)) => fail(format!("cannot read input: {e}")),
-            None => fail("input ended before the game did"),
+        let line = match self.lines.next() {
+            Some(Ok(line)) => line.trim().to_string(),
+            Some(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => "\u{fffd}".into(),
+            Some(Err(e)) => return Err(CliError::io("cannot read input", &e)),
+            None => String::from("quit"),
+        };
+        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
+            self.say("\nGoodbye.\n")?;
+            return Err(CliError::left_the_game());
         }
+        Ok(line)
     }
 }

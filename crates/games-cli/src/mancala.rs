@@ -86,6 +86,10 @@ struct SolveArgs {
     /// line; write one result per line.
     #[arg(long, conflicts_with_all = ["board", "pits", "seeds"])]
     jsonl: bool,
+    /// Stop after this many seconds with the bounds reached (1 to 86400;
+    /// exit code 1).
+    #[arg(long, default_value_t = 3600.0, value_name = "SECONDS")]
+    time_limit: f64,
     #[command(flatten)]
     solver: SolverArgs,
     #[command(flatten)]
@@ -100,6 +104,10 @@ struct PlayArgs {
     /// Seeds in each pit [default: 4].
     #[arg(long)]
     seeds: Option<u32>,
+    /// Seconds the solver thinks on a move (0.1 to 3600); then it plays the
+    /// best move it has and says whether it is proven best.
+    #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
+    think: f64,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -148,10 +156,16 @@ pub fn run(a: MancalaArgs) -> Result<String, CliError> {
         Some(MancalaCommand::Sow(s)) => sow(&s),
         Some(MancalaCommand::Solve(s)) => solve_verb(&s),
         Some(MancalaCommand::Play(p)) => {
+            if !(0.1..=3600.0).contains(&p.think) {
+                return fail(format!(
+                    "--think must be from 0.1 to 3600 seconds, not {}",
+                    p.think
+                ));
+            }
             let rule = rule_of(p.solver.empty_capture);
-            let pos = Position::kalah(p.pits.unwrap_or(6), p.seeds.unwrap_or(4), rule)?;
+            let pos = kalah(p.pits.unwrap_or(6), p.seeds.unwrap_or(4), rule)?;
             let solver = make_solver(&p.solver, &pos)?;
-            play(pos, solver)
+            play(pos, solver, std::time::Duration::from_secs_f64(p.think))
         }
         Some(MancalaCommand::Endgame(EndgameArgs {
             command: EndgameCommand::Build(b),
@@ -194,22 +208,79 @@ fn sow(a: &SowArgs) -> Result<String, CliError> {
 }
 
 fn solve_verb(a: &SolveArgs) -> Result<String, CliError> {
+    if !(1.0..=86_400.0).contains(&a.time_limit) {
+        return fail(format!(
+            "--time-limit must be from 1 to 86400 seconds, not {}",
+            a.time_limit
+        ));
+    }
     let rule = rule_of(a.solver.empty_capture);
     if a.jsonl {
         return solve_jsonl(&a.solver, rule);
     }
     let p = match &a.board {
         Some(b) => Position::new(b, 0, rule)?,
-        None => Position::kalah(a.pits.unwrap_or(6), a.seeds.unwrap_or(4), rule)?,
+        None => kalah(a.pits.unwrap_or(6), a.seeds.unwrap_or(4), rule)?,
     };
+    check_solvable(&p)?;
     let mut solver = make_solver(&a.solver, &p)?;
-    solve(&mut solver, &p, a.output.format)
+    solve(&mut solver, &p, a.output.format, a.time_limit).map_err(|mut e| {
+        if a.board.is_some() && e.code == crate::EXIT_BAD_INPUT {
+            e.message = format!("--board: {}", e.message);
+        }
+        e
+    })
+}
+
+/// The most pits a side the solver takes (16 cells of a byte).
+const SOLVER_PITS: usize = 8;
+
+/// Kalah(pits, seeds) for the solver, its size checked before the board is
+/// made.
+fn kalah(pits: usize, seeds: u32, rule: CaptureRule) -> Result<Position, CliError> {
+    if pits == 0 {
+        return fail("--pits must be at least 1");
+    }
+    crate::limits::at_most("--pits", pits, SOLVER_PITS)?;
+    let total = 2 * pits as u64 * u64::from(seeds);
+    let most = crate::limits::limits().solve_seeds;
+    if total > most {
+        return fail(format!(
+            "--seeds {seeds}: Kalah({pits},{seeds}) has {total} seeds; the solver takes positions of at most {most}"
+        ));
+    }
+    Ok(Position::kalah(pits, seeds, rule)?)
+}
+
+/// Refuse a position the solver would take too long on.
+fn check_solvable(p: &Position) -> Result<(), CliError> {
+    crate::limits::at_most("--board: pits a side", p.pits(), SOLVER_PITS)?;
+    let pits: u64 = p
+        .board()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != p.pits() && i != 2 * p.pits() + 1)
+        .map(|(_, &x)| u64::from(x))
+        .sum();
+    let most = crate::limits::limits().solve_seeds;
+    if pits > most {
+        return fail(format!(
+            "--board holds {pits} seeds in the pits; the solver takes positions of at most {most}"
+        ));
+    }
+    Ok(())
 }
 
 /// The solver for `p`: with the endgame table read from --endgame, or one
 /// of --endgame-seeds built in memory; refused before anything is
 /// allocated when it would not fit.
 fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError> {
+    if !(10..=32).contains(&a.table_bits) {
+        return fail(format!(
+            "--table-bits must be from 10 to 32, not {}",
+            a.table_bits
+        ));
+    }
     let options = solver::Options {
         endgame_seeds: a.endgame_seeds,
         table_bits: a.table_bits,
@@ -268,6 +339,7 @@ fn solve_jsonl(a: &SolverArgs, rule: CaptureRule) -> Result<String, CliError> {
             },
         };
         let p = Position::new(&board, to_move, rule).map_err(|e| e.to_string())?;
+        check_solvable(&p).map_err(|e| e.message)?;
         let solver = match solvers.entry(p.pits()) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => {
@@ -278,7 +350,7 @@ fn solve_jsonl(a: &SolverArgs, rule: CaptureRule) -> Result<String, CliError> {
                         p.pits()
                     ));
                 }
-                e.insert(make_solver(a, &p).map_err(|e| e.0)?)
+                e.insert(make_solver(a, &p).map_err(|e| e.message)?)
             }
         };
         let s = solver.solve(&p).map_err(|e| e.to_string())?;
@@ -328,7 +400,18 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
         rule_of(b.empty_capture),
         b.output.format,
     );
+    let target = crate::output::check_one("FILE", path)?;
+    if pits == 0 {
+        return fail("--pits must be at least 1");
+    }
+    crate::limits::at_most("--pits", pits, SOLVER_PITS)?;
+    crate::limits::at_most("--endgame-seeds", seeds, 127)?;
     let total = mancala::endgame::positions_for(pits, seeds);
+    crate::limits::at_most(
+        "the table's positions (--pits, --endgame-seeds)",
+        total,
+        crate::limits::limits().endgame_positions,
+    )?;
     if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
         let limit = crate::memory_limit();
         if total > limit {
@@ -348,8 +431,12 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
         b.finish_and_clear();
     }
     let seconds = t0.elapsed().as_secs_f64();
-    crate::write_atomic_with(path, |w| table.save(w))?;
-    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    crate::output::write_with(&target, |w| table.save(w))?;
+    let bytes = if target.is_stdout() {
+        0
+    } else {
+        std::fs::metadata(path).map_or(0, |m| m.len())
+    };
     Ok(match format {
         Format::Json => to_json(&BuildOut {
             file: path.display().to_string(),
@@ -382,11 +469,17 @@ struct SolveOut {
     empty_capture: bool,
 }
 
-fn solve(solver: &mut solver::Solver, p: &Position, format: Format) -> Result<String, CliError> {
+fn solve(
+    solver: &mut solver::Solver,
+    p: &Position,
+    format: Format,
+    time_limit: f64,
+) -> Result<String, CliError> {
     // On a terminal, what the search knows so far: the value's bounds as
     // the MTD(f) passes close in, and the nodes.
     let bar = crate::spinner();
-    let s = solver.solve_with_progress(p, &|x| {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(time_limit);
+    let answer = solver.solve_until(p, Some(deadline), &|x| {
         if let Some(bar) = &bar {
             bar.set_message(format!(
                 "solving: value in {:+} ..= {:+}, {} nodes",
@@ -397,7 +490,23 @@ fn solve(solver: &mut solver::Solver, p: &Position, format: Format) -> Result<St
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let s = s?;
+    let s = match answer? {
+        solver::Answer::Solved(s) => s,
+        solver::Answer::Unfinished {
+            lower,
+            upper,
+            nodes,
+            ..
+        } => {
+            return Err(CliError {
+                message: format!(
+                    "not solved within --time-limit {time_limit} s: the value is from {lower:+} to {upper:+} after {nodes} nodes"
+                ),
+                code: crate::EXIT_MACHINE,
+                quiet: false,
+            });
+        }
+    };
     Ok(match format {
         Format::Json => to_json(&SolveOut {
             pits: p.pits(),
@@ -442,28 +551,47 @@ struct LineError {
     error: String,
 }
 
-/// Read stdin a line at a time and write one JSON line for each: what
-/// `handle` makes of it, or `{"error": "line K: ..."}`.
+/// Read stdin a line at a time and write one JSON line for each, in
+/// order: what `handle` makes of it, or `{"error": "line K: ..."}` (a line
+/// that is empty, not UTF-8 or not JSON included): exactly one output line
+/// per input line. A UTF-8 byte-order mark and CRLF line ends are read as
+/// nothing.
 fn jsonl(mut handle: impl FnMut(&str) -> Result<Value, String>) -> Result<String, CliError> {
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     let mut failed = 0usize;
-    for (number, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| CliError(format!("cannot read stdin: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
+    let mut buf = Vec::new();
+    let mut number = 0usize;
+    loop {
+        buf.clear();
+        let n = input
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| CliError::io("cannot read stdin", &e))?;
+        if n == 0 {
+            break;
         }
-        let result = handle(&line).unwrap_or_else(|msg| {
+        number += 1;
+        let mut bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        if number == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        let result = match std::str::from_utf8(bytes) {
+            Err(e) => Err(format!("not UTF-8 text (byte {})", e.valid_up_to() + 1)),
+            Ok(line) if line.trim().is_empty() => Err("an empty line, not a JSON object".into()),
+            Ok(line) => handle(line),
+        };
+        let value = result.unwrap_or_else(|msg| {
             failed += 1;
             serde_json::to_value(LineError {
-                error: format!("line {}: {msg}", number + 1),
+                error: format!("line {number}: {msg}"),
             })
             .unwrap_or(Value::Null)
         });
-        writeln!(out, "{result}").map_err(|e| CliError(format!("cannot write stdout: {e}")))?;
+        writeln!(out, "{value}").map_err(|e| CliError::io("cannot write stdout", &e))?;
     }
     out.flush()
-        .map_err(|e| CliError(format!("cannot write stdout: {e}")))?;
+        .map_err(|e| CliError::io("cannot write stdout", &e))?;
     if failed > 0 {
         return fail(format!(
             "{failed} line(s) failed; see their \"error\" results"
@@ -499,7 +627,11 @@ fn one_line(line: &str) -> Result<Value, String> {
     .map_err(|e| e.to_string())
 }
 
-fn play(mut p: Position, mut solver: solver::Solver) -> Result<String, CliError> {
+fn play(
+    mut p: Position,
+    mut solver: solver::Solver,
+    think: std::time::Duration,
+) -> Result<String, CliError> {
     let mut term = Terminal::new();
     term.say(&format!(
         "Kalah with {} pits a side. You are player 0 (bottom row, store on the right); the solver is player 1.\n",
@@ -522,13 +654,43 @@ fn play(mut p: Position, mut solver: solver::Solver) -> Result<String, CliError>
                 ))?,
             }
         } else {
-            term.say("The solver is thinking...\n")?;
-            let s = solver.solve(&p)?;
-            let pit = s.best_moves[0];
             term.say(&format!(
-                "The solver plays pit {pit} (it expects to finish {:+} ahead).\n",
-                s.value
+                "The solver is thinking (up to {:.1} s)...\n",
+                think.as_secs_f64()
             ))?;
+            let bar = crate::spinner();
+            let answer = solver.solve_until(&p, Some(std::time::Instant::now() + think), &|x| {
+                if let Some(bar) = &bar {
+                    bar.set_message(format!(
+                        "thinking: value in {:+} ..= {:+}, {} nodes",
+                        x.lower, x.upper, x.nodes
+                    ));
+                }
+            });
+            if let Some(bar) = &bar {
+                bar.finish_and_clear();
+            }
+            let pit = match answer? {
+                solver::Answer::Solved(s) => {
+                    term.say(&format!(
+                        "The solver plays pit {} (proven best: it finishes {:+} ahead with perfect play).\n",
+                        s.best_moves[0], s.value
+                    ))?;
+                    s.best_moves[0]
+                }
+                solver::Answer::Unfinished {
+                    lower,
+                    upper,
+                    best_guess,
+                    ..
+                } => {
+                    term.say(&format!(
+                        "The solver plays pit {best_guess} (its best so far, not proven: after {:.1} s the value is from {lower:+} to {upper:+}).\n",
+                        think.as_secs_f64()
+                    ))?;
+                    best_guess
+                }
+            };
             p.play(pit)?;
         }
     }

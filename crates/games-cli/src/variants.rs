@@ -5,9 +5,7 @@ use std::path::Path;
 
 use lcr_variants::{EndCheck, Study, StudyConfig, study::study_with_progress};
 
-use crate::{
-    CliError, Format, Sampling, fail, progress, seed_or_draw, threads_or_all, to_json, write_atomic,
-};
+use crate::{CliError, Format, Sampling, fail, progress, seed_or_draw, threads_or_all, to_json};
 
 /// What `games-cli lcr simulate` passes on for a table study.
 pub struct VariantArgs<'a> {
@@ -36,11 +34,14 @@ fn rows_wanted(
     games: Option<u64>,
     checkpoints: Option<&[u64]>,
 ) -> Result<(u64, Vec<u64>), CliError> {
-    if games == Some(0) {
-        return fail("--games must be at least 1");
+    if let Some(g) = games {
+        crate::games_or(Some(g), 0)?;
     }
     if checkpoints.is_some_and(|c| c.is_empty() || c.contains(&0)) {
         return fail("--checkpoints needs counts of at least 1 game, e.g. 100,1000");
+    }
+    if let Some(&c) = checkpoints.and_then(|c| c.iter().max()) {
+        crate::limits::at_most("--checkpoints", c, crate::limits::limits().games)?;
     }
     let games = games.unwrap_or_else(|| {
         checkpoints.map_or(VARIANT_GAMES, |c| {
@@ -77,18 +78,43 @@ fn dense(max: u64) -> Vec<u64> {
 }
 
 pub fn run(a: VariantArgs) -> Result<String, CliError> {
+    let lim = crate::limits::limits();
+    crate::limits::at_most("--max-rounds", a.max_rounds, lim.rounds)?;
+    if let Some(p) = a.players {
+        crate::limits::at_most("--players", p, lim.players)?;
+    }
     let games = lcr_variants::resolve(a.table, a.players, a.chips, a.max_rounds, a.end_check)
         .map_err(|e| {
             use lcr_variants::VariantError as V;
             let flag = match e {
                 V::ZeroRounds => "--max-rounds",
-                V::BadChips(_) | V::ChipsLength { .. } | V::TooManyChips => "--chips",
+                V::BadChips(_) | V::ChipsLength { .. } | V::TooManyChips | V::NoChips => "--chips",
                 V::TooFewPlayers(_) => "--players",
                 _ => "--table",
             };
             CliError(format!("{flag}: {e}"))
         })?;
     let (max, wanted) = rows_wanted(a.sampling.games, a.checkpoints)?;
+    for v in &games {
+        let turns = u128::from(max) * v.starting_chips.len() as u128 * u128::from(v.max_rounds);
+        if turns > lim.variant_turns {
+            return fail(format!(
+                "{}: {max} games of up to {} rounds of {} seats is up to {turns} turns; a study takes at most {} (fewer --games or --max-rounds)",
+                v.name,
+                v.max_rounds,
+                v.starting_chips.len(),
+                lim.variant_turns
+            ));
+        }
+    }
+    // Output paths are checked before the work, written after it.
+    let outs: Vec<(&'static str, &Path)> = [("--csv", a.csv), ("--plot", a.plot)]
+        .into_iter()
+        .filter_map(|(flag, p)| p.map(|p| (flag, p)))
+        .collect();
+    let mut targets = crate::output::check(&outs)?.into_iter();
+    let csv_target = a.csv.and_then(|_| targets.next());
+    let plot_target = a.plot.and_then(|_| targets.next());
     let seed = seed_or_draw(a.sampling.seed);
     let threads = threads_or_all(a.sampling.threads)?;
     let mut checkpoints = wanted.clone();
@@ -118,15 +144,21 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    if let Some(path) = a.plot {
-        write_atomic(path, crate::charts::variants_convergence(&studies))?;
-    }
+    let plot_text = plot_target
+        .as_ref()
+        .map(|_| crate::charts::variants_convergence(&studies));
     for s in &mut studies {
         s.rows.retain(|r| wanted.contains(&r.simulations));
     }
-    if let Some(path) = a.csv {
-        write_atomic(path, csv(&studies))?;
+    let csv_text = csv_target.as_ref().map(|_| csv(&studies));
+    let mut files: Vec<(&crate::output::Target, &[u8])> = Vec::new();
+    if let (Some(t), Some(text)) = (&csv_target, &csv_text) {
+        files.push((t, text.as_bytes()));
     }
+    if let (Some(t), Some(text)) = (&plot_target, &plot_text) {
+        files.push((t, text.as_bytes()));
+    }
+    crate::output::write_all(&files)?;
     Ok(match a.format {
         Format::Json if studies.len() == 1 => to_json(&studies[0])?,
         Format::Json => to_json(&studies)?,

@@ -1,6 +1,6 @@
 //! Sampled win rates, to compare sampling with the exact figures.
 
-use dice::parallel::run_chunks_at;
+use dice::parallel::run_chunks_fold;
 
 use crate::{HogError, Rules, Strategy, play_fast};
 
@@ -39,7 +39,7 @@ pub fn average_win_rate(
     }
     rules.check_strategy(a)?;
     rules.check_strategy(b)?;
-    let chunks = run_chunks_at(
+    let (w1, w2) = run_chunks_fold(
         2 * games,
         seed,
         threads,
@@ -58,11 +58,10 @@ pub fn average_win_rate(
             }
             (w1, w2)
         },
+        (0u64, 0u64),
+        |(x, y), (a, b)| (x + a, y + b),
         |_| {},
     )?;
-    let (w1, w2) = chunks
-        .into_iter()
-        .fold((0, 0), |(x, y), (a, b)| (x + a, y + b));
     let g = games as f64;
     let (p1, p2) = (w1 as f64 / g, w2 as f64 / g);
     Ok(Sampled {

@@ -32,6 +32,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::{LcrError, Throw, dice_for, throw_distribution};
 
+/// The most Gauss-Seidel sweeps of one level: past this the level stops
+/// with the bound it has reached.
+pub const MAX_SWEEPS: u64 = 200_000;
+
 /// What to solve.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExactConfig {
@@ -537,6 +541,11 @@ impl Level {
         drop(start);
         let mut sweeps = 0;
         let mut last_delta = f64::INFINITY;
+        // Rounding can keep the change above a very small stop for ever:
+        // when 12 checks in a row bring no new low, or after MAX_SWEEPS
+        // sweeps, the level stops where it is and reports the bound it
+        // reached (the result's tolerance says so).
+        let (mut lowest, mut stalled) = (f64::INFINITY, 0u32);
         loop {
             sweeps += 1;
             // Measuring the change costs a scattered read per state, so it
@@ -570,6 +579,14 @@ impl Level {
             if check {
                 let delta = d0.max(d1);
                 if delta <= stop {
+                    return (to_vec(read), delta, sweeps);
+                }
+                if delta < lowest * 0.999 {
+                    (lowest, stalled) = (delta, 0);
+                } else {
+                    stalled += 1;
+                }
+                if stalled >= 12 || sweeps >= MAX_SWEEPS {
                     return (to_vec(read), delta, sweeps);
                 }
                 last_delta = delta;

@@ -568,11 +568,11 @@ pub fn most_common_winner_with_progress(
     if config.games == 0 {
         return Err(LcrError::ZeroGames);
     }
-    let chunks = dice::parallel::run_chunks(
+    let (wins, turns, rolling) = dice::parallel::run_chunks_fold(
         config.games,
         config.seed,
         config.threads,
-        |dice, games| {
+        |dice, _, games| {
             let mut game = template.clone();
             let mut wins = vec![0u64; config.players];
             let (mut turns, mut rolling) = (0u64, 0u64);
@@ -584,15 +584,13 @@ pub fn most_common_winner_with_progress(
             }
             (wins, turns, rolling)
         },
+        (vec![0u64; config.players], 0u64, 0u64),
+        |(mut wins, turns, rolling), (w, t, r)| {
+            wins.iter_mut().zip(w).for_each(|(a, b)| *a += b);
+            (wins, turns + t, rolling + r)
+        },
         progress,
     )?;
-    let mut wins = vec![0u64; config.players];
-    let (mut turns, mut rolling) = (0u64, 0u64);
-    for (w, t, r) in chunks {
-        wins.iter_mut().zip(w).for_each(|(a, b)| *a += b);
-        turns += t;
-        rolling += r;
-    }
     let games = config.games as f64;
     let mut best = 0;
     for (seat, &w) in wins.iter().enumerate() {

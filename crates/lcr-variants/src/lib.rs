@@ -79,6 +79,8 @@ pub enum VariantError {
     TooManyChips,
     /// The dice failed.
     Dice(DiceError),
+    /// No seat starts with a chip: there is no game.
+    NoChips,
     /// A state that no game reaches (read from a file), or a move the
     /// state does not allow.
     BadState,
@@ -87,6 +89,9 @@ pub enum VariantError {
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            VariantError::NoChips => {
+                write!(f, "no seat starts with a chip: there is no game to play")
+            }
             VariantError::BadState => write!(
                 f,
                 "not a position of this game (seats, chips, round or move do not fit)"
@@ -302,8 +307,12 @@ impl Variant {
         if max_rounds == 0 {
             return Err(VariantError::ZeroRounds);
         }
-        if starting_chips.iter().map(|&c| u64::from(c)).sum::<u64>() > 1_000_000 {
+        let chips: u64 = starting_chips.iter().map(|&c| u64::from(c)).sum();
+        if chips > 1_000_000 {
             return Err(VariantError::TooManyChips);
+        }
+        if chips == 0 {
+            return Err(VariantError::NoChips);
         }
         Ok(Variant {
             name: name.to_string(),

@@ -1,7 +1,7 @@
 //! The study: many games, with results at checkpoints.
 
 use dice::Dice;
-use dice::parallel::run_chunks_at;
+use dice::parallel::run_chunks_fold;
 
 use crate::{Game, Variant, VariantError};
 
@@ -143,7 +143,7 @@ pub fn study_with_progress(
     }
     let total = *checkpoints.last().expect("not empty");
     let n = variant.starting_chips.len();
-    let chunks = run_chunks_at(
+    let (_, rows) = run_chunks_fold(
         total,
         config.seed,
         config.threads,
@@ -168,18 +168,18 @@ pub fn study_with_progress(
             }
             (sums, marks)
         },
+        (Sums::new(n), Vec::new()),
+        |(mut running, mut rows), (sums, marks)| {
+            for (_, partial) in marks {
+                let mut at = running.clone();
+                at.add(&partial);
+                rows.push(at.row());
+            }
+            running.add(&sums);
+            (running, rows)
+        },
         progress,
     )?;
-    let mut running = Sums::new(n);
-    let mut rows = Vec::new();
-    for (sums, marks) in chunks {
-        for (_, partial) in marks {
-            let mut at = running.clone();
-            at.add(&partial);
-            rows.push(at.row());
-        }
-        running.add(&sums);
-    }
     Ok(Study {
         game: variant.name.clone(),
         table: variant.table,

@@ -95,15 +95,21 @@ fn step_and_fast_game_agree_on_the_same_dice() {
 #[test]
 fn play_round_is_one_round_of_the_step() {
     // play_round plays every seat; a turn end check may stop the step early.
-    for v in variants().into_iter().filter(|v| v.end_check == EndCheck::Round) {
+    for v in variants()
+        .into_iter()
+        .filter(|v| v.end_check == EndCheck::Round)
+    {
         let n = v.starting_chips.len();
         for seed in 0..50u64 {
             let start = (seed as usize) % n;
             let mut fast = Game::new(&v);
-            let center = fast.play_round(start, &mut SeededDice::new(seed, 4)).unwrap();
+            let center = fast
+                .play_round(start, &mut SeededDice::new(seed, 4))
+                .unwrap();
             let mut d = SeededDice::new(seed, 4);
             let mut s = VariantState::new(&v);
-            game::Step::apply_outcome(&mut s, &lcr_variants::step::VariantOutcome::Start(start)).unwrap();
+            game::Step::apply_outcome(&mut s, &lcr_variants::step::VariantOutcome::Start(start))
+                .unwrap();
             for _ in 0..n {
                 if s.rounds() != 1 || s.ended().is_some() {
                     break;

@@ -68,6 +68,8 @@ pub enum MancalaError {
     GameOver,
     /// Kalah has no chance moves.
     NoChance,
+    /// More pits a side than a position is made with.
+    TooManyPits(usize),
     /// Players are 0 and 1.
     NotAPlayer(usize),
     /// A size the solver does not take.
@@ -107,6 +109,11 @@ impl fmt::Display for MancalaError {
             ),
             MancalaError::GameOver => write!(f, "the game is over"),
             MancalaError::NoChance => write!(f, "Kalah has no chance moves"),
+            MancalaError::TooManyPits(m) => write!(
+                f,
+                "{m} pits a side is too many: at most {}",
+                position::MAX_PITS
+            ),
             MancalaError::NotAPlayer(p) => write!(f, "players are 0 and 1, not {p}"),
             MancalaError::TooLargeToSolve(why) => write!(f, "too large to solve: {why}"),
             MancalaError::BadEndgame(why) => write!(f, "bad endgame table: {why}"),
@@ -182,6 +189,20 @@ pub fn sow_game(board: &[i64], moves: &[i64]) -> Result<(Vec<u32>, i32), Mancala
         }
         b[start] = 0;
         let skip = store(1 - player);
+        // Whole laps at once: each drops one seed in every slot but the
+        // other's store (the starting pit included), so sowing takes time
+        // that does not grow with the seeds. At least one seed is left to
+        // sow one by one, so the last seed's slot is found as before.
+        let lap = (slots - 1) as u32;
+        let laps = (seeds - 1) / lap;
+        if laps > 0 {
+            for (i, x) in b.iter_mut().enumerate() {
+                if i != skip {
+                    *x += laps;
+                }
+            }
+            seeds -= laps * lap;
+        }
         let mut slot = start;
         let mut was_empty = false;
         while seeds > 0 {

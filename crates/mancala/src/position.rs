@@ -123,6 +123,9 @@ pub(crate) fn sow<T: Cell>(pits: &mut [T], m: usize, i: usize, rule: CaptureRule
     }
 }
 
+/// The most pits a side [`Position::kalah`] makes.
+pub const MAX_PITS: usize = 1 << 20;
+
 /// A Kalah position: the seed's board layout, the player to move and the
 /// capture rule. It cannot hold a malformed board. As JSON:
 /// `{"board": [...], "to_move": 0, "rule": "seed"}`, read through
@@ -193,6 +196,13 @@ impl Position {
     pub fn kalah(m: usize, n: u32, rule: CaptureRule) -> Result<Position, MancalaError> {
         if m == 0 {
             return Err(MancalaError::NoPits);
+        }
+        if m > MAX_PITS {
+            return Err(MancalaError::TooManyPits(m));
+        }
+        let seeds = 2 * m as u128 * u128::from(n);
+        if seeds > u128::from(u32::MAX) {
+            return Err(MancalaError::TooManySeeds(seeds));
         }
         let mut board = vec![i64::from(n); 2 * m + 2];
         board[m] = 0;

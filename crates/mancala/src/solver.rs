@@ -336,6 +336,27 @@ impl Solver {
         position: &Position,
         progress: &dyn Fn(&Progress),
     ) -> Result<Solution, MancalaError> {
+        match self.solve_until(position, None, progress)? {
+            Answer::Solved(s) => Ok(s),
+            Answer::Unfinished { .. } => Err(MancalaError::TooLargeToSolve(
+                "the search stopped without a deadline".into(),
+            )),
+        }
+    }
+
+    /// [`Solver::solve_with_progress`], stopping at `deadline` (when
+    /// given) with the bounds reached and the move the search holds best
+    /// so far. Tables keep only what was proven, so a later solve (the next
+    /// move of a game) starts from it.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_until(
+        &mut self,
+        position: &Position,
+        deadline: Option<std::time::Instant>,
+        progress: &dyn Fn(&Progress),
+    ) -> Result<Answer, MancalaError> {
         let m = self.pits;
         self.check_position(position)?;
         let oriented = position.oriented();
@@ -347,15 +368,22 @@ impl Solver {
         }
         let stores = position.stores();
         let me = position.to_move();
-        let banked = stores[me] as i32 - stores[1 - me] as i32;
+        let banked = i64::from(stores[me]) - i64::from(stores[1 - me]);
+        if banked.unsigned_abs() + u64::from(total) > i32::MAX as u64 {
+            return Err(MancalaError::TooLargeToSolve(format!(
+                "stores of {} and {}: values reach past 2^31",
+                stores[0], stores[1]
+            )));
+        }
+        let banked = banked as i32;
         let endgame_seeds = self.endgame.as_ref().map_or(0, Endgame::seeds);
         if position.is_over() {
-            return Ok(Solution {
+            return Ok(Answer::Solved(Solution {
                 value: banked,
                 best_moves: Vec::new(),
                 nodes: 0,
                 endgame_seeds,
-            });
+            }));
         }
         let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
         let root = endgame::pack(&counts);
@@ -372,14 +400,31 @@ impl Solver {
             banked,
             bounds: (i32::MIN, i32::MAX),
             progress,
+            deadline,
+            stopped: false,
         };
         let (future, best_moves) = s.root(root);
-        Ok(Solution {
+        if s.stopped {
+            let (lower, upper) = s.bounds;
+            let legal: Vec<usize> = (0..m).filter(|&i| counts[i] > 0).collect();
+            let held = s
+                .probe(root)
+                .map(|slot| usize::from(Entry::read(s.table, slot).best))
+                .filter(|b| legal.contains(b));
+            let best_guess = best_moves.first().copied().or(held).unwrap_or(legal[0]);
+            return Ok(Answer::Unfinished {
+                lower: banked.saturating_add(lower),
+                upper: banked.saturating_add(upper),
+                best_guess,
+                nodes: s.nodes,
+            });
+        }
+        Ok(Answer::Solved(Solution {
             value: banked + future,
             best_moves,
             nodes: s.nodes,
             endgame_seeds,
-        })
+        }))
     }
 }
 
@@ -406,6 +451,29 @@ struct Search<'a> {
     /// `.1`.
     bounds: (i32, i32),
     progress: &'a dyn Fn(&Progress),
+    /// Stop searching at this time.
+    deadline: Option<std::time::Instant>,
+    /// The deadline passed: values from here on mean nothing and are not
+    /// stored.
+    stopped: bool,
+}
+
+/// What a solve within a deadline found (see [`Solver::solve_until`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Solved: the value and every best move.
+    Solved(Solution),
+    /// Stopped at the deadline.
+    Unfinished {
+        /// The value is at least this...
+        lower: i32,
+        /// ...and at most this (from the mover's side).
+        upper: i32,
+        /// The move the search holds best so far (not proven).
+        best_guess: usize,
+        /// Nodes searched.
+        nodes: u64,
+    },
 }
 
 /// How far a solve has come (see [`Solver::solve_with_progress`]).
@@ -474,6 +542,9 @@ impl Search<'_> {
     /// The future store difference for the mover at `p`, fail-soft within
     /// (alpha, beta).
     fn value(&mut self, p: Pits, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.stopped {
+            return 0;
+        }
         let left = byte_sum(p) as i32;
         if left <= self.db_seeds {
             return i32::from(self.db.expect("endgame table").get(p));
@@ -481,6 +552,14 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(PROGRESS_NODES) {
             self.report();
+        }
+        if self.nodes & 0x3FFF == 0
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.stopped = true;
+            return 0;
         }
         if left <= alpha {
             return left;
@@ -678,7 +757,7 @@ impl Search<'_> {
         best: i32,
         best_move: u8,
     ) -> i32 {
-        if !use_table {
+        if !use_table || self.stopped {
             return best;
         }
         let (lower, upper) = if best <= alpha0 {
@@ -721,12 +800,15 @@ impl Search<'_> {
             let (gain, q) = (child.gain, child.pits);
             // No move can beat the value, so one null-window test per move
             // tells whether it reaches it.
+            if self.stopped {
+                break;
+            }
             let reaches = match child.kind {
                 Kind::Over => gain >= future,
                 Kind::Again => gain + self.value(q, future - gain - 1, future - gain) >= future,
                 Kind::Other => gain - self.value(q, gain - future, gain - future + 1) >= future,
             };
-            if reaches {
+            if reaches && !self.stopped {
                 best_moves.push(i);
             }
         }
@@ -747,6 +829,9 @@ impl Search<'_> {
             let beta = if g == lower { g + 1 } else { g };
             let before = self.nodes;
             g = self.value(p, beta - 1, beta);
+            if self.stopped {
+                return g;
+            }
             if std::env::var_os("KALAH_TRACE").is_some() {
                 eprintln!("pass beta {beta}: g {g}, nodes {}", self.nodes - before);
             }

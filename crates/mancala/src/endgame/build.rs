@@ -176,5 +176,4 @@ impl Endgame {
             values,
         })
     }
-
 }

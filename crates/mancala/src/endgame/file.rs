@@ -256,4 +256,3 @@ fn check_block(bytes: &[u8]) -> (u64, u8) {
     }
     (h, widest)
 }
-

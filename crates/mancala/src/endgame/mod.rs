@@ -58,7 +58,6 @@ const UNKNOWN: i8 = i8::MIN;
 /// The largest table built or read: 2^32 positions (4 GiB).
 pub const MAX_POSITIONS: u64 = 1 << 32;
 
-
 /// The exact values of every position with at most [`Endgame::seeds`]
 /// seeds in the pits.
 #[derive(Clone)]
@@ -94,7 +93,7 @@ fn check_size(pits: usize, seeds: usize) -> Result<u64, MancalaError> {
     if pits == 0 {
         return Err(MancalaError::NoPits);
     }
-    if 2 * pits > MAX {
+    if pits > MAX / 2 {
         return Err(MancalaError::TooLargeToSolve(format!(
             "{pits} pits a side; endgame tables take at most 8"
         )));

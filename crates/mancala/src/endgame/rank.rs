@@ -47,4 +47,3 @@ pub(crate) fn rank(terms: &Terms, p: Pits, m: usize) -> usize {
     }
     r as usize
 }
-

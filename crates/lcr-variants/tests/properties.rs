@@ -11,7 +11,11 @@ fn variant() -> impl Strategy<Value = Variant> {
         1u32..60,
         any::<bool>(),
     )
-        .prop_map(|(codes, chips, max_rounds, turn)| {
+        .prop_map(|(codes, mut chips, max_rounds, turn)| {
+            // A game needs a chip somewhere (all zero is refused).
+            if chips.iter().all(|&c| c == 0) {
+                chips[0] = 1;
+            }
             let table = Table(codes.map(|c| face_of_code(c).unwrap()));
             let end = if turn {
                 EndCheck::Turn

@@ -155,6 +155,49 @@ fn value_of(
         .sum()
 }
 
+/// The most points one turn scores: ten six-sided dice.
+const MOST_POINTS: usize = 6 * MAX_ROLLS as usize;
+
+/// The mover's chance to win after scoring each `k` in 0..=60 points at
+/// `(s, o)`, given `next` as in [`value_of`]: every choice of dice at a
+/// state leads to the same next states, so the best-of loops compute them
+/// once a state.
+#[inline(always)]
+fn outcomes(
+    rules: &Rules,
+    s: u32,
+    o: u32,
+    next: impl Fn(u32, u32) -> f64,
+) -> [f64; MOST_POINTS + 1] {
+    let mut t = [0.0; MOST_POINTS + 1];
+    for (k, x) in t.iter_mut().enumerate().skip(1) {
+        *x = match after(rules, s, o, k as u32) {
+            Err(won) => f64::from(u8::from(won)),
+            Ok((b, a)) => next(b, a),
+        };
+    }
+    t
+}
+
+/// [`value_of`] from the table of [`outcomes`].
+#[inline(always)]
+fn value_from(
+    pts: &Points,
+    rules: &Rules,
+    s: u32,
+    o: u32,
+    n: u32,
+    t: &[f64; MOST_POINTS + 1],
+) -> f64 {
+    if n == 0 {
+        return t[free_bacon(o) as usize];
+    }
+    pts.of(rules.sides(s, o), n)
+        .iter()
+        .map(|&(k, p)| p * t[k as usize])
+        .sum()
+}
+
 /// Scores (s, o) in play, from the largest sum down.
 fn states(goal: u32) -> impl Iterator<Item = (u32, u32)> {
     (0..=2 * (goal - 1)).rev().flat_map(move |sum| {
@@ -274,11 +317,8 @@ pub fn best_response(opponent: &Strategy, rules: &Rules) -> Result<BestResponse,
     let mut choice = vec![0u8; g * g];
     for (s, o) in states(goal) {
         let i = s as usize * g + o as usize;
-        let (n, v) = best_of(rules, |n| {
-            value_of(pts, rules, s, o, n, |b_, a_| {
-                wb[b_ as usize * g + a_ as usize]
-            })
-        });
+        let t = outcomes(rules, s, o, |b_, a_| wb[b_ as usize * g + a_ as usize]);
+        let (n, v) = best_of(rules, |n| value_from(pts, rules, s, o, n, &t));
         wa[i] = v;
         choice[i] = n as u8;
         wb[i] = 1.0
@@ -324,11 +364,8 @@ pub fn optimal(rules: &Rules) -> Optimal {
     let mut choice = vec![0u8; g * g];
     for (s, o) in states(goal) {
         let i = s as usize * g + o as usize;
-        let (n, v) = best_of(rules, |n| {
-            value_of(pts, rules, s, o, n, |b_, a_| {
-                1.0 - w[b_ as usize * g + a_ as usize]
-            })
-        });
+        let t = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
+        let (n, v) = best_of(rules, |n| value_from(pts, rules, s, o, n, &t));
         w[i] = v;
         choice[i] = n as u8;
     }

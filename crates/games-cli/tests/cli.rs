@@ -1178,6 +1178,13 @@ fn hog_bad_strategy_files() {
             .collect();
         format!("[{}]", rows.join(","))
     };
+    // A table of 4s with one cell changed, as CSV or JSON.
+    let csv_with = |at: (usize, usize), v: &str| {
+        grid(&|s, o| if (s, o) == at { v.into() } else { "4".into() }).into_bytes()
+    };
+    let json_with = |at: (usize, usize), v: &str| {
+        json_grid(&|s, o| if (s, o) == at { v.into() } else { "4".into() }).into_bytes()
+    };
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("empty.csv", vec![], "is empty"),
         ("binary.json", vec![0, 159, 146, 150], "binary"),
@@ -1198,26 +1205,12 @@ fn hog_bad_strategy_files() {
         ),
         (
             "eleven.csv",
-            grid(&|s, o| {
-                if (s, o) == (3, 7) {
-                    "11".into()
-                } else {
-                    "4".into()
-                }
-            })
-            .into_bytes(),
+            csv_with((3, 7), "11"),
             "line 4, value 8 (score 3, opponent 7): 11 is outside 0 to 10",
         ),
         (
             "half.json",
-            json_grid(&|s, o| {
-                if (s, o) == (5, 6) {
-                    "2.5".into()
-                } else {
-                    "4".into()
-                }
-            })
-            .into_bytes(),
+            json_with((5, 6), "2.5"),
             "rolls[5][6] (score 5, opponent 6): 2.5 is not a whole number",
         ),
         (
@@ -1227,26 +1220,12 @@ fn hog_bad_strategy_files() {
         ),
         (
             "deep.json",
-            json_grid(&|s, o| {
-                if (s, o) == (0, 0) {
-                    "[4]".into()
-                } else {
-                    "4".into()
-                }
-            })
-            .into_bytes(),
+            json_with((0, 0), "[4]"),
             "rolls[0][0] (score 0, opponent 0): is a list",
         ),
         (
             "word.csv",
-            grid(&|s, o| {
-                if (s, o) == (0, 2) {
-                    "x".into()
-                } else {
-                    "4".into()
-                }
-            })
-            .into_bytes(),
+            csv_with((0, 2), "x"),
             "\"x\" is not a whole number",
         ),
         ("broken.json", b"[[1, 2".to_vec(), "not valid JSON"),

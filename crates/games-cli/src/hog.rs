@@ -391,10 +391,21 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
         Some(p) => Some(crate::output::check_one("--plot", p)?),
         None => None,
     };
-    let s = strategy(name, &rules)?;
     let vs = strategy(&a.vs, &rules)?;
-    let r = exact::average_win_rate(&s, &vs, &rules)?;
-    let ceiling = exact::best_response(&vs, &rules)?.rate.average;
+    // The ceiling is the best response to `vs`; `final` against
+    // always_roll(5) is that same best response, so one dynamic program
+    // gives the strategy, its rate and the ceiling.
+    let best = exact::best_response(&vs, &rules)?;
+    let (s, r) = if name == "final" && vs == Strategy::Always(5) {
+        let mut s = best.strategy.clone();
+        s.rename("final");
+        (s, best.rate)
+    } else {
+        let s = strategy(name, &rules)?;
+        let r = exact::average_win_rate(&s, &vs, &rules)?;
+        (s, r)
+    };
+    let ceiling = best.rate.average;
     let sampled = match a.sampling.games {
         Some(n) => {
             let n = crate::games_or(Some(n), 0)?;

@@ -457,6 +457,29 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
     })
 }
 
+/// Solve until `deadline`, showing on a terminal what the search knows so
+/// far (the value's bounds as the MTD(f) passes close in, and the nodes).
+fn solve_showing(
+    solver: &mut solver::Solver,
+    p: &Position,
+    deadline: std::time::Instant,
+    doing: &str,
+) -> Result<solver::Answer, CliError> {
+    let bar = crate::spinner();
+    let answer = solver.solve_until(p, Some(deadline), &|x| {
+        if let Some(bar) = &bar {
+            bar.set_message(format!(
+                "{doing}: value in {:+} ..= {:+}, {} nodes",
+                x.lower, x.upper, x.nodes
+            ));
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    Ok(answer?)
+}
+
 /// `solve`'s JSON.
 #[derive(Serialize)]
 struct SolveOut {
@@ -475,22 +498,8 @@ fn solve(
     format: Format,
     time_limit: f64,
 ) -> Result<String, CliError> {
-    // On a terminal, what the search knows so far: the value's bounds as
-    // the MTD(f) passes close in, and the nodes.
-    let bar = crate::spinner();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(time_limit);
-    let answer = solver.solve_until(p, Some(deadline), &|x| {
-        if let Some(bar) = &bar {
-            bar.set_message(format!(
-                "solving: value in {:+} ..= {:+}, {} nodes",
-                x.lower, x.upper, x.nodes
-            ));
-        }
-    });
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    let s = match answer? {
+    let s = match solve_showing(solver, p, deadline, "solving")? {
         solver::Answer::Solved(s) => s,
         solver::Answer::Unfinished {
             lower,
@@ -658,19 +667,8 @@ fn play(
                 "The solver is thinking (up to {:.1} s)...\n",
                 think.as_secs_f64()
             ))?;
-            let bar = crate::spinner();
-            let answer = solver.solve_until(&p, Some(std::time::Instant::now() + think), &|x| {
-                if let Some(bar) = &bar {
-                    bar.set_message(format!(
-                        "thinking: value in {:+} ..= {:+}, {} nodes",
-                        x.lower, x.upper, x.nodes
-                    ));
-                }
-            });
-            if let Some(bar) = &bar {
-                bar.finish_and_clear();
-            }
-            let pit = match answer? {
+            let deadline = std::time::Instant::now() + think;
+            let pit = match solve_showing(&mut solver, &p, deadline, "thinking")? {
                 solver::Answer::Solved(s) => {
                     term.say(&format!(
                         "The solver plays pit {} (proven best: it finishes {:+} ahead with perfect play).\n",

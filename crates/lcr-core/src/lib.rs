@@ -257,6 +257,19 @@ impl Throw {
     pub fn lost(self) -> u32 {
         self.left + self.center + self.right
     }
+
+    /// Move the coins of this throw: `seat` loses them, seat `left` and
+    /// seat `right` receive theirs; returns the coins for the center. The
+    /// rules steps of the classic game and the variants apply throws here,
+    /// each naming its own neighbours (the simulators' fast paths are
+    /// tested equal to them).
+    #[inline]
+    pub fn apply(self, coins: &mut [u32], seat: usize, left: usize, right: usize) -> u32 {
+        coins[seat] -= self.lost();
+        coins[left] += self.left;
+        coins[right] += self.right;
+        self.center
+    }
 }
 
 /// Dice rolled by a seat holding `coins`: `min(coins, 3)`.

@@ -146,10 +146,7 @@ impl Step for ClassicState {
         }
         let n = self.coins.len();
         let seat = self.seat;
-        self.coins[seat] -= t.lost();
-        self.coins[left_of(seat, n)] += t.left;
-        self.coins[right_of(seat, n)] += t.right;
-        self.center += t.center;
+        self.center += t.apply(&mut self.coins, seat, left_of(seat, n), right_of(seat, n));
         self.seat = right_of(seat, n);
         self.turns += 1;
         Ok(())

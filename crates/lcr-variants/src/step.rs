@@ -225,10 +225,7 @@ impl Step for VariantState {
             VariantOutcome::Throw(t) => {
                 let seat = self.seat().unwrap_or(0);
                 let n = self.chips.len();
-                self.chips[seat] -= t.lost();
-                self.chips[left_of(seat, n)] += t.left;
-                self.chips[right_of(seat, n)] += t.right;
-                self.center += t.center;
+                self.center += t.apply(&mut self.chips, seat, left_of(seat, n), right_of(seat, n));
                 self.next += 1;
                 let early = self.variant.end_check == EndCheck::Turn && self.holders() <= 1;
                 if early || self.next == n {

@@ -122,6 +122,63 @@ pub struct BaccaratGame {
     pub outcome: Outcome,
 }
 
+impl BaccaratGame {
+    /// The tableau's rules as this game applied them, in words, one line a
+    /// step: the two-card totals, a natural or each side's draw or stand
+    /// (the house's row of the tableau named), and the result.
+    pub fn rules_applied(&self) -> Vec<String> {
+        let two = |c: [Card; 2]| (c[0].points() + c[1].points()) % 10;
+        let (p2, h2) = (two(self.player), two(self.house));
+        let mut lines = vec![format!(
+            "Two cards each: the player has {p2}, the house has {h2}."
+        )];
+        if is_natural(p2, h2) {
+            lines.push(format!(
+                "A natural ({}): neither side draws.",
+                if p2 >= h2 { p2 } else { h2 }
+            ));
+        } else {
+            let third = self.player_third.map(Card::points);
+            match self.player_third {
+                Some(c) => lines.push(format!(
+                    "The player has {p2} (0 to 5 draws): a third card, {c}, worth {}.",
+                    c.points()
+                )),
+                None => lines.push(format!("The player has {p2} (6 or 7 stands): stands.")),
+            }
+            let draws = house_draws(h2, third);
+            let why = match third {
+                None => "the player stood, so the house draws on 0 to 5".to_string(),
+                Some(t) => format!(
+                    "the player's third card is worth {t}; the house with {h2} {}",
+                    match h2 {
+                        0..=2 => "always draws".to_string(),
+                        3 => "draws unless it is 8".to_string(),
+                        4 => "draws on 2 to 7".to_string(),
+                        5 => "draws on 4 to 7".to_string(),
+                        6 => "draws on 6 or 7".to_string(),
+                        _ => "stands".to_string(),
+                    }
+                ),
+            };
+            match self.house_third {
+                Some(c) if draws => lines.push(format!(
+                    "The house has {h2}: {why}: a third card, {c}, worth {}.",
+                    c.points()
+                )),
+                _ => lines.push(format!("The house has {h2}: {why}: stands.")),
+            }
+        }
+        let (p, h) = (self.player_total, self.house_total);
+        lines.push(match self.outcome {
+            Outcome::Player => format!("Player {p} against house {h}: the player wins."),
+            Outcome::House => format!("Player {p} against house {h}: the house wins."),
+            Outcome::Tie => format!("Player {p} against house {h}: a tie."),
+        });
+        lines
+    }
+}
+
 /// The record of a game from the cards dealt in order (a complete game by
 /// [`next_card`]): the first four go player, house, player, house; a fifth
 /// goes to `fifth` (where [`next_card`] sent it), and a sixth to the house.

@@ -26,6 +26,74 @@ pub fn roll_pair<D: Dice + ?Sized>(dice: &mut D) -> Result<u32, CasinoError> {
     Ok(u32::from(SUMS[dice.roll_block(6, 2)? as usize % 216]))
 }
 
+/// Roll a pair of six-sided dice and return both faces: the same draw as
+/// [`roll_pair`] (its sum is theirs), for transcripts.
+///
+/// # Errors
+/// The dice's errors.
+pub fn roll_faces<D: Dice + ?Sized>(dice: &mut D) -> Result<[u32; 2], CasinoError> {
+    let code = dice.roll_block(6, 2)?;
+    Ok([code % 6 + 1, (code / 6) % 6 + 1])
+}
+
+/// One roll of a recorded game (see [`play_transcript`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CrapsRoll {
+    /// The two faces.
+    pub dice: [u32; 2],
+    /// Their sum.
+    pub sum: u32,
+    /// Where the game stood before the roll.
+    pub before: Phase,
+    /// Where it stands after.
+    pub after: Phase,
+    /// The rule applied, in words.
+    pub rule: String,
+}
+
+/// The rule a roll of `sum` applies from `before`, in words.
+pub fn rule_applied(before: Phase, sum: u32) -> String {
+    match (before, before.after(sum)) {
+        (Phase::ComeOut, Phase::Won) => format!("come-out roll {sum}: a natural, the player wins"),
+        (Phase::ComeOut, Phase::Lost) => format!("come-out roll {sum}: craps, the player loses"),
+        (Phase::ComeOut, Phase::Point(p)) => {
+            format!("come-out roll {sum}: the point is {p}; roll for it before a 7")
+        }
+        (Phase::Point(_), Phase::Lost) => format!("{sum}: seven out, the player loses"),
+        (Phase::Point(p), Phase::Won) => format!("{sum}: the point {p} again, the player wins"),
+        (Phase::Point(p), _) => format!("{sum}: neither the point {p} nor 7, roll again"),
+        (done, _) => format!("{sum}: the game was over ({done:?})"),
+    }
+}
+
+/// One game with every roll's faces and the rule it applied: the same
+/// dice draws and the same rule ([`Phase::after`]) as [`play`].
+///
+/// # Errors
+/// The dice's errors.
+pub fn play_transcript<D: Dice + ?Sized>(
+    dice: &mut D,
+) -> Result<(Vec<CrapsRoll>, bool), CasinoError> {
+    let mut phase = Phase::ComeOut;
+    let mut rolls = Vec::new();
+    loop {
+        if let Some(won) = phase.result() {
+            return Ok((rolls, won));
+        }
+        let faces = roll_faces(dice)?;
+        let sum = faces[0] + faces[1];
+        let after = phase.after(sum);
+        rolls.push(CrapsRoll {
+            dice: faces,
+            sum,
+            before: phase,
+            after,
+            rule: rule_applied(phase, sum),
+        });
+        phase = after;
+    }
+}
+
 /// What a come-out roll does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ComeOut {

@@ -158,3 +158,65 @@ fn baccarat_generic_exact_equals_the_exact_odds() {
         assert!((got - want).abs() < 1e-12, "{v:?} vs {odds:?}");
     }
 }
+
+#[test]
+fn craps_transcript_is_the_game_with_faces() {
+    let mut named = std::collections::HashSet::new();
+    for seed in 0..3000 {
+        let g = craps::play(&mut SeededDice::new(seed, 0)).unwrap();
+        let (rolls, won) = craps::play_transcript(&mut SeededDice::new(seed, 0)).unwrap();
+        let sums: Vec<u32> = rolls.iter().map(|r| r.sum).collect();
+        assert_eq!(sums, g.rolls, "seed {seed}");
+        assert_eq!(won, g.won);
+        for r in &rolls {
+            assert!(r.dice.iter().all(|f| (1..=6).contains(f)));
+            assert_eq!(r.dice[0] + r.dice[1], r.sum);
+            assert_eq!(r.before.after(r.sum), r.after);
+            named.insert(
+                r.rule
+                    .split(':')
+                    .nth(1)
+                    .unwrap_or("")
+                    .split(',')
+                    .next()
+                    .unwrap()
+                    .trim()
+                    .to_string(),
+            );
+        }
+    }
+    // Naturals, craps, points set, seven outs, points made, and rolls again.
+    assert!(named.len() >= 6, "{named:?}");
+}
+
+#[test]
+fn baccarat_rules_applied_tell_the_game_recorded() {
+    let mut shoe = Shoe::new(1).unwrap();
+    let mut seen = [0usize; 3];
+    for seed in 0..5000 {
+        let g = baccarat::play(&mut shoe, &mut SeededDice::new(seed, 0)).unwrap();
+        let lines = g.rules_applied();
+        assert_eq!(lines.len(), if g.natural { 3 } else { 4 }, "{lines:?}");
+        if !g.natural {
+            assert_eq!(
+                lines[1].contains("a third card"),
+                g.player_third.is_some(),
+                "{lines:?}"
+            );
+            assert_eq!(
+                lines[2].contains("a third card"),
+                g.house_third.is_some(),
+                "{lines:?}"
+            );
+        }
+        let last = lines.last().unwrap();
+        let want = match g.outcome {
+            Outcome::Player => "the player wins",
+            Outcome::House => "the house wins",
+            Outcome::Tie => "a tie",
+        };
+        assert!(last.contains(want), "{last}");
+        seen[usize::from(g.player_third.is_some()) + usize::from(g.house_third.is_some())] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+}

@@ -33,6 +33,40 @@ enum CrapsCommand {
     Simulate(CrapsSimulateArgs),
     /// The exact chance to win, by point.
     Exact(ExactArgs),
+    /// One game, roll by roll: the dice, and the rule each roll applied.
+    Game(CrapsGameArgs),
+}
+
+#[derive(Args, Debug)]
+struct CrapsGameArgs {
+    /// Seed of the dice (drawn and shown when not given).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    output: Output,
+}
+
+/// `craps game`'s JSON.
+#[derive(Serialize)]
+struct CrapsGameOut {
+    seed: u64,
+    rolls: Vec<craps::CrapsRoll>,
+    won: bool,
+}
+
+fn craps_game(a: &CrapsGameArgs) -> Result<String, CliError> {
+    let seed = seed_or_draw(a.seed);
+    let (rolls, won) = craps::play_transcript(&mut SeededDice::new(seed, 0))?;
+    Ok(match a.output.format {
+        Format::Json => to_json(&CrapsGameOut { seed, rolls, won })?,
+        Format::Table => {
+            let mut o = format!("Craps, one game, seed {seed}\n");
+            for r in &rolls {
+                let _ = writeln!(o, "{} + {}  {}", r.dice[0], r.dice[1], r.rule);
+            }
+            o
+        }
+    })
 }
 
 #[derive(Args, Debug)]
@@ -74,6 +108,7 @@ struct CrapsExactOut {
 pub fn craps(a: CrapsArgs) -> Result<String, CliError> {
     match a.command {
         Some(CrapsCommand::Exact(e)) => craps_exact(e.output.format),
+        Some(CrapsCommand::Game(g)) => craps_game(&g),
         Some(CrapsCommand::Simulate(s)) => craps_simulate(&s),
         None => craps_simulate(&a.simulate),
     }
@@ -216,6 +251,28 @@ struct BaccaratExactOut {
     player_fraction: String,
     house_fraction: String,
     tie_fraction: String,
+    /// Each bet's house edge (expected loss per unit staked) at the usual
+    /// payouts: banker 0.95 to 1, player 1 to 1 (both push on a tie), tie
+    /// 8 to 1.
+    house_edge: HouseEdge,
+}
+
+/// The house edge of each baccarat bet.
+#[derive(Serialize)]
+struct HouseEdge {
+    banker: f64,
+    player: f64,
+    tie: f64,
+}
+
+impl HouseEdge {
+    fn of(player: f64, house: f64, tie: f64) -> HouseEdge {
+        HouseEdge {
+            banker: player - 0.95 * house,
+            player: house - player,
+            tie: 1.0 - 9.0 * tie,
+        }
+    }
 }
 
 /// `baccarat simulate`'s JSON.
@@ -237,6 +294,8 @@ struct DealOut {
     seed: Option<u64>,
     game: baccarat::BaccaratGame,
     transcript: String,
+    /// The tableau's rules as this game applied them, in words.
+    rules_applied: Vec<String>,
 }
 
 pub fn baccarat(a: BaccaratArgs) -> Result<String, CliError> {
@@ -259,17 +318,24 @@ fn baccarat_exact(a: &BaccaratExactArgs) -> Result<String, CliError> {
             player_fraction: o.player.to_string(),
             house_fraction: o.house.to_string(),
             tie_fraction: o.tie.to_string(),
+            house_edge: HouseEdge::of(o.player.to_f64(), o.house.to_f64(), o.tie.to_f64()),
         })?,
-        Format::Table => format!(
-            "Baccarat, exact, fresh shoe of {} deck(s)\nresult           chance    exactly\nplayer wins    {:.6}    {}\nhouse (banker) {:.6}    {}\ntie            {:.6}    {}\n",
-            a.decks,
-            o.player.to_f64(),
-            o.player,
-            o.house.to_f64(),
-            o.house,
-            o.tie.to_f64(),
-            o.tie
-        ),
+        Format::Table => {
+            let e = HouseEdge::of(o.player.to_f64(), o.house.to_f64(), o.tie.to_f64());
+            format!(
+                "Baccarat, exact, fresh shoe of {} deck(s)\nresult           chance    exactly\nplayer wins    {:.6}    {}\nhouse (banker) {:.6}    {}\ntie            {:.6}    {}\n\nhouse edge of each bet (expected loss per unit staked):\nbanker, pays 0.95 to 1  {:.4}%\nplayer, pays 1 to 1     {:.4}%\ntie, pays 8 to 1        {:.4}%\n",
+                a.decks,
+                o.player.to_f64(),
+                o.player,
+                o.house.to_f64(),
+                o.house,
+                o.tie.to_f64(),
+                o.tie,
+                100.0 * e.banker,
+                100.0 * e.player,
+                100.0 * e.tie
+            )
+        }
     })
 }
 
@@ -318,6 +384,7 @@ fn deal(a: &DealArgs) -> Result<String, CliError> {
             decks: a.decks,
             seed,
             transcript: game.to_string(),
+            rules_applied: game.rules_applied(),
             game,
         })?,
         Format::Table => {

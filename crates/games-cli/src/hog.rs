@@ -48,6 +48,53 @@ enum HogCommand {
     /// The project's max_scoring_num_rolls experiment (six-sided dice and
     /// pig out only: no rule switch applies).
     MaxRolls(MaxRollsArgs),
+    /// One turn from a game state (the rules step's JSON): the dice drawn,
+    /// what happened, and the state after.
+    Step(StepArgs),
+    /// The exact chance to win of every choice of dice at a score pair:
+    /// against a strategy, and under optimal play.
+    Coach(CoachArgs),
+}
+
+#[derive(Args, Debug)]
+struct StepArgs {
+    /// The state, as the rules step writes it: {"rules": {...}, "scores":
+    /// [0, 0], "player": 0, "rolling": null} (the rules' goal and switches
+    /// come from here).
+    #[arg(long)]
+    state: String,
+    /// Dice the mover rolls (0 is free bacon).
+    #[arg(
+        long,
+        conflicts_with = "strategy",
+        required_unless_present = "strategy"
+    )]
+    rolls: Option<i64>,
+    /// Or let this strategy choose the dice (any strategy form).
+    #[arg(long)]
+    strategy: Option<String>,
+    /// Seed of the dice (drawn and shown when not given).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    output: crate::Output,
+}
+
+#[derive(Args, Debug)]
+struct CoachArgs {
+    /// The opponent's strategy (any strategy form).
+    #[arg(long, default_value = "final")]
+    vs: String,
+    /// The mover's score (0 to the goal - 1).
+    #[arg(long)]
+    score: u32,
+    /// The opponent's score (0 to the goal - 1).
+    #[arg(long)]
+    opponent: u32,
+    #[command(flatten)]
+    rules: RulesArgs,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 /// The rules as switches, shared by every verb that plays the game.
@@ -276,6 +323,8 @@ pub fn run(a: HogArgs) -> Result<String, CliError> {
         Some(HogCommand::Turn(t)) => turn(t),
         Some(HogCommand::Choose(c)) => choose(c),
         Some(HogCommand::MaxRolls(m)) => max_rolls(m),
+        Some(HogCommand::Step(t)) => step(&t),
+        Some(HogCommand::Coach(c)) => coach(&c),
         None => rate(&a.rate),
     }
 }
@@ -902,4 +951,105 @@ fn max_rolls(m: MaxRollsArgs) -> Result<String, CliError> {
 /// Write the strategy's map (see [`crate::charts::hog_map`]).
 fn write_map(target: &crate::output::Target, s: &Strategy) -> Result<(), CliError> {
     crate::output::write_all(&[(target, crate::charts::hog_map(s).as_bytes())])
+}
+
+/// `step`'s JSON.
+#[derive(Serialize)]
+struct StepOut {
+    seed: u64,
+    /// Who chose the dice: "you" (--rolls) or the strategy's name.
+    chosen_by: String,
+    turn: hog::Turn,
+    /// The state after the turn.
+    state: hog::HogState,
+    /// The winner, once the game is over.
+    winner: Option<usize>,
+}
+
+fn step(a: &StepArgs) -> Result<String, CliError> {
+    let mut state: hog::HogState =
+        serde_json::from_str(&a.state).map_err(|e| CliError(format!("--state: {e}")))?;
+    let Some(_) = state.mover() else {
+        return fail("--state: the game is over; no more turns");
+    };
+    if state.rolling().is_some() {
+        return fail("--state: the dice are already chosen (\"rolling\" must be null)");
+    }
+    let rules = state.rules();
+    let (rolls, chosen_by) = match (&a.rolls, &a.strategy) {
+        (Some(n), _) => (
+            rules
+                .check_rolls(*n)
+                .map_err(|e| CliError(format!("--rolls: {e}")))?,
+            "you".to_string(),
+        ),
+        (None, Some(spec)) => {
+            let s = strategy(spec, &rules)?;
+            let (mine, theirs) = state.view();
+            (s.rolls(mine, theirs), s.to_string())
+        }
+        (None, None) => return fail("--rolls or --strategy is needed"),
+    };
+    let seed = seed_or_draw(a.seed);
+    let mut dice = game_dice(seed, &None, &None)?;
+    let turn = state.play_turn(rolls, &mut dice)?;
+    let names = ["player 0", "player 1"];
+    Ok(match a.output.format {
+        Format::Json => to_json(&StepOut {
+            seed,
+            chosen_by,
+            turn,
+            winner: state.winner(),
+            state,
+        })?,
+        Format::Table => {
+            let mut o = format!("{} (seed {seed})\n", describe(&turn, &names));
+            if let Some(w) = state.winner() {
+                let _ = writeln!(o, "player {w} wins");
+            }
+            let _ = writeln!(o, "state: {}", serde_json::to_string(&state)?);
+            o
+        }
+    })
+}
+
+fn coach(c: &CoachArgs) -> Result<String, CliError> {
+    let rules = c.rules.rules()?;
+    rules
+        .check_score(c.score)
+        .map_err(|e| CliError(format!("--score: {e}")))?;
+    rules
+        .check_score(c.opponent)
+        .map_err(|e| CliError(format!("--opponent: {e}")))?;
+    let vs = strategy(&c.vs, &rules)?;
+    let answer = exact::coach(&vs, &rules, c.score, c.opponent)?;
+    Ok(match c.output.format {
+        Format::Json => to_json(&answer)?,
+        Format::Table => {
+            let mut o = format!(
+                "at {} to {} against {} ({}):\n\ndice  chance to win  chance under optimal play\n",
+                c.score,
+                c.opponent,
+                answer.opponent,
+                rules.describe()
+            );
+            for x in &answer.choices {
+                let _ = writeln!(
+                    o,
+                    "{:>4}  {:>13.6}  {:>25.6}",
+                    x.rolls, x.against_opponent, x.under_optimal_play
+                );
+            }
+            let _ = writeln!(
+                o,
+                "\nbest against {}: {} dice; best under optimal play: {} dice; {} would roll {}\n(chances exact: the mover rolls this many now, then plays the best reply)",
+                answer.opponent,
+                answer.best_against_opponent,
+                answer.best_under_optimal_play,
+                answer.opponent,
+                answer.opponent_would_roll
+            );
+            o
+        }
+    })
 }

@@ -97,11 +97,20 @@ struct ReplayArgs {
     coins: u32,
     /// The dice, read left to right: letters . L C R, e.g. "RR.CL". The
     /// script must last the game and be used up by it.
+    #[arg(long, conflicts_with = "seed", required_unless_present = "seed")]
+    script: Option<String>,
+    /// Or seeded dice: one game from this seed, with its script.
     #[arg(long)]
-    script: String,
+    seed: Option<u64>,
+    /// Also list every throw: the seat, the dice's faces, the coins after.
+    #[arg(long)]
+    throws: bool,
     #[command(flatten)]
     output: Output,
 }
+
+/// The most throws `lcr replay` records.
+const MAX_THROWS: usize = 1_000_000;
 
 #[derive(Args, Debug)]
 struct ExactArgs {
@@ -164,24 +173,81 @@ struct ReplayOut {
     turns: u64,
     coins: Vec<u32>,
     center: u32,
+    /// With --seed: the seed and the script that replays the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    script: Option<String>,
+    /// With --throws: every throw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    throws: Option<Vec<lcr_core::ThrowRecord>>,
 }
 
 fn replay(r: &ReplayArgs) -> Result<String, CliError> {
     at_most("--players", r.players, limits().players)?;
     at_most("--coins", r.coins, limits().coins)?;
-    let g = lcr_core::play_scripted(r.players, r.coins, &r.script)?;
+    let t = match (&r.script, r.seed) {
+        (Some(script), _) => {
+            let mut dice =
+                dice::ScriptedDice::from_lcr(script).map_err(lcr_core::LcrError::from)?;
+            let t = lcr_core::play_transcript(r.players, r.coins, &mut dice, MAX_THROWS)?;
+            if !dice.all_used() {
+                return Err(lcr_core::LcrError::UnusedRolls {
+                    remaining: dice.remaining(),
+                }
+                .into());
+            }
+            t
+        }
+        (None, seed) => {
+            let seed = seed.unwrap_or(0);
+            lcr_core::play_transcript(
+                r.players,
+                r.coins,
+                &mut dice::SeededDice::new(seed, 0),
+                MAX_THROWS,
+            )?
+        }
+    };
+    let g = &t.result;
     Ok(match r.output.format {
         Format::Json => to_json(&ReplayOut {
             players: r.players,
             winner: g.winner,
             turns: g.turns,
-            coins: g.coins,
+            coins: g.coins.clone(),
             center: g.center,
+            seed: r.seed,
+            script: r.seed.map(|_| t.script.clone()),
+            throws: r.throws.then(|| t.throws.clone()),
         })?,
-        Format::Table => format!(
-            "winner: seat {}\nturns: {}\ncoins by seat (from seat 0): {:?}\ncenter: {}\n",
-            g.winner, g.turns, g.coins, g.center
-        ),
+        Format::Table => {
+            let mut o = String::new();
+            if let Some(seed) = r.seed {
+                o.push_str(&format!(
+                    "seed {seed}; its dice as a script: {}\n",
+                    t.script
+                ));
+            }
+            if r.throws {
+                o.push_str("turn  seat  dice  coins after (from seat 0)  center\n");
+                for x in &t.throws {
+                    o.push_str(&format!(
+                        "{:>4}  {:>4}  {:<4}  {:<26}  {}\n",
+                        x.turn,
+                        x.seat,
+                        x.faces,
+                        format!("{:?}", x.coins),
+                        x.center
+                    ));
+                }
+            }
+            o.push_str(&format!(
+                "winner: seat {}\nturns: {}\ncoins by seat (from seat 0): {:?}\ncenter: {}\n",
+                g.winner, g.turns, g.coins, g.center
+            ));
+            o
+        }
     })
 }
 

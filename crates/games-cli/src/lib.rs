@@ -25,6 +25,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub mod api;
 mod casino;
 mod charts;
 mod hog;
@@ -124,8 +125,44 @@ enum Game {
     Baccarat(casino::BaccaratArgs),
     /// Hog (CS 61A): rate, best-response, tournament, export, play, turn, choose, max-rolls.
     Hog(hog::HogArgs),
-    /// Kalah: sow, solve, play, endgame build.
+    /// Kalah: sow, solve, play, endgame build, move, moves.
     Mancala(mancala::MancalaArgs),
+    /// Serve the local web page: play and study every game in the browser.
+    Serve(ServeArgs),
+}
+
+/// `games-cli serve`'s flags.
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on (loopback by default: the page is for this
+    /// machine).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    open: bool,
+}
+
+/// The web page's backend: the CLI's own commands through [`api::call`].
+pub fn web_backend() -> games_web::Backend {
+    std::sync::Arc::new(
+        |game: &str, verb: &str, body: &[u8], progress: games_web::Progress<'_>| {
+            let r = api::call(game, verb, body, progress);
+            games_web::Reply {
+                status: r.status,
+                body: r.body,
+                command: r.command,
+            }
+        },
+    )
+}
+
+fn serve(a: &ServeArgs) -> Result<String, CliError> {
+    games_web::run(&a.host, a.port, a.open, web_backend()).map_err(CliError)?;
+    Ok(String::new())
 }
 
 /// How many games a simulation plays, from which seed, on how many
@@ -195,6 +232,7 @@ where
         Game::Baccarat(a) => casino::baccarat(a),
         Game::Hog(a) => hog::run(a),
         Game::Mancala(a) => mancala::run(a),
+        Game::Serve(a) => serve(&a),
     }
 }
 
@@ -346,6 +384,17 @@ pub(crate) fn games_or(games: Option<u64>, default: u64) -> Result<u64, CliError
 /// A progress bar on stderr for `total` units, shown only when stderr is a
 /// terminal and the run is long enough to want one.
 pub(crate) fn progress(total: u64, long: u64, what: &str) -> Option<indicatif::ProgressBar> {
+    if let Some(slot) = api::watched() {
+        // A web request: no drawing; the API reads the bar's position.
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        if let Ok(mut s) = slot.lock() {
+            *s = Some(bar.clone());
+        }
+        return Some(bar);
+    }
     if total < long || !std::io::stderr().is_terminal() {
         return None;
     }
@@ -362,7 +411,7 @@ pub(crate) fn progress(total: u64, long: u64, what: &str) -> Option<indicatif::P
 /// A spinner on stderr for work of unknown length, with a message the
 /// caller updates; shown only when stderr is a terminal.
 pub(crate) fn spinner() -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() {
+    if api::watched().is_some() || !std::io::stderr().is_terminal() {
         return None;
     }
     let bar = indicatif::ProgressBar::new_spinner();

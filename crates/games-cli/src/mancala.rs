@@ -34,6 +34,73 @@ enum MancalaCommand {
     Play(PlayArgs),
     /// Endgame tables: build one and write it to a file.
     Endgame(EndgameArgs),
+    /// Play one move from a position (the rules step's JSON): what the
+    /// sowing did and the position after.
+    Move(MoveArgs),
+    /// The value of every legal move of a position, each solved within a
+    /// share of --think seconds (or the bounds reached).
+    Moves(MovesArgs),
+}
+
+/// A position: the rules step's JSON, or a new Kalah(pits, seeds) game.
+#[derive(Args, Debug)]
+struct StateArgs {
+    /// The position as the rules step writes it: {"board": [...],
+    /// "to_move": 0, "rule": "seed"} (or "empty").
+    #[arg(long, conflicts_with_all = ["pits", "seeds", "empty_capture"])]
+    state: Option<String>,
+    /// Or a new game: pits a side [default: 6].
+    #[arg(long)]
+    pits: Option<usize>,
+    /// Seeds in each pit [default: 4].
+    #[arg(long)]
+    seeds: Option<u32>,
+    /// "Empty capture" instead of the seed's capture rule (new game).
+    #[arg(long)]
+    empty_capture: bool,
+}
+
+impl StateArgs {
+    fn position(&self) -> Result<Position, CliError> {
+        match &self.state {
+            Some(text) => {
+                let p: Position =
+                    serde_json::from_str(text).map_err(|e| CliError(format!("--state: {e}")))?;
+                Ok(p)
+            }
+            None => kalah(
+                self.pits.unwrap_or(6),
+                self.seeds.unwrap_or(4),
+                rule_of(self.empty_capture),
+            ),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct MoveArgs {
+    #[command(flatten)]
+    state: StateArgs,
+    /// The pit to play, counted on the mover's side from 0.
+    #[arg(long)]
+    pit: usize,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+struct MovesArgs {
+    #[command(flatten)]
+    state: StateArgs,
+    /// Seconds for all the moves together (0.05 to 3600); a move not
+    /// solved in its share shows the bounds reached.
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    think: f64,
+    /// Transposition table: 2^N entries of 32 bytes.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    table_bits: u32,
+    #[command(flatten)]
+    output: Output,
 }
 
 #[derive(Args, Debug)]
@@ -170,6 +237,8 @@ pub fn run(a: MancalaArgs) -> Result<String, CliError> {
         Some(MancalaCommand::Endgame(EndgameArgs {
             command: EndgameCommand::Build(b),
         })) => build_endgame(&b),
+        Some(MancalaCommand::Move(m)) => move_verb(&m),
+        Some(MancalaCommand::Moves(m)) => moves_verb(&m),
         None => sow(&a.sow),
     }
 }
@@ -703,4 +772,209 @@ fn play(
         }
     ))?;
     Ok(String::new())
+}
+
+/// `move`'s JSON.
+#[derive(Serialize)]
+struct MoveOut {
+    before: Position,
+    #[serde(rename = "move")]
+    played: mancala::Move,
+    /// The position after the move.
+    position: Position,
+    /// Once the game is over: the final stores, and the winner (null on a
+    /// tie).
+    final_scores: Option<[u32; 2]>,
+    winner: Option<usize>,
+}
+
+fn winner_of(p: &Position) -> Option<usize> {
+    p.final_scores().and_then(|[a, b]| match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    })
+}
+
+fn move_verb(a: &MoveArgs) -> Result<String, CliError> {
+    let before = a.state.position()?;
+    let mut p = before.clone();
+    let played = p
+        .play_reported(a.pit)
+        .map_err(|e| CliError(format!("--pit {}: {e}", a.pit)))?;
+    Ok(match a.output.format {
+        Format::Json => to_json(&MoveOut {
+            before,
+            played,
+            final_scores: p.final_scores(),
+            winner: winner_of(&p),
+            position: p,
+        })?,
+        Format::Table => {
+            let mut o = format!(
+                "player {} sows pit {} ({} seeds): {:?}\n",
+                played.player,
+                played.pit,
+                played.seeds,
+                p.board()
+            );
+            if played.captured > 0 {
+                o.push_str(&format!("captures {} seeds\n", played.captured));
+            }
+            if played.extra_turn {
+                o.push_str("the last seed is in the store: another turn\n");
+            }
+            if let Some([x, y]) = p.final_scores() {
+                o.push_str(&format!("game over: {x} to {y}\n"));
+            }
+            o
+        }
+    })
+}
+
+/// One legal move's value in `moves`' JSON.
+#[derive(Serialize)]
+struct MoveValue {
+    pit: usize,
+    /// Proven within the time.
+    solved: bool,
+    /// The final store difference (mover minus other) under perfect play
+    /// after this move; null when not solved in time.
+    value: Option<i32>,
+    /// What is known of it: at least `lower`, at most `upper`.
+    lower: i32,
+    upper: i32,
+    extra_turn: bool,
+    captured: u32,
+}
+
+/// The largest endgame table `moves` builds: 2^18 positions.
+const MOVES_ENDGAME_POSITIONS: u64 = 1 << 18;
+
+/// `moves`' JSON.
+#[derive(Serialize)]
+struct MovesOut {
+    position: Position,
+    moves: Vec<MoveValue>,
+    /// The moves proven best (empty unless every move was solved).
+    best_moves: Vec<usize>,
+    solved: bool,
+    think: f64,
+    nodes: u64,
+}
+
+fn moves_verb(a: &MovesArgs) -> Result<String, CliError> {
+    if !(0.05..=3600.0).contains(&a.think) {
+        return fail(format!(
+            "--think must be from 0.05 to 3600 seconds, not {}",
+            a.think
+        ));
+    }
+    let p = a.state.position()?;
+    check_solvable(&p)?;
+    // A small endgame table: built in milliseconds, so the budget goes to
+    // the search.
+    let endgame_seeds = (0..=p.board().iter().sum::<u32>() as usize)
+        .take_while(|&k| mancala::endgame::positions_for(p.pits(), k) <= MOVES_ENDGAME_POSITIONS)
+        .last()
+        .unwrap_or(0);
+    let args = SolverArgs {
+        endgame: None,
+        endgame_seeds: Some(endgame_seeds),
+        table_bits: a.table_bits,
+        empty_capture: p.rule() == CaptureRule::Empty,
+    };
+    let mut solver = make_solver(&args, &p)?;
+    let me = p.to_move();
+    let legal = p.legal_moves();
+    let start = std::time::Instant::now();
+    let budget = std::time::Duration::from_secs_f64(a.think);
+    let (mut nodes, mut out) = (0u64, Vec::new());
+    for (k, &pit) in legal.iter().enumerate() {
+        let mut child = p.clone();
+        let played = child.play_reported(pit)?;
+        let stores = child.stores();
+        let banked = i64::from(stores[me]) - i64::from(stores[1 - me]);
+        let left: i64 = child.board().iter().map(|&x| i64::from(x)).sum::<i64>()
+            - i64::from(stores[0])
+            - i64::from(stores[1]);
+        let (lo, hi) = ((banked - left) as i32, (banked + left) as i32);
+        let sign = if child.to_move() == me || child.is_over() {
+            1
+        } else {
+            -1
+        };
+        let deadline = start + budget.mul_f64((k + 1) as f64 / legal.len() as f64);
+        let answer = solve_showing(&mut solver, &child, deadline, "moves")?;
+        let (value, lower, upper) = match answer {
+            solver::Answer::Solved(s) => {
+                nodes += s.nodes;
+                let v = if child.is_over() {
+                    banked as i32
+                } else {
+                    sign * s.value
+                };
+                (Some(v), v, v)
+            }
+            solver::Answer::Unfinished {
+                lower,
+                upper,
+                nodes: n,
+                ..
+            } => {
+                nodes += n;
+                let (l, u) = if sign == 1 {
+                    (lower, upper)
+                } else {
+                    (-upper, -lower)
+                };
+                (None, l.max(lo), u.min(hi))
+            }
+        };
+        out.push(MoveValue {
+            pit,
+            solved: value.is_some(),
+            value,
+            lower,
+            upper,
+            extra_turn: played.extra_turn,
+            captured: played.captured,
+        });
+    }
+    let solved = out.iter().all(|m| m.solved);
+    let best = out.iter().filter_map(|m| m.value).max();
+    let best_moves = if solved {
+        out.iter()
+            .filter(|m| m.value == best)
+            .map(|m| m.pit)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(match a.output.format {
+        Format::Json => to_json(&MovesOut {
+            position: p,
+            moves: out,
+            best_moves,
+            solved,
+            think: a.think,
+            nodes,
+        })?,
+        Format::Table => {
+            let mut o = format!(
+                "player {me} to move on {:?}\n\npit  value (final store difference, mover minus other, perfect play)\n",
+                p.board()
+            );
+            for m in &out {
+                match m.value {
+                    Some(v) => o.push_str(&format!("{:>3}  {v:+}\n", m.pit)),
+                    None => o.push_str(&format!(
+                        "{:>3}  not solved in time: from {:+} to {:+}\n",
+                        m.pit, m.lower, m.upper
+                    )),
+                }
+            }
+            o
+        }
+    })
 }

@@ -1729,3 +1729,29 @@ fn interactive_games_can_be_left() {
         assert!(err.is_empty(), "{args:?}: {err}");
     }
 }
+
+/// The house edges `baccarat exact` computes for 8 decks are the published
+/// ones (Wizard of Odds: banker 1.06%, player 1.24%, tie 14.36%).
+#[test]
+fn baccarat_house_edges_match_published_figures() {
+    let (code, out) = games_cli::run_to_string([
+        "games-cli",
+        "baccarat",
+        "exact",
+        "--decks",
+        "8",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let e = &v["house_edge"];
+    for (bet, want) in [
+        ("banker", 0.010579),
+        ("player", 0.012351),
+        ("tie", 0.143596),
+    ] {
+        let got = e[bet].as_f64().unwrap();
+        assert!((got - want).abs() < 5e-6, "{bet}: {got} vs {want}");
+    }
+}

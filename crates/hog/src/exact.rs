@@ -308,8 +308,25 @@ fn best_of(rules: &Rules, value: impl Fn(u32) -> f64) -> (u32, f64) {
 /// [`HogError::StrategyRollsZero`] when the opponent rolls 0 dice without
 /// free bacon.
 pub fn best_response(opponent: &Strategy, rules: &Rules) -> Result<BestResponse, HogError> {
-    let pts = Points::get();
     rules.check_strategy(opponent)?;
+    let t = best_response_tables(opponent, rules);
+    Ok(BestResponse {
+        strategy: table_strategy(&format!("best-response:{opponent}"), t.choice, rules.goal()),
+        rate: WinRate::of(t.wa[0], t.wb[0]),
+    })
+}
+
+/// The best response's tables: `wa[s][o]` the responder's chance when it
+/// moves with `s`, `wb[s][o]` its chance when the opponent moves with `s`,
+/// and the responder's choice at every state.
+struct Tables {
+    wa: Vec<f64>,
+    wb: Vec<f64>,
+    choice: Vec<u8>,
+}
+
+fn best_response_tables(opponent: &Strategy, rules: &Rules) -> Tables {
+    let pts = Points::get();
     let goal = rules.goal();
     let g = goal as usize;
     let mut wa = vec![0.0f64; g * g];
@@ -326,10 +343,7 @@ pub fn best_response(opponent: &Strategy, rules: &Rules) -> Result<BestResponse,
                 1.0 - wa[a_ as usize * g + b_ as usize]
             });
     }
-    Ok(BestResponse {
-        strategy: table_strategy(&format!("best-response:{opponent}"), choice, goal),
-        rate: WinRate::of(wa[0], wb[0]),
-    })
+    Tables { wa, wb, choice }
 }
 
 /// The project's `final_strategy` under `rules`: the best response to
@@ -357,6 +371,16 @@ pub struct Optimal {
 /// chance at every state, against an opponent who does the same, gives the
 /// value of the game and a strategy that earns at least it against anyone.
 pub fn optimal(rules: &Rules) -> Optimal {
+    let (w, choice) = optimal_tables(rules);
+    Optimal {
+        strategy: table_strategy("optimal", choice, rules.goal()),
+        first_player_win: w[0],
+    }
+}
+
+/// The minimax tables: the mover's chance at every state under optimal
+/// play by both, and the optimal choice.
+fn optimal_tables(rules: &Rules) -> (Vec<f64>, Vec<u8>) {
     let pts = Points::get();
     let goal = rules.goal();
     let g = goal as usize;
@@ -369,10 +393,90 @@ pub fn optimal(rules: &Rules) -> Optimal {
         w[i] = v;
         choice[i] = n as u8;
     }
-    Optimal {
-        strategy: table_strategy("optimal", choice, goal),
-        first_player_win: w[0],
-    }
+    (w, choice)
+}
+
+/// One choice of dice at a coached state.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Choice {
+    /// Dice rolled (0 is free bacon).
+    pub rolls: u32,
+    /// The mover's exact chance to win rolling this many now, then playing
+    /// the best response to the opponent's strategy.
+    pub against_opponent: f64,
+    /// The mover's exact chance to win rolling this many now, when both
+    /// sides play optimally afterwards.
+    pub under_optimal_play: f64,
+}
+
+/// The coach's answer at one state (see [`coach`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Coach {
+    /// The mover's score.
+    pub score: u32,
+    /// The opponent's score.
+    pub opponent_score: u32,
+    /// The opponent's strategy.
+    pub opponent: String,
+    /// Every legal choice of dice, fewest first.
+    pub choices: Vec<Choice>,
+    /// The best choice against the opponent (the fewest dice on a tie).
+    pub best_against_opponent: u32,
+    /// The optimal choice (the fewest dice on a tie).
+    pub best_under_optimal_play: u32,
+    /// What the opponent's strategy itself would roll here.
+    pub opponent_would_roll: u32,
+}
+
+/// The exact chance to win of every choice of dice for the mover at
+/// `(score, opponent_score)`: against `opponent` (the mover then plays
+/// the best response to it) and under optimal play by both. Two dynamic
+/// programs over the 100 x 100 states, a few milliseconds each.
+///
+/// # Errors
+/// [`HogError::ScoreOutOfRange`] for a score at or past the goal;
+/// [`HogError::StrategyRollsZero`] as [`best_response`].
+pub fn coach(
+    opponent: &Strategy,
+    rules: &Rules,
+    score: u32,
+    opponent_score: u32,
+) -> Result<Coach, HogError> {
+    rules.check_score(score)?;
+    rules.check_score(opponent_score)?;
+    rules.check_strategy(opponent)?;
+    let pts = Points::get();
+    let g = rules.goal() as usize;
+    let br = best_response_tables(opponent, rules);
+    let (w, _) = optimal_tables(rules);
+    let (s, o) = (score, opponent_score);
+    let vs = outcomes(rules, s, o, |b_, a_| br.wb[b_ as usize * g + a_ as usize]);
+    let opt = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
+    let choices: Vec<Choice> = (rules.min_rolls()..=MAX_ROLLS)
+        .map(|n| Choice {
+            rolls: n,
+            against_opponent: value_from(pts, rules, s, o, n, &vs),
+            under_optimal_play: value_from(pts, rules, s, o, n, &opt),
+        })
+        .collect();
+    let best = |f: fn(&Choice) -> f64| {
+        choices
+            .iter()
+            .fold(None::<&Choice>, |b, c| match b {
+                Some(b) if f(b) >= f(c) => Some(b),
+                _ => Some(c),
+            })
+            .map_or(0, |c| c.rolls)
+    };
+    Ok(Coach {
+        score,
+        opponent_score,
+        opponent: opponent.to_string(),
+        best_against_opponent: best(|c| c.against_opponent),
+        best_under_optimal_play: best(|c| c.under_optimal_play),
+        opponent_would_roll: opponent.rolls(opponent_score, score),
+        choices,
+    })
 }
 
 /// A round robin: every pair of strategies, both seats, exactly.

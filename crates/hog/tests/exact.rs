@@ -90,16 +90,22 @@ impl Brute<'_> {
     }
 }
 
+impl<'a> Brute<'a> {
+    fn new(rules: &Rules, strategies: [&'a Strategy; 2]) -> Brute<'a> {
+        Brute {
+            goal: rules.goal(),
+            free_bacon: rules.free_bacon(),
+            hog_wild: rules.hog_wild(),
+            swine_swap: rules.swine_swap(),
+            strategies,
+            memo: HashMap::new(),
+            rolls: HashMap::new(),
+        }
+    }
+}
+
 fn brute(a: &Strategy, b: &Strategy, rules: &Rules) -> (f64, f64) {
-    let make = |strategies| Brute {
-        goal: rules.goal(),
-        free_bacon: rules.free_bacon(),
-        hog_wild: rules.hog_wild(),
-        swine_swap: rules.swine_swap(),
-        strategies,
-        memo: HashMap::new(),
-        rolls: HashMap::new(),
-    };
+    let make = |strategies| Brute::new(rules, strategies);
     let mut first = make([a, b]);
     let p_first = first.win(0, 0, 0);
     let mut second = make([b, a]);
@@ -328,4 +334,55 @@ fn sampled_win_rates_match_exact() {
         a,
         sample::average_win_rate(&five, &five, 30_000, &Rules::SEED, 1, 2).unwrap()
     );
+}
+
+/// The coach's chance for each choice is the brute-force chance of a
+/// strategy that makes that choice at the state and plays the best
+/// response (against the opponent) or the minimax strategy (under optimal
+/// play) everywhere else; its best choices are those strategies' own.
+#[test]
+fn coach_values_are_brute_force_values_of_each_choice() {
+    let opponent = Strategy::Always(4);
+    for rules in all_rules(24) {
+        let br = exact::best_response(&opponent, &rules).unwrap().strategy;
+        let opt = exact::optimal(&rules).strategy;
+        for (s, o) in [(0, 0), (7, 19), (20, 3)] {
+            let c = exact::coach(&opponent, &rules, s, o).unwrap();
+            assert_eq!(c.choices.len() as u32, 11 - rules.min_rolls());
+            assert_eq!(c.best_against_opponent, br.rolls(s, o), "{rules:?} {s} {o}");
+            assert_eq!(
+                c.best_under_optimal_play,
+                opt.rolls(s, o),
+                "{rules:?} {s} {o}"
+            );
+            assert_eq!(c.opponent_would_roll, 4);
+            for choice in &c.choices {
+                let with = |base: &Strategy| {
+                    let mut t = vec![0u8; 100 * 100];
+                    for a in 0..100 {
+                        for b in 0..100 {
+                            t[a * 100 + b] = base.rolls(a as u32, b as u32) as u8;
+                        }
+                    }
+                    t[s as usize * 100 + o as usize] = choice.rolls as u8;
+                    Strategy::table("coached", t).unwrap()
+                };
+                let mover = with(&br);
+                let mut b = Brute::new(&rules, [&mover, &opponent]);
+                let want = b.win(s, o, 0);
+                assert!(
+                    (choice.against_opponent - want).abs() < 1e-12,
+                    "{rules:?} {s} {o} {choice:?} {want}"
+                );
+                let mover = with(&opt);
+                let mut b = Brute::new(&rules, [&mover, &opt]);
+                let want = b.win(s, o, 0);
+                assert!(
+                    (choice.under_optimal_play - want).abs() < 1e-12,
+                    "{rules:?} {s} {o} {choice:?} {want}"
+                );
+            }
+        }
+    }
+    assert!(exact::coach(&opponent, &Rules::default(), 100, 0).is_err());
 }

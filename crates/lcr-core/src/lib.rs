@@ -81,6 +81,8 @@ pub enum LcrError {
         /// Its coins.
         coins: u32,
     },
+    /// A recorded game ran past this many throws.
+    TooLong(usize),
     /// The exact solver's state space is too large for memory.
     TooLarge {
         /// States the solver would store.
@@ -97,6 +99,10 @@ impl fmt::Display for LcrError {
         match self {
             LcrError::TooFewPlayers(n) => write!(f, "LCR needs at least 2 players, got {n}"),
             LcrError::NoStartingCoins => write!(f, "every player must start with at least 1 coin"),
+            LcrError::TooLong(n) => write!(
+                f,
+                "the game ran past {n} throws, the most a transcript records"
+            ),
             LcrError::TooBig { players, coins } => write!(
                 f,
                 "{players} players with {coins} coins each is too large: at most {MAX_PLAYERS} players and {} coins in all",
@@ -489,6 +495,101 @@ pub fn play_game<D: Dice + ?Sized>(
         rolling_turns: o.rolling_turns,
         coins: game.coins,
         center: game.center,
+    })
+}
+
+/// One seat's throw in a recorded game (see [`play_transcript`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ThrowRecord {
+    /// The turn (1 for the first), counting seats without coins.
+    pub turn: u64,
+    /// The seat that threw.
+    pub seat: usize,
+    /// The dice, one letter a die: `.` `L` `C` `R`.
+    pub faces: String,
+    /// What they did.
+    pub throw: Throw,
+    /// Every seat's coins after the throw.
+    pub coins: Vec<u32>,
+    /// The center after the throw.
+    pub center: u32,
+}
+
+/// A game recorded throw by throw.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Transcript {
+    /// Every throw, in order (seats without coins do not throw).
+    pub throws: Vec<ThrowRecord>,
+    /// The game's result, as [`play_game`] gives it.
+    #[serde(flatten)]
+    pub result: GameResult,
+    /// The dice as a script for `lcr replay --script`: the same game.
+    pub script: String,
+}
+
+/// One game recorded throw by throw: the same dice draws, turn order and
+/// throw table as [`Game::play`] (tested equal), with each die's face.
+/// Refuses a game that runs past `max_throws` throws.
+///
+/// # Errors
+/// As [`Game::new`]; [`LcrError::TooLong`] past `max_throws`; the dice's
+/// errors.
+pub fn play_transcript<D: Dice + ?Sized>(
+    players: usize,
+    coins: u32,
+    dice: &mut D,
+    max_throws: usize,
+) -> Result<Transcript, LcrError> {
+    let game = Game::new(players, coins)?;
+    let mut c = game.coins.clone();
+    c.fill(coins);
+    let (mut seat, mut turns, mut rolling, mut center) = (0usize, 0u64, 0u64, 0u32);
+    let mut throws = Vec::new();
+    let mut script = String::new();
+    while !game_over(&c) {
+        turns += 1;
+        if c[seat] > 0 {
+            if throws.len() == max_throws {
+                return Err(LcrError::TooLong(max_throws));
+            }
+            rolling += 1;
+            let k = dice_for(c[seat]);
+            let code = dice.roll_block(6, k)?;
+            let mut faces = String::new();
+            let mut digits = code;
+            for _ in 0..k {
+                faces.push(LcrFace::from_face(digits % 6 + 1).letter());
+                digits /= 6;
+            }
+            let throw = unpack(THROWS[k as usize][code as usize % 216]);
+            center += throw.apply(
+                &mut c,
+                seat,
+                left_of(seat, players),
+                right_of(seat, players),
+            );
+            script.push_str(&faces);
+            throws.push(ThrowRecord {
+                turn: turns,
+                seat,
+                faces,
+                throw,
+                coins: c.clone(),
+                center,
+            });
+        }
+        seat = right_of(seat, players);
+    }
+    Ok(Transcript {
+        throws,
+        result: GameResult {
+            winner: winner(&c).unwrap_or(0),
+            turns,
+            rolling_turns: rolling,
+            coins: c,
+            center,
+        },
+        script,
     })
 }
 

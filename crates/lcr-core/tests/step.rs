@@ -70,3 +70,39 @@ fn generic_exact_equals_the_markov_solver() {
         }
     }
 }
+
+/// The transcript is the fast game on the same dice, throw by throw
+/// through `Throw::apply`; its script replays it exactly.
+#[test]
+fn transcript_is_the_fast_game_and_its_script_replays_it() {
+    for (players, coins) in [(2, 1), (3, 3), (5, 2), (8, 3)] {
+        for seed in 0..300 {
+            let fast =
+                lcr_core::play_game(players, coins, &mut dice::SeededDice::new(seed, 0)).unwrap();
+            let t = lcr_core::play_transcript(
+                players,
+                coins,
+                &mut dice::SeededDice::new(seed, 0),
+                1 << 20,
+            )
+            .unwrap();
+            assert_eq!(t.result, fast, "{players}x{coins} seed {seed}");
+            assert_eq!(t.throws.len() as u64, fast.rolling_turns);
+            let replay = lcr_core::play_scripted(players, coins, &t.script).unwrap();
+            assert_eq!(replay, fast);
+            let mut total = 0;
+            for r in &t.throws {
+                let lost = r.faces.chars().filter(|c| *c != '.').count() as u32;
+                assert_eq!(lost, r.throw.lost());
+                total += 1;
+                assert_eq!(
+                    r.coins.iter().sum::<u32>() + r.center,
+                    players as u32 * coins
+                );
+            }
+            assert_eq!(total, t.throws.len());
+        }
+    }
+    let too_long = lcr_core::play_transcript(6, 3, &mut dice::SeededDice::new(1, 0), 3);
+    assert!(matches!(too_long, Err(lcr_core::LcrError::TooLong(3))));
+}

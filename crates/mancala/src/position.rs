@@ -59,6 +59,10 @@ pub(crate) struct Step {
     pub again: bool,
     /// Either side's pits are now empty: the game is over (pits banked).
     pub over: bool,
+    /// Seeds captured: the last seed and the seeds opposite it (0: none).
+    pub captured: u32,
+    /// Where the last seed landed, in sowing order (`m`: the store).
+    pub last: usize,
 }
 
 /// Sow pit `i` (non-empty) of the mover. `pits[..m]` are the mover's pits,
@@ -95,10 +99,12 @@ pub(crate) fn sow<T: Cell>(pits: &mut [T], m: usize, i: usize, rule: CaptureRule
     }
     let last = pos;
     let again = last == m;
+    let mut captured = 0;
     if !again && last < m && pits[last].get() == 1 {
         let opposite = 2 * m - 1 - last;
         let across = pits[opposite].get();
         if across > 0 || rule == CaptureRule::Empty {
+            captured = 1 + across;
             mine += 1 + across;
             pits[last] = T::ZERO;
             pits[opposite] = T::ZERO;
@@ -120,7 +126,29 @@ pub(crate) fn sow<T: Cell>(pits: &mut [T], m: usize, i: usize, rule: CaptureRule
         theirs,
         again,
         over,
+        captured,
+        last,
     }
+}
+
+/// What one move did (see [`Position::play_reported`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Move {
+    /// Who moved (0 or 1).
+    pub player: usize,
+    /// The pit played, counted on the mover's side.
+    pub pit: usize,
+    /// Seeds that were in it.
+    pub seeds: u32,
+    /// Board index (the seed's layout) where the last seed landed.
+    pub last: usize,
+    /// The last seed reached the mover's store: the mover goes again.
+    pub extra_turn: bool,
+    /// Seeds captured into the mover's store: the last seed and the ones
+    /// opposite it (0: no capture).
+    pub captured: u32,
+    /// The move ended the game (the pits left were banked).
+    pub game_over: bool,
 }
 
 /// The most pits a side [`Position::kalah`] makes.
@@ -291,6 +319,12 @@ impl Position {
     /// [`MancalaError::GameOver`], [`MancalaError::BadMove`],
     /// [`MancalaError::EmptyPit`].
     pub fn play(&mut self, pit: usize) -> Result<(), MancalaError> {
+        self.check_move(pit)?;
+        self.sow_move(pit);
+        Ok(())
+    }
+
+    fn check_move(&self, pit: usize) -> Result<(), MancalaError> {
         if self.is_over() {
             return Err(MancalaError::GameOver);
         }
@@ -303,21 +337,54 @@ impl Position {
         if self.board[self.side(self.to_move)][pit] == 0 {
             return Err(MancalaError::EmptyPit(pit));
         }
-        self.sow_move(pit);
         Ok(())
+    }
+
+    /// [`Position::play`], telling what the move did: where the last seed
+    /// landed, an extra turn, a capture, the end of the game.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play_reported(&mut self, pit: usize) -> Result<Move, MancalaError> {
+        let mover = self.to_move;
+        let seeds = self.board.get(self.side(mover).start + pit).copied();
+        self.check_move(pit)?;
+        let step = self.sow_step(pit).ok_or(MancalaError::EmptyPit(pit))?;
+        let n = self.pits;
+        // Sowing order from the mover: its pits, its store, the other's pits.
+        let last = match (mover, step.last) {
+            (0, i) => i,
+            (_, i) if i <= n => n + 1 + i,
+            (_, i) => i - n - 1,
+        };
+        Ok(Move {
+            player: mover,
+            pit,
+            seeds: seeds.unwrap_or(0),
+            last,
+            extra_turn: step.again && !step.over,
+            captured: step.captured,
+            game_over: step.over,
+        })
     }
 
     /// A move as `sow_game` reads it: an empty pit passes the turn; over
     /// games ignore it. `pit` must be below [`Position::pits`].
     pub fn sow_move(&mut self, pit: usize) {
+        self.sow_step(pit);
+    }
+
+    /// [`Position::sow_move`], returning what the sowing did (`None`: the
+    /// game was over or the pit empty).
+    fn sow_step(&mut self, pit: usize) -> Option<Step> {
         if self.is_over() {
-            return;
+            return None;
         }
         let n = self.pits;
         let me = self.to_move;
         if self.board[self.side(me)][pit] == 0 {
             self.to_move = 1 - me;
-            return;
+            return None;
         }
         let mut v = self.oriented();
         let step = sow(&mut v, n, pit, self.rule);
@@ -338,6 +405,7 @@ impl Position {
         if !step.again {
             self.to_move = 1 - me;
         }
+        Some(step)
     }
 }
 
@@ -428,10 +496,12 @@ impl Sower {
         let mut mine = laps as u32 + u32::from(self.store[at]);
         let last = self.last[at] as usize;
         let again = last == m;
+        let mut captured = 0;
         if last < m && byte(q, last) == 1 {
             let opposite = 2 * m - 1 - last;
             let across = byte(q, opposite);
             if across > 0 || self.rule == CaptureRule::Empty {
+                captured = 1 + across;
                 mine += 1 + across;
                 q &= !((0xFFu128 << (8 * last)) | (0xFFu128 << (8 * opposite)));
             }
@@ -452,6 +522,8 @@ impl Sower {
                 theirs,
                 again,
                 over,
+                captured,
+                last,
             },
         )
     }

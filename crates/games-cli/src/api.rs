@@ -1,0 +1,351 @@
+//! The web page's JSON API: `POST /api/GAME/VERB` with a JSON object of
+//! the verb's flags runs `games-cli GAME VERB --flag value ... --format
+//! json` in process and answers with exactly the JSON that command prints.
+//! One serializer for the command line and the page: the page cannot show
+//! what the CLI would not.
+//!
+//! ```
+//! let reply = games_cli::api::call("craps", "exact", b"{}", None);
+//! assert_eq!(reply.status, 200);
+//! assert!(reply.body.contains("\"exact_fraction\": \"244/495\""));
+//! assert_eq!(reply.command, "games-cli craps exact --format json");
+//! ```
+//!
+//! The body's keys are the verb's long flags without the dashes: a string
+//! or number is the flag's value, `true` the bare flag (`false` and `null`
+//! leave it out), an array a comma-separated list, and an object (a
+//! rules-step `state`) its JSON text. `"strategies": [...]` are
+//! `hog tournament`'s strategies. `"files": {"NAME": "TEXT"}` uploads
+//! strategy files for the request, named as `file:NAME` in any value.
+//!
+//! Verbs that write files, read the terminal or stdin, or run without a
+//! bound are not served; every size is held to [`WEB_LIMITS`] and every
+//! solve to [`MAX_SECONDS`].
+
+use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+
+use crate::limits::{Limits, with_limits};
+
+/// The bounds on a web request: each answers within seconds, so one
+/// request cannot starve the others.
+pub const WEB_LIMITS: Limits = Limits {
+    games: 10_000_000,
+    players: 100,
+    coins: 100,
+    rounds: 10_000,
+    variant_turns: 2_000_000_000,
+    exact_states: 2_000_000,
+    solve_seeds: 72,
+    endgame_positions: 1 << 22,
+    turns: 1_000_000,
+    threads: 2,
+};
+
+/// The longest a solve may think on a web request: 10 seconds.
+pub const MAX_SECONDS: f64 = 10.0;
+
+/// The most strategies a web tournament takes.
+pub const MAX_WEB_TOURNAMENT: usize = 20;
+
+/// The verbs served, by game.
+const VERBS: &[(&str, &[&str])] = &[
+    ("lcr", &["simulate", "exact", "replay"]),
+    ("craps", &["simulate", "exact", "game"]),
+    ("baccarat", &["deal", "simulate", "exact"]),
+    (
+        "hog",
+        &[
+            "rate",
+            "best-response",
+            "tournament",
+            "export",
+            "play",
+            "turn",
+            "choose",
+            "max-rolls",
+            "step",
+            "coach",
+        ],
+    ),
+    ("mancala", &["sow", "solve", "move", "moves"]),
+];
+
+/// Flags never taken from the web: files written or read by path, stdin
+/// batches, the terminal, and the format (always JSON).
+const REFUSED: &[&str] = &[
+    "csv", "plot", "jsonl", "endgame", "human", "format", "help", "version",
+];
+
+/// The most uploaded files a request carries.
+const MAX_FILES: usize = 8;
+
+/// A reply: HTTP status, body (the CLI's JSON, or `{"error": LINE}`), and
+/// the command line it ran (for the page to show).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// 200, 400 (bad request), 404 (no such verb) or 500 (the machine).
+    pub status: u16,
+    /// The body.
+    pub body: String,
+    /// `games-cli GAME VERB ... --format json`, as a person would type it
+    /// (uploaded files named as given).
+    pub command: String,
+}
+
+impl Reply {
+    fn error(status: u16, line: &str, command: String) -> Reply {
+        Reply {
+            status,
+            body: format!("{}\n", serde_json::json!({ "error": line })),
+            command,
+        }
+    }
+}
+
+/// A progress report: units done, units in all.
+pub type ProgressFn<'a> = &'a (dyn Fn(u64, u64) + Sync);
+
+thread_local! {
+    /// Set while the API runs a command on this thread: progress bars are
+    /// hidden, and the one made last is put here for the API to read.
+    static WATCH: RefCell<Option<Arc<Mutex<Option<indicatif::ProgressBar>>>>> =
+        const { RefCell::new(None) };
+}
+
+/// Whether the command on this thread runs for the API (no terminal
+/// output), and if so the slot for its progress bar.
+pub(crate) fn watched() -> Option<Arc<Mutex<Option<indicatif::ProgressBar>>>> {
+    WATCH.with(|w| w.borrow().clone())
+}
+
+/// Run `GAME VERB` with the flags in `body` (see the module docs), under
+/// [`WEB_LIMITS`]. With `progress`, long work reports its progress to it
+/// every 100 ms.
+pub fn call(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>>) -> Reply {
+    let (args, shown, _files) = match arguments(game, verb, body) {
+        Ok(x) => x,
+        Err((status, line)) => {
+            return Reply::error(status, &line, format!("games-cli {game} {verb}"));
+        }
+    };
+    let slot = Arc::new(Mutex::new(None));
+    let run = || {
+        WATCH.with(|w| *w.borrow_mut() = Some(Arc::clone(&slot)));
+        let out = with_limits(WEB_LIMITS, || crate::run_captured(&args));
+        WATCH.with(|w| *w.borrow_mut() = None);
+        out
+    };
+    let captured = match progress {
+        None => run(),
+        Some(report) => std::thread::scope(|scope| {
+            let worker = scope.spawn(run);
+            while !worker.is_finished() {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                if let Some(bar) = slot.lock().ok().and_then(|b| b.clone()) {
+                    report(bar.position(), bar.length().unwrap_or(0));
+                }
+            }
+            worker.join().unwrap_or_else(|_| crate::Captured {
+                code: crate::EXIT_MACHINE,
+                stdout: String::new(),
+                stderr: "the command failed".into(),
+            })
+        }),
+    };
+    match captured.code {
+        0 => Reply {
+            status: 200,
+            body: captured.stdout,
+            command: shown,
+        },
+        crate::EXIT_BAD_INPUT => Reply::error(400, &captured.stderr, shown),
+        _ => Reply::error(500, &captured.stderr, shown),
+    }
+}
+
+/// The argument vector for a request, the command as shown, and the
+/// uploaded files (kept until the run ends).
+type Arguments = (Vec<String>, String, Option<tempfile::TempDir>);
+
+fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, String)> {
+    let Some((_, verbs)) = VERBS.iter().find(|(g, _)| *g == game) else {
+        return Err((
+            404,
+            format!("no game {game:?}: lcr, craps, baccarat, hog, mancala"),
+        ));
+    };
+    if !verbs.contains(&verb) {
+        return Err((
+            404,
+            format!(
+                "no verb {verb:?} for {game} on the web: {}",
+                verbs.join(", ")
+            ),
+        ));
+    }
+    let text = std::str::from_utf8(body).map_err(|_| (400, "body: not UTF-8 text".to_string()))?;
+    let flags: serde_json::Map<String, Value> = if text.trim().is_empty() {
+        serde_json::Map::new()
+    } else {
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(m)) => m,
+            Ok(_) => {
+                return Err((
+                    400,
+                    "body: expected a JSON object of the verb's flags".into(),
+                ));
+            }
+            Err(e) => return Err((400, format!("body: not JSON: {e}"))),
+        }
+    };
+    let mut files = None;
+    let mut names: Vec<String> = Vec::new();
+    if let Some(f) = flags.get("files") {
+        let Value::Object(f) = f else {
+            return Err((400, "files: expected an object of NAME: TEXT".into()));
+        };
+        if f.len() > MAX_FILES {
+            return Err((400, format!("files: at most {MAX_FILES} files a request")));
+        }
+        let dir = tempfile::tempdir().map_err(|e| (500, format!("cannot make a folder: {e}")))?;
+        for (name, content) in f {
+            let ok = !name.is_empty()
+                && name.len() <= 64
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+                && !name.starts_with('.');
+            if !ok {
+                return Err((
+                    400,
+                    format!("files: {name:?} is not a file name (letters, digits, . _ -)"),
+                ));
+            }
+            let Value::String(content) = content else {
+                return Err((400, format!("files: {name}: expected the file's text")));
+            };
+            std::fs::write(dir.path().join(name), content)
+                .map_err(|e| (500, format!("cannot write {name}: {e}")))?;
+            names.push(name.clone());
+        }
+        files = Some(dir);
+    }
+    let local = |value: &str| -> Result<(String, String), (u16, String)> {
+        match value.strip_prefix("file:") {
+            None => Ok((value.to_string(), value.to_string())),
+            Some(name) => match (&files, names.iter().any(|n| n == name)) {
+                (Some(dir), true) => Ok((
+                    format!("file:{}", dir.path().join(name).display()),
+                    value.to_string(),
+                )),
+                _ => Err((
+                    400,
+                    format!("{value}: no such uploaded file (send it in \"files\")"),
+                )),
+            },
+        }
+    };
+    let mut args = vec!["games-cli".to_string(), game.to_string(), verb.to_string()];
+    let mut shown = args.clone();
+    let mut push = |a: String, s: String| {
+        args.push(a);
+        shown.push(s);
+    };
+    let has = |k: &str| flags.contains_key(k);
+    let (has_time, has_bits) = (has("time-limit"), has("table-bits"));
+    for (key, value) in &flags {
+        if key == "files" {
+            continue;
+        }
+        if key == "strategies" && game == "hog" && verb == "tournament" {
+            let Value::Array(list) = value else {
+                return Err((400, "strategies: expected a list of strategies".into()));
+            };
+            if list.len() > MAX_WEB_TOURNAMENT {
+                return Err((
+                    400,
+                    format!(
+                        "strategies: at most {MAX_WEB_TOURNAMENT} on the web, not {}",
+                        list.len()
+                    ),
+                ));
+            }
+            for v in list {
+                let Value::String(s) = v else {
+                    return Err((400, "strategies: expected strings".into()));
+                };
+                let (a, s) = local(s)?;
+                push(a, s);
+            }
+            continue;
+        }
+        let good = !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && !key.starts_with('-');
+        if !good || REFUSED.contains(&key.as_str()) {
+            return Err((400, format!("{key}: not a flag the web takes")));
+        }
+        if key == "out" && value != &Value::String("-".into()) {
+            return Err((400, "out: only \"-\" (the response) on the web".into()));
+        }
+        if (key == "time-limit" || key == "think")
+            && value
+                .as_f64()
+                .is_none_or(|x| !(x > 0.0 && x <= MAX_SECONDS))
+        {
+            return Err((
+                400,
+                format!("{key}: a number of seconds up to {MAX_SECONDS} on the web, not {value}"),
+            ));
+        }
+        let flag = format!("--{key}");
+        let text = match value {
+            Value::Null | Value::Bool(false) => continue,
+            Value::Bool(true) => {
+                push(flag.clone(), flag);
+                continue;
+            }
+            Value::String(s) => local(s)?,
+            Value::Number(n) => (n.to_string(), n.to_string()),
+            Value::Array(list) => {
+                let mut parts = Vec::new();
+                for v in list {
+                    match v {
+                        Value::String(s) => parts.push(s.clone()),
+                        Value::Number(n) => parts.push(n.to_string()),
+                        _ => {
+                            return Err((
+                                400,
+                                format!("{key}: expected a list of numbers or words"),
+                            ));
+                        }
+                    }
+                }
+                let joined = parts.join(",");
+                (joined.clone(), joined)
+            }
+            Value::Object(_) => {
+                let s = value.to_string();
+                (s.clone(), format!("'{s}'"))
+            }
+        };
+        push(flag.clone(), flag);
+        push(text.0, text.1);
+    }
+    if game == "mancala" && verb == "solve" && !has_time {
+        push("--time-limit".into(), "--time-limit".into());
+        push(MAX_SECONDS.to_string(), MAX_SECONDS.to_string());
+    }
+    if game == "mancala" && verb == "solve" && !has_bits {
+        push("--table-bits".into(), "--table-bits".into());
+        push("20".into(), "20".into());
+    }
+    push("--format".into(), "--format".into());
+    push("json".into(), "json".into());
+    Ok((args, shown.join(" "), files))
+}

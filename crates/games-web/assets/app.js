@@ -1,0 +1,695 @@
+// The games page: one module, no dependencies. Every number it shows comes
+// from /api/GAME/VERB, which answers with the JSON of the games-cli command
+// named in the x-games-cli-command header; the server keeps no state, so
+// each request carries the game state it acts on.
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== undefined && v !== null) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+};
+const fmt = (x, d = 6) => Number(x).toFixed(d);
+const pct = (x, d = 2) => (100 * x).toFixed(d) + "%";
+const newSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+// Every reply the page received: {command, status, body}. The browser test
+// reruns each command with the CLI and compares the JSON.
+window.gamesLog = [];
+
+function status(text, error = false) {
+  const s = $("status");
+  s.textContent = text;
+  s.className = error ? "error" : "";
+}
+
+async function api(game, verb, flags, page) {
+  status(`asking the server: ${game} ${verb}...`);
+  let r;
+  try {
+    r = await fetch(`/api/${game}/${verb}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(flags),
+    });
+  } catch (e) {
+    status(`the server did not answer: ${e.message}`, true);
+    throw e;
+  }
+  const text = await r.text();
+  const command = r.headers.get("x-games-cli-command") || "";
+  window.gamesLog.push({ command, status: r.status, body: text });
+  if (page) {
+    $(page + "-json").textContent = text;
+    $(page + "-command").textContent = command;
+  }
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = { error: text };
+  }
+  if (!r.ok) {
+    status(value.error || r.statusText, true);
+    throw new Error(value.error || r.statusText);
+  }
+  status("");
+  return value;
+}
+
+// ---------------------------------------------------------------- pages
+
+const PAGES = ["hog", "kalah", "lcr", "casino"];
+const started = {};
+
+function show(path) {
+  const page = PAGES.find((p) => path === "/" + p) || "home";
+  for (const s of document.querySelectorAll(".page")) s.hidden = s.id !== page;
+  for (const a of document.querySelectorAll("nav a")) a.classList.toggle("active", a.dataset.page === page);
+  if (!started[page]) {
+    started[page] = true;
+    ({ hog: hogStart, kalah: kalahStart, lcr: lcrStart, casino: casinoStart, home: () => {} })[page]();
+  }
+}
+
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[href^='/']");
+  if (a && !e.ctrlKey && !e.metaKey) {
+    e.preventDefault();
+    history.pushState(null, "", a.getAttribute("href"));
+    show(location.pathname);
+  }
+});
+window.addEventListener("popstate", () => show(location.pathname));
+
+// ---------------------------------------------------------------- Hog
+
+const BUILT_IN = ["final", "optimal", "bacon", "swap", ...Array.from({ length: 10 }, (_, i) => `always:${i + 1}`)];
+const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false };
+
+function hogRules() {
+  return {
+    goal: Number($("hog-goal").value) || 100,
+    free_bacon: $("hog-bacon").checked,
+    hog_wild: $("hog-wild").checked,
+    swine_swap: $("hog-swap").checked,
+  };
+}
+
+function hogRuleFlags(rules) {
+  return {
+    goal: rules.goal,
+    "no-free-bacon": !rules.free_bacon,
+    "no-hog-wild": !rules.hog_wild,
+    "no-swine-swap": !rules.swine_swap,
+  };
+}
+
+// The uploaded files a request's strategies name.
+function hogFiles(...names) {
+  const files = {};
+  for (const n of names) if (n.startsWith("file:")) files[n.slice(5)] = hog.files[n.slice(5)];
+  return Object.keys(files).length ? { files } : {};
+}
+
+function hogFillSelects(keep = {}) {
+  const names = [...BUILT_IN, ...Object.keys(hog.files).map((f) => "file:" + f)];
+  for (const [id, def] of [["hog-opponent", "final"], ["hog-map-strategy", "final"], ["hog-map-vs", "always:5"]]) {
+    const s = $(id);
+    const cur = keep[id] || s.value || def;
+    s.replaceChildren(...names.map((n) => el("option", { value: n, selected: n === cur }, n)));
+  }
+}
+
+function hogStart() {
+  hogFillSelects();
+  $("hog-seed").value = newSeed();
+  $("hog-new").onclick = hogNew;
+  $("hog-map-go").onclick = hogMap;
+  $("hog-upload").onchange = async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    const name = f.name.replace(/[^A-Za-z0-9._-]/g, "_");
+    hog.files[name] = await f.text();
+    hogFillSelects({ "hog-opponent": "file:" + name });
+    status(`uploaded ${name}: choose file:${name} as a strategy`);
+  };
+  hogNew();
+  hogMap();
+}
+
+function hogNew() {
+  const rules = hogRules();
+  hog.opponent = $("hog-opponent").value;
+  hog.me = Number($("hog-seat").value);
+  if ($("hog-seed").value === "") $("hog-seed").value = newSeed();
+  hog.seed = Number($("hog-seed").value);
+  hog.turn = 0;
+  hog.state = { rules, scores: [0, 0], player: 0, rolling: null };
+  $("hog-log").replaceChildren();
+  $("hog-dice").replaceChildren();
+  $("hog-event").textContent = `Seed ${hog.seed}. First to ${rules.goal}.`;
+  hogRender();
+  if (hog.me !== 0) hogComputer();
+  else hogCoach();
+}
+
+function hogOver() {
+  const g = hog.state.rules.goal;
+  return hog.state.scores[0] >= g || hog.state.scores[1] >= g;
+}
+
+function hogRender() {
+  const s = hog.state;
+  const you = s.scores[hog.me], them = s.scores[1 - hog.me];
+  $("hog-score").textContent = `You ${you} : ${them} ${hog.opponent}`;
+  $("hog-score").dataset.scores = JSON.stringify(s.scores);
+  const mine = s.player === hog.me && !hogOver() && !hog.busy;
+  const buttons = [];
+  for (let n = s.rules.free_bacon ? 0 : 1; n <= 10; n++) {
+    buttons.push(el("button", { class: "choice", id: `hog-roll-${n}`, disabled: !mine, onclick: () => hogRoll(n) }, n));
+  }
+  $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons);
+}
+
+function faceDie(face, sides) {
+  const six = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  return el("span", { class: `die ${sides === 4 ? "four" : ""} ${face === 1 ? "one" : ""}`, title: `${face}` },
+    sides === 4 ? String(face) : six[face - 1]);
+}
+
+async function hogStep(flags) {
+  hog.busy = true;
+  hogRender();
+  try {
+    const reply = await api("hog", "step", { state: hog.state, seed: hog.seed + hog.turn, ...flags }, "hog");
+    hogApply(reply);
+  } finally {
+    hog.busy = false;
+    hogRender();
+  }
+}
+
+async function hogRoll(n) {
+  await hogStep({ rolls: n });
+  if (!hogOver() && hog.state.player !== hog.me) await hogComputer();
+  else if (!hogOver()) hogCoach();
+}
+
+async function hogComputer() {
+  await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) });
+  if (!hogOver() && hog.state.player !== hog.me) await hogComputer();
+  else if (!hogOver()) hogCoach();
+}
+
+function hogApply(reply) {
+  const t = reply.turn;
+  hog.state = reply.state;
+  hog.turn += 1;
+  const who = t.player === hog.me ? "You" : `The computer (${hog.opponent})`;
+  $("hog-dice").replaceChildren(...t.outcomes.map((f) => faceDie(f, t.sides)));
+  const events = [];
+  if (t.free_bacon) events.push(`free bacon: ${t.points} points`);
+  if (t.sides === 4 && !t.free_bacon) events.push("hog wild: four-sided dice");
+  if (t.pig_out) events.push("pig out: a 1, so 1 point");
+  if (t.swine_swap) events.push("swine swap: the scores swap");
+  const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
+    (t.free_bacon ? "" : `: ${t.outcomes.join(" ")}`) + ` → ${t.points} points` +
+    (events.length ? ` (${events.join("; ")})` : "") + `. ${t.after[0]} : ${t.after[1]}`;
+  $("hog-event").textContent = line;
+  $("hog-log").prepend(el("li", {}, line));
+  if (reply.winner !== null && reply.winner !== undefined) {
+    const won = reply.winner === hog.me;
+    const s = reply.state.scores;
+    $("hog-event").textContent = `${line} ${won ? "You win" : "The computer wins"}, ${s[reply.winner]} to ${s[1 - reply.winner]}.`;
+    $("hog-event").dataset.winner = reply.winner;
+    $("hog-coach").replaceChildren(el("p", {}, "Game over."));
+  }
+}
+
+async function hogCoach() {
+  const s = hog.state;
+  const flags = {
+    vs: hog.opponent,
+    score: s.scores[hog.me],
+    opponent: s.scores[1 - hog.me],
+    ...hogRuleFlags(s.rules),
+    ...hogFiles(hog.opponent),
+  };
+  const c = await api("hog", "coach", flags, "hog");
+  const best = Math.max(...c.choices.map((x) => x.against_opponent));
+  const rows = c.choices.map((x) =>
+    el("tr", { class: x.rolls === c.best_against_opponent ? "best" : "" },
+      el("td", {}, x.rolls),
+      el("td", {}, fmt(x.against_opponent, 4)),
+      el("td", { class: "bar" }, el("span", { style: `width:${Math.max(1, 130 * x.against_opponent / best)}px` })),
+      el("td", {}, fmt(x.under_optimal_play, 4))));
+  $("hog-coach").replaceChildren(
+    el("p", {}, `At ${c.score} to ${c.opponent_score}, each choice's exact chance to win:`),
+    el("table", { id: "hog-coach-table" },
+      el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", {}, ""), el("th", {}, "optimal play")),
+      ...rows),
+    el("p", {}, `Best against ${c.opponent}: ${c.best_against_opponent} dice. Under optimal play: ${c.best_under_optimal_play}. ` +
+      `${c.opponent} itself would roll ${c.opponent_would_roll} here.`),
+    el("p", { class: "muted" }, "(roll this many now, then play the best reply: exact, from the dynamic programs)"));
+  for (const b of document.querySelectorAll("#hog-buttons button")) {
+    b.classList.toggle("best", b.textContent === String(c.best_against_opponent));
+  }
+}
+
+const PALETTE = ["#222222", "#3b4cc0", "#536edd", "#6f8ff2", "#8caffe", "#aac7fd", "#c6d6f1", "#f2cbb7", "#f7a789", "#e7745b", "#b40426"];
+
+async function hogMap() {
+  const strategy = $("hog-map-strategy").value, vs = $("hog-map-vs").value;
+  const rules = hogRuleFlags(hogRules());
+  const files = { ...hogFiles(strategy, vs) };
+  const table = await api("hog", "export", { strategy, out: "-", as: "json", ...rules, ...files }, "hog");
+  const rate = await api("hog", "rate", { strategy, vs, ...rules, ...files }, "hog");
+  $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}: exact average win rate ${fmt(rate.exact_win_rate)}` +
+    ` (moving first ${fmt(rate.win_rate_first, 4)}, second ${fmt(rate.win_rate_second, 4)})`;
+  const ctx = $("hog-map").getContext("2d");
+  for (let s = 0; s < 100; s++) {
+    for (let o = 0; o < 100; o++) {
+      ctx.fillStyle = PALETTE[table[s][o]];
+      ctx.fillRect(o * 4, (99 - s) * 4, 4, 4);
+    }
+  }
+  $("hog-map-legend").replaceChildren(el("span", { style: "color:var(--muted);width:auto" }, "dice: "),
+    ...PALETTE.map((c, i) => el("span", { style: `background:${c}` }, i)),
+    el("span", { style: "color:var(--muted);width:auto" }, "  (across: opponent's score; up: the mover's)"));
+}
+
+// ---------------------------------------------------------------- Kalah
+
+const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null };
+
+function kalahStart() {
+  $("kalah-new").onclick = kalahNew;
+  $("kalah-undo").onclick = kalahUndo;
+  kalahNew();
+}
+
+function kalahNew() {
+  const m = Number($("kalah-pits").value), n = Number($("kalah-seeds").value);
+  const board = [...Array(m).fill(n), 0, ...Array(m).fill(n), 0];
+  kalah.state = { board, to_move: 0, rule: $("kalah-rule").value };
+  kalah.me = Number($("kalah-side").value);
+  kalah.think = Number($("kalah-think").value) || 2;
+  kalah.history = [];
+  $("kalah-log").replaceChildren();
+  $("kalah-event").textContent = `Kalah(${m},${n}), ${kalah.state.rule === "empty" ? "empty capture" : "the seed's capture rule"}.`;
+  kalahTurn();
+}
+
+function kalahOver(s) {
+  const m = s.board.length / 2 - 1;
+  const side = (p) => s.board.slice(p === 0 ? 0 : m + 1, p === 0 ? m : 2 * m + 1);
+  return side(0).every((x) => x === 0) || side(1).every((x) => x === 0);
+}
+
+function kalahRender(last = -1) {
+  const s = kalah.state, m = s.board.length / 2 - 1;
+  const mine = s.to_move === kalah.me && !kalahOver(s) && !kalah.busy;
+  const pit = (i, row, col) => {
+    const player = i < m ? 0 : 1, k = player === 0 ? i : i - m - 1;
+    const can = mine && player === kalah.me && s.board[i] > 0;
+    return el("button", {
+      class: `pit ${i === last ? "last" : ""}`, id: `kalah-pit-${i}`, disabled: !can,
+      style: `grid-row:${row};grid-column:${col}`, title: `player ${player}, pit ${k}`,
+      onclick: () => kalahMove(k),
+    }, s.board[i]);
+  };
+  const cells = [
+    el("div", { class: `store ${2 * m + 1 === last ? "last" : ""}`, style: "grid-row:1 / span 2;grid-column:1", title: "player 1's store" }, s.board[2 * m + 1]),
+    el("div", { class: `store ${m === last ? "last" : ""}`, style: `grid-row:1 / span 2;grid-column:${m + 2}`, title: "player 0's store" }, s.board[m]),
+  ];
+  for (let k = 0; k < m; k++) {
+    cells.push(pit(m + 1 + k, 1, m + 1 - k));
+    cells.push(pit(k, 2, k + 2));
+  }
+  const board = $("kalah-board");
+  board.style.gridTemplateColumns = `repeat(${m + 2}, auto)`;
+  board.replaceChildren(...cells);
+  board.dataset.board = JSON.stringify(s.board);
+}
+
+async function kalahTurn(last = -1) {
+  kalahRender(last);
+  const s = kalah.state;
+  if (kalahOver(s)) {
+    const m = s.board.length / 2 - 1, a = s.board[m], b = s.board[2 * m + 1];
+    const mine = kalah.me === 0 ? a : b, theirs = kalah.me === 0 ? b : a;
+    const text = mine > theirs ? "You win" : mine < theirs ? "The solver wins" : "A tie";
+    $("kalah-event").textContent += ` Game over: ${text}, ${mine} to ${theirs}.`;
+    $("kalah-event").dataset.over = "1";
+    $("kalah-values").replaceChildren();
+    return;
+  }
+  delete $("kalah-event").dataset.over;
+  if (s.to_move === kalah.me) await kalahValues();
+  else await kalahSolverMove();
+}
+
+async function kalahValues() {
+  const v = await api("mancala", "moves", { state: kalah.state, think: kalah.think }, "kalah");
+  kalah.values = v;
+  const rows = v.moves.map((x) => el("tr", { class: v.best_moves.includes(x.pit) ? "best" : "" },
+    el("td", {}, x.pit),
+    el("td", {}, x.solved ? (x.value > 0 ? "+" : "") + x.value : `not solved in time: from ${x.lower} to ${x.upper}`),
+    el("td", {}, x.extra_turn ? "extra turn" : x.captured ? `captures ${x.captured}` : "")));
+  $("kalah-values").replaceChildren(
+    el("table", { id: "kalah-values-table" }, el("tr", {}, el("th", {}, "pit"), el("th", {}, "value"), el("th", {}, "")), ...rows),
+    el("p", {}, "Value: your store minus the solver's at the end, under perfect play after the move" +
+      (v.solved ? "." : `; moves not solved within ${v.think} s show the bounds reached.`)));
+}
+
+function describeMove(mv, who) {
+  let t = `${who} sowed pit ${mv.pit} (${mv.seeds} seeds)`;
+  if (mv.captured) t += `, captured ${mv.captured}`;
+  if (mv.extra_turn) t += ", last seed in the store: another turn";
+  if (mv.game_over) t += ", and the game ended (the pits left were banked)";
+  return t + ".";
+}
+
+async function kalahMove(k) {
+  kalah.busy = true;
+  kalahRender();
+  try {
+    const before = kalah.state;
+    const r = await api("mancala", "move", { state: before, pit: k }, "kalah");
+    kalah.history.push(before);
+    kalah.state = r.position;
+    const line = describeMove(r.move, "You");
+    $("kalah-event").textContent = line;
+    $("kalah-log").prepend(el("li", {}, line));
+    kalah.busy = false;
+    await kalahTurn(r.move.last);
+  } finally {
+    kalah.busy = false;
+  }
+}
+
+async function kalahSolverMove() {
+  kalah.busy = true;
+  kalahRender();
+  try {
+    const v = await api("mancala", "moves", { state: kalah.state, think: kalah.think }, "kalah");
+    let pick, why;
+    if (v.best_moves.length) {
+      pick = v.best_moves[0];
+      why = `value ${v.moves.find((x) => x.pit === pick).value}, proven`;
+    } else {
+      const mid = (x) => (x.solved ? x.value : (x.lower + x.upper) / 2);
+      pick = v.moves.reduce((a, b) => (mid(b) > mid(a) ? b : a)).pit;
+      why = "its best so far, not proven in time";
+    }
+    const r = await api("mancala", "move", { state: kalah.state, pit: pick }, "kalah");
+    kalah.state = r.position;
+    const line = describeMove(r.move, `The solver (${why})`);
+    $("kalah-event").textContent = line;
+    $("kalah-log").prepend(el("li", {}, line));
+    kalah.busy = false;
+    await kalahTurn(r.move.last);
+  } finally {
+    kalah.busy = false;
+  }
+}
+
+function kalahUndo() {
+  if (!kalah.history.length || kalah.busy) return;
+  kalah.state = kalah.history.pop();
+  $("kalah-event").textContent = "Undone.";
+  kalahTurn();
+}
+
+// ---------------------------------------------------------------- LCR
+
+const lcr = { game: null, at: 0 };
+
+function lcrStart() {
+  $("lcr-seed").value = newSeed();
+  $("lcr-study-seed").value = newSeed();
+  $("lcr-exact-go").onclick = lcrExact;
+  $("lcr-game-go").onclick = lcrGame;
+  $("lcr-next").onclick = () => lcrShow(lcr.at + 1);
+  $("lcr-end").onclick = () => lcrShow(lcr.game.throws.length);
+  $("lcr-study-go").onclick = lcrStudy;
+  lcrExact();
+  lcrGame();
+}
+
+async function lcrExact() {
+  const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
+  const r = await api("lcr", "exact", { players, coins }, "lcr");
+  const best = Math.max(...r.win_probability);
+  $("lcr-exact").replaceChildren(
+    el("table", { id: "lcr-exact-table" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "chance to win"), el("th", {}, "")),
+      ...r.win_probability.map((p, i) => el("tr", { class: p === best ? "best" : "" }, el("td", {}, i), el("td", {}, fmt(p)),
+        el("td", { class: "bar" }, el("span", { style: `width:${130 * p / best}px` }))))),
+    el("p", {}, `Expected length: ${fmt(r.expected_turns, 3)} turns (${fmt(r.expected_rolling_turns, 3)} with dice rolled); ` +
+      `${r.states} states, error below ${r.tolerance.toExponential(1)}.`));
+}
+
+async function lcrGame() {
+  const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
+  if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
+  const seed = Number($("lcr-seed").value);
+  lcr.game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
+  lcr.players = players;
+  lcr.coins = coins;
+  lcrShow(0);
+}
+
+function lcrShow(k) {
+  const g = lcr.game;
+  lcr.at = Math.min(k, g.throws.length);
+  const t = lcr.at > 0 ? g.throws[lcr.at - 1] : null;
+  const coins = t ? t.coins : Array(lcr.players).fill(lcr.coins);
+  const center = t ? t.center : 0;
+  $("lcr-table").replaceChildren(
+    ...coins.map((c, i) => el("div", { class: `seat ${t && t.seat === i ? "turn" : ""} ${c === 0 ? "out" : ""}` },
+      el("div", {}, `seat ${i}`), el("strong", {}, c))),
+    el("div", { class: "seat", id: "lcr-center" }, el("div", {}, "center"), el("strong", {}, center)));
+  $("lcr-table").dataset.coins = JSON.stringify(coins);
+  const glyph = { ".": "•", L: "L", C: "C", R: "R" };
+  if (!t) {
+    $("lcr-event").textContent = `Seed ${g.seed}: ${lcr.players} seats, ${lcr.coins} coins each. Seat 0 throws first.`;
+  } else {
+    const dice = [...t.faces].map((f) => `[${glyph[f]}]`).join(" ");
+    const moved = [];
+    if (t.throw.left) moved.push(`${t.throw.left} left`);
+    if (t.throw.center) moved.push(`${t.throw.center} to the center`);
+    if (t.throw.right) moved.push(`${t.throw.right} right`);
+    let text = `Throw ${lcr.at} of ${g.throws.length}, turn ${t.turn}: seat ${t.seat} rolls ${dice}: ` +
+      (moved.length ? moved.join(", ") : "keeps its coins") + ".";
+    if (lcr.at === g.throws.length) text += ` Seat ${g.winner} wins after ${g.turns} turns.`;
+    $("lcr-event").textContent = text;
+  }
+  $("lcr-next").disabled = lcr.at >= g.throws.length;
+  $("lcr-end").disabled = lcr.at >= g.throws.length;
+}
+
+async function lcrStudy() {
+  const name = $("lcr-table-name").value;
+  const table = name === "custom" ? $("lcr-faces").value : name;
+  if ($("lcr-study-seed").value === "") $("lcr-study-seed").value = newSeed();
+  const flags = {
+    table,
+    chips: $("lcr-chips").value,
+    "max-rounds": Number($("lcr-rounds").value),
+    games: Number($("lcr-games").value),
+    seed: Number($("lcr-study-seed").value),
+  };
+  $("lcr-study-go").disabled = true;
+  $("lcr-progress").value = 0;
+  status("running the study...");
+  try {
+    const r = await fetch("/api/lcr/simulate?progress=1", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(flags),
+    });
+    if (!r.ok) {
+      const e = await r.json();
+      throw new Error(e.error);
+    }
+    const reader = r.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "", final = null;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (value) buffer += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = JSON.parse(buffer.slice(0, nl));
+        buffer = buffer.slice(nl + 1);
+        if (line.progress) $("lcr-progress").value = line.progress.of ? line.progress.done / line.progress.of : 0;
+        else final = line;
+      }
+      if (done) break;
+    }
+    const text = JSON.stringify(final.result, null, 2) + "\n";
+    window.gamesLog.push({ command: final.command, status: final.status, body: text });
+    $("lcr-json").textContent = text;
+    $("lcr-command").textContent = final.command;
+    if (final.status !== 200) throw new Error(final.result.error);
+    $("lcr-progress").value = 1;
+    lcrStudyShow(final.result);
+    status("");
+  } catch (e) {
+    status(`the study failed: ${e.message}`, true);
+  } finally {
+    $("lcr-study-go").disabled = false;
+  }
+}
+
+function lcrStudyShow(study) {
+  const results = study.tables ? study.tables : [study];
+  const s = results[0];
+  const last = s.rows[s.rows.length - 1];
+  const seats = last.expected_chips.length;
+  $("lcr-study").replaceChildren(
+    el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), ${last.simulations} games, seed ${s.seed}: ` +
+      `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games (± ${pct(last.winner_ci95)}).`),
+    el("table", {}, el("tr", {}, el("th", {}, "seat"), el("th", {}, "expected chips at the end"), el("th", {}, "± 95%")),
+      ...last.expected_chips.map((c, i) => el("tr", {}, el("td", {}, i), el("td", {}, fmt(c, 3)), el("td", {}, fmt(last.expected_chips_ci95[i], 3))))));
+  lcrChart(s.rows, seats);
+}
+
+// Expected chips of each seat against games played (log scale), with the
+// 95% band: how fast the numbers settle.
+function lcrChart(rows, seats) {
+  const svg = $("lcr-chart");
+  const W = 640, H = 300, L = 50, B = 30, T = 10, R = 10;
+  const xs = rows.map((r) => Math.log10(r.simulations));
+  const lo = Math.min(...rows.flatMap((r) => r.expected_chips.map((c, i) => c - r.expected_chips_ci95[i])));
+  const hi = Math.max(...rows.flatMap((r) => r.expected_chips.map((c, i) => c + r.expected_chips_ci95[i])));
+  const x = (v) => L + ((v - xs[0]) / Math.max(1e-9, xs[xs.length - 1] - xs[0])) * (W - L - R);
+  const y = (v) => T + (1 - (v - lo) / Math.max(1e-9, hi - lo)) * (H - T - B);
+  const ns = "http://www.w3.org/2000/svg";
+  const make = (tag, attrs, text) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const parts = [make("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#999" }),
+    make("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" }),
+    make("text", { x: L, y: H - 8 }, "games played (log scale)"),
+    make("text", { x: 2, y: T + 10 }, hi.toFixed(1)),
+    make("text", { x: 2, y: H - B }, lo.toFixed(1)),
+    make("text", { x: W - 150, y: T + 10 }, "expected chips by seat")];
+  for (const r of rows) parts.push(make("text", { x: x(Math.log10(r.simulations)) - 10, y: H - B + 14 }, r.simulations >= 1000 ? r.simulations / 1000 + "k" : r.simulations));
+  for (let i = 0; i < seats; i++) {
+    const color = `hsl(${(360 * i) / seats},65%,45%)`;
+    const up = rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i] + r.expected_chips_ci95[i])}`);
+    const down = rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i] - r.expected_chips_ci95[i])}`).reverse();
+    parts.push(make("polygon", { points: [...up, ...down].join(" "), fill: color, "fill-opacity": 0.08 }));
+    parts.push(make("polyline", { points: rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i])}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 }));
+  }
+  svg.replaceChildren(...parts);
+}
+
+// ---------------------------------------------------------------- casino
+
+const craps = { game: null, at: 0 };
+const bac = { deal: null, at: 0 };
+
+function casinoStart() {
+  $("craps-seed").value = newSeed();
+  $("bac-seed").value = newSeed();
+  $("craps-new").onclick = crapsNew;
+  $("craps-roll").onclick = () => crapsShow(craps.at + 1);
+  $("bac-new").onclick = bacNew;
+  $("bac-next").onclick = () => bacShow(bac.at + 1);
+  crapsExact();
+  crapsNew();
+  bacNew();
+}
+
+async function crapsExact() {
+  const r = await api("craps", "exact", {}, "casino");
+  $("craps-exact").replaceChildren(
+    el("p", {}, `The player wins ${r.exact_fraction} = ${fmt(r.exact_win_probability)}.`),
+    el("p", {}, `Come-out 7 or 11: ${r.natural}; 2, 3 or 12: ${r.craps}.`),
+    el("table", {}, el("tr", {}, el("th", {}, "point"), el("th", {}, "come-out"), el("th", {}, "make it"), el("th", {}, "share of the win")),
+      ...r.exact_by_point.map((p) => el("tr", {}, el("td", {}, p.point), el("td", {}, p.come_out), el("td", {}, p.make), el("td", {}, p.win)))));
+}
+
+async function crapsNew() {
+  if ($("craps-seed").value === "") $("craps-seed").value = newSeed();
+  craps.game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
+  $("craps-log").replaceChildren();
+  crapsShow(0);
+}
+
+function crapsShow(k) {
+  const g = craps.game;
+  craps.at = Math.min(k, g.rolls.length);
+  const r = craps.at > 0 ? g.rolls[craps.at - 1] : null;
+  $("craps-dice").replaceChildren(...(r ? r.dice.map((f) => faceDie(f, 6)) : []));
+  if (!r) $("craps-event").textContent = `Seed ${g.seed}: the come-out roll is next.`;
+  else {
+    $("craps-event").textContent = r.rule[0].toUpperCase() + r.rule.slice(1) + ".";
+    $("craps-log").prepend(el("li", {}, `${r.dice[0]} + ${r.dice[1]}: ${r.rule}`));
+  }
+  $("craps-roll").disabled = craps.at >= g.rolls.length;
+  $("craps-event").dataset.done = craps.at >= g.rolls.length ? (g.won ? "won" : "lost") : "";
+}
+
+async function bacNew() {
+  if ($("bac-seed").value === "") $("bac-seed").value = newSeed();
+  const decks = Number($("bac-decks").value);
+  bac.deal = await api("baccarat", "deal", { decks, seed: Number($("bac-seed").value) }, "casino");
+  bacShow(0);
+  bacExact(decks);
+}
+
+function cardEl(c) {
+  return el("span", { class: `card ${/[♡♢]/.test(c) ? "red" : ""}` }, c);
+}
+
+// The cards in the order dealt: player, house, player, house, then the
+// third cards (the player's first).
+function bacOrder(g) {
+  const order = [["player", g.player[0]], ["house", g.house[0]], ["player", g.player[1]], ["house", g.house[1]]];
+  if (g.player_third) order.push(["player", g.player_third]);
+  if (g.house_third) order.push(["house", g.house_third]);
+  return order;
+}
+
+function bacShow(k) {
+  const g = bac.deal.game, order = bacOrder(g);
+  bac.at = Math.min(k, order.length);
+  const dealt = order.slice(0, bac.at);
+  const hand = (who) => dealt.filter(([w]) => w === who).map(([, c]) => cardEl(c));
+  $("bac-table").replaceChildren(
+    el("div", {}, el("strong", {}, "Player: "), ...hand("player")),
+    el("div", {}, el("strong", {}, "House (banker): "), ...hand("house")));
+  // The rules in words, once the two-card hands are down.
+  const lines = bac.deal.rules_applied;
+  const shown = bac.at < 4 ? [] : bac.at === order.length ? lines : lines.slice(0, 1 + (bac.at - 4));
+  $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, l)));
+  $("bac-next").disabled = bac.at >= order.length;
+  $("bac-table").dataset.done = bac.at >= order.length ? g.outcome : "";
+}
+
+async function bacExact(decks) {
+  const r = await api("baccarat", "exact", { decks }, "casino");
+  const e = r.house_edge;
+  $("bac-exact").replaceChildren(
+    el("p", {}, `A fresh shoe of ${r.decks} deck${r.decks > 1 ? "s" : ""}:`),
+    el("table", {}, el("tr", {}, el("th", {}, "result"), el("th", {}, "chance")),
+      el("tr", {}, el("td", {}, "player"), el("td", {}, fmt(r.player))),
+      el("tr", {}, el("td", {}, "house"), el("td", {}, fmt(r.house))),
+      el("tr", {}, el("td", {}, "tie"), el("td", {}, fmt(r.tie)))),
+    el("table", { id: "bac-edges" }, el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge")),
+      el("tr", {}, el("td", {}, "banker"), el("td", {}, "0.95 to 1"), el("td", {}, pct(e.banker, 3))),
+      el("tr", {}, el("td", {}, "player"), el("td", {}, "1 to 1"), el("td", {}, pct(e.player, 3))),
+      el("tr", {}, el("td", {}, "tie"), el("td", {}, "8 to 1"), el("td", {}, pct(e.tie, 3)))));
+}
+
+show(location.pathname);

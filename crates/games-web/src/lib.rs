@@ -1,0 +1,292 @@
+//! The local web page of `games-cli serve`: an HTTP server (axum on
+//! tokio) with its HTML, CSS and JavaScript embedded in the binary, and a
+//! JSON API under `/api/GAME/VERB` answered by a [`Backend`] (the CLI's
+//! own commands, so the page and the command line give the same JSON).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use games_web::{Backend, Reply};
+//!
+//! // A backend that echoes the verb: the real one is `games_cli::api::call`.
+//! let backend: Backend = Arc::new(|game: &str, verb: &str, _body: &[u8], _progress: games_web::Progress<'_>| Reply {
+//!     status: 200,
+//!     body: format!("{{\"game\": \"{game}\", \"verb\": \"{verb}\"}}"),
+//!     command: format!("games-cli {game} {verb}"),
+//! });
+//! let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+//! rt.block_on(async {
+//!     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+//!     let address = listener.local_addr().unwrap();
+//!     tokio::spawn(games_web::serve(listener, backend));
+//!     // The page is served at http://{address}/ (see tests for requests).
+//!     assert!(address.port() > 0);
+//! });
+//! ```
+//!
+//! The server keeps no sessions: every request carries the game state it
+//! acts on. Work runs on blocking threads, at most [`WORKERS`] at once, so
+//! async threads always answer; a request waits at most [`QUEUE_WAIT`]
+//! for a worker, then gets 503. Bodies are limited to [`MAX_BODY`] bytes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+
+/// What the backend answers: status, body (JSON), and the command line it
+/// ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// HTTP status.
+    pub status: u16,
+    /// JSON text.
+    pub body: String,
+    /// The equivalent `games-cli` command, sent in the
+    /// `x-games-cli-command` header.
+    pub command: String,
+}
+
+/// A progress callback for long work: units done, units in all.
+pub type Progress<'a> = Option<&'a (dyn Fn(u64, u64) + Sync)>;
+
+/// Answers `POST /api/GAME/VERB` with the request body, reporting
+/// progress when asked.
+pub type Backend = Arc<dyn Fn(&str, &str, &[u8], Progress<'_>) -> Reply + Send + Sync>;
+
+/// Requests worked on at once (each on a blocking thread).
+pub const WORKERS: usize = 4;
+/// How long a request waits for a worker before a 503.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(60);
+/// The largest request body: 2 MiB (two strategy files of 1 MiB).
+pub const MAX_BODY: usize = 2 << 20;
+
+const INDEX: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE: &str = include_str!("../assets/style.css");
+
+#[derive(Clone)]
+struct App {
+    backend: Backend,
+    workers: Arc<Semaphore>,
+}
+
+/// The server's routes: the pages (`/`, `/hog`, `/kalah`, `/lcr`,
+/// `/casino`), the assets, and the API.
+pub fn router(backend: Backend) -> Router {
+    let app = App {
+        backend,
+        workers: Arc::new(Semaphore::new(WORKERS)),
+    };
+    Router::new()
+        .route("/", get(index))
+        .route("/hog", get(index))
+        .route("/kalah", get(index))
+        .route("/lcr", get(index))
+        .route("/casino", get(index))
+        .route("/assets/app.js", get(app_js))
+        .route("/assets/style.css", get(style))
+        .route("/api/{game}/{verb}", post(api))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+
+/// Serve on `listener` until the process ends.
+///
+/// # Errors
+/// The listener's I/O errors.
+pub async fn serve(listener: tokio::net::TcpListener, backend: Backend) -> std::io::Result<()> {
+    axum::serve(listener, router(backend)).await
+}
+
+/// Bind `host:port`, print the address, open a browser when asked, and
+/// serve until the process ends (the `games-cli serve` command).
+///
+/// # Errors
+/// One line: the address could not be bound, or the runtime not started.
+pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(WORKERS + 4)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind((host, port))
+            .await
+            .map_err(|e| format!("--host {host} --port {port}: cannot listen there: {e}"))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the address: {e}"))?;
+        let url = format!("http://{address}/");
+        println!("serving the games page at {url} (Ctrl-C stops it)");
+        if open {
+            open_browser(&url);
+        }
+        serve(listener, backend)
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}
+
+/// Ask the desktop to open `url` (xdg-open, open, or start); a failure is
+/// said and otherwise ignored: the address is printed anyway.
+fn open_browser(url: &str) {
+    let tries: &[(&str, &[&str])] = if cfg!(target_os = "macos") {
+        &[("open", &[])]
+    } else if cfg!(windows) {
+        &[("cmd", &["/C", "start", ""])]
+    } else {
+        &[("xdg-open", &[])]
+    };
+    for (program, args) in tries {
+        if std::process::Command::new(program)
+            .args(*args)
+            .arg(url)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .is_ok()
+        {
+            return;
+        }
+    }
+    println!("(could not open a browser: open {url} yourself)");
+}
+
+async fn index() -> Response {
+    text("text/html; charset=utf-8", INDEX)
+}
+
+async fn app_js() -> Response {
+    text("text/javascript; charset=utf-8", APP_JS)
+}
+
+async fn style() -> Response {
+    text("text/css; charset=utf-8", STYLE)
+}
+
+fn text(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn json_error(status: StatusCode, line: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        format!("{}\n", serde_json::json!({ "error": line })),
+    )
+        .into_response()
+}
+
+async fn not_found() -> Response {
+    json_error(StatusCode::NOT_FOUND, "no such page: see / for the games")
+}
+
+async fn api(
+    State(app): State<App>,
+    Path((game, verb)): Path<(String, String)>,
+    Query(query): Query<std::collections::HashMap<String, String>>,
+    body: Bytes,
+) -> Response {
+    let stream = query
+        .get("progress")
+        .is_some_and(|v| v == "1" || v == "true");
+    let permit =
+        match tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.workers).acquire_owned()).await {
+            Ok(Ok(p)) => p,
+            _ => {
+                return json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the server is busy: try again",
+                );
+            }
+        };
+    if stream {
+        return api_stream(app, game, verb, body, permit);
+    }
+    let backend = Arc::clone(&app.backend);
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        backend(&game, &verb, &body, None)
+    });
+    match work.await {
+        Ok(reply) => reply_response(reply),
+        Err(_) => json_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the request failed inside the server",
+        ),
+    }
+}
+
+fn reply_response(reply: Reply) -> Response {
+    let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut r = (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        reply.body,
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&reply.command) {
+        r.headers_mut().insert("x-games-cli-command", v);
+    }
+    r
+}
+
+/// Newline-delimited JSON: `{"progress": {"done": N, "of": M}}` lines
+/// while the work runs, then `{"status": S, "command": C, "result": ...}`.
+fn api_stream(
+    app: App,
+    game: String,
+    verb: String,
+    body: Bytes,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) -> Response {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
+    let backend = Arc::clone(&app.backend);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let sender = tx.clone();
+        let report = move |done: u64, of: u64| {
+            let line = serde_json::json!({ "progress": { "done": done, "of": of } });
+            let _ = sender.send(Bytes::from(format!("{line}\n")));
+        };
+        let reply = backend(&game, &verb, &body, Some(&report));
+        let result: serde_json::Value =
+            serde_json::from_str(&reply.body).unwrap_or(serde_json::Value::String(reply.body));
+        let line = serde_json::json!({ "status": reply.status, "command": reply.command, "result": result });
+        let _ = tx.send(Bytes::from(format!("{line}\n")));
+    });
+    (
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(Lines(rx)),
+    )
+        .into_response()
+}
+
+/// The stream of a streamed reply's lines.
+struct Lines(tokio::sync::mpsc::UnboundedReceiver<Bytes>);
+
+impl futures_core::Stream for Lines {
+    type Item = Result<Bytes, std::convert::Infallible>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        self.0.poll_recv(cx).map(|x| x.map(Ok))
+    }
+}

@@ -153,6 +153,7 @@ function hogNew() {
   hog.state = { rules, scores: [0, 0], player: 0, rolling: null };
   $("hog-log").replaceChildren();
   $("hog-dice").replaceChildren();
+  $("hog-coach").replaceChildren();
   $("hog-event").textContent = `Seed ${hog.seed}. First to ${rules.goal}.`;
   hogRender();
   if (hog.me !== 0) hogComputer();
@@ -243,11 +244,13 @@ async function hogCoach() {
   };
   const c = await api("hog", "coach", flags, "hog");
   const best = Math.max(...c.choices.map((x) => x.against_opponent));
+  const worst = Math.min(...c.choices.map((x) => x.against_opponent));
+  const width = (x) => 8 + 122 * (x - worst) / Math.max(1e-12, best - worst);
   const rows = c.choices.map((x) =>
     el("tr", { class: x.rolls === c.best_against_opponent ? "best" : "" },
       el("td", {}, x.rolls),
       el("td", {}, fmt(x.against_opponent, 4)),
-      el("td", { class: "bar" }, el("span", { style: `width:${Math.max(1, 130 * x.against_opponent / best)}px` })),
+      el("td", { class: "bar" }, el("span", { style: `width:${width(x.against_opponent)}px` })),
       el("td", {}, fmt(x.under_optimal_play, 4))));
   $("hog-coach").replaceChildren(
     el("p", {}, `At ${c.score} to ${c.opponent_score}, each choice's exact chance to win:`),
@@ -301,6 +304,7 @@ function kalahNew() {
   kalah.me = Number($("kalah-side").value);
   kalah.think = Number($("kalah-think").value) || 2;
   kalah.history = [];
+  $("kalah-values").replaceChildren();
   $("kalah-log").replaceChildren();
   $("kalah-event").textContent = `Kalah(${m},${n}), ${kalah.state.rule === "empty" ? "empty capture" : "the seed's capture rule"}.`;
   kalahTurn();
@@ -369,7 +373,7 @@ async function kalahValues() {
 }
 
 function describeMove(mv, who) {
-  let t = `${who} sowed pit ${mv.pit} (${mv.seeds} seeds)`;
+  let t = `${who} sowed pit ${mv.pit} (${mv.seeds} ${mv.seeds === 1 ? "seed" : "seeds"})`;
   if (mv.captured) t += `, captured ${mv.captured}`;
   if (mv.extra_turn) t += ", last seed in the store: another turn";
   if (mv.game_over) t += ", and the game ended (the pits left were banked)";
@@ -423,6 +427,7 @@ async function kalahSolverMove() {
 function kalahUndo() {
   if (!kalah.history.length || kalah.busy) return;
   kalah.state = kalah.history.pop();
+  $("kalah-values").replaceChildren();
   $("kalah-event").textContent = "Undone.";
   kalahTurn();
 }
@@ -531,13 +536,14 @@ async function lcrStudy() {
       }
       if (done) break;
     }
-    const text = JSON.stringify(final.result, null, 2) + "\n";
+    const text = final.body;
+    const result = JSON.parse(text);
     window.gamesLog.push({ command: final.command, status: final.status, body: text });
     $("lcr-json").textContent = text;
     $("lcr-command").textContent = final.command;
-    if (final.status !== 200) throw new Error(final.result.error);
+    if (final.status !== 200) throw new Error(result.error);
     $("lcr-progress").value = 1;
-    lcrStudyShow(final.result);
+    lcrStudyShow(result);
     status("");
   } catch (e) {
     status(`the study failed: ${e.message}`, true);

@@ -247,7 +247,8 @@ fn reply_response(reply: Reply) -> Response {
 }
 
 /// Newline-delimited JSON: `{"progress": {"done": N, "of": M}}` lines
-/// while the work runs, then `{"status": S, "command": C, "result": ...}`.
+/// while the work runs, then `{"status": S, "command": C, "body": TEXT}`
+/// where TEXT is the reply's JSON text, as the unstreamed request gives it.
 fn api_stream(
     app: App,
     game: String,
@@ -265,9 +266,7 @@ fn api_stream(
             let _ = sender.send(Bytes::from(format!("{line}\n")));
         };
         let reply = backend(&game, &verb, &body, Some(&report));
-        let result: serde_json::Value =
-            serde_json::from_str(&reply.body).unwrap_or(serde_json::Value::String(reply.body));
-        let line = serde_json::json!({ "status": reply.status, "command": reply.command, "result": result });
+        let line = serde_json::json!({ "status": reply.status, "command": reply.command, "body": reply.body });
         let _ = tx.send(Bytes::from(format!("{line}\n")));
     });
     (

@@ -1,0 +1,468 @@
+//! The page in a real browser: Debian's chromium driven by chromedriver
+//! over WebDriver (fantoccini). Loads every page, plays a whole Hog game by
+//! clicking against `final` with a seed, plays Kalah(4,3) against the
+//! solver to the end, runs an LCR variants study and deals a baccarat hand;
+//! every reply the page received is rerun with the CLI and must be the
+//! same JSON, and what the page shows must be what that JSON says.
+//! Screenshots go to `target/web-screenshots/`.
+//!
+//! Without chromium and chromedriver the test fails in CI (`CI` set; the
+//! CI script installs both) and is skipped with a note elsewhere.
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn shots_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/web-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn wait_for(c: &Client, script: &str, what: &str, limit: Duration) -> serde_json::Value {
+    let start = Instant::now();
+    loop {
+        let v = c.execute(script, vec![]).await.unwrap();
+        if !v.is_null() && v != serde_json::Value::Bool(false) {
+            return v;
+        }
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn status_error(c: &Client) -> String {
+    let v = c
+        .execute(
+            "const s = document.getElementById('status'); return s.className === 'error' ? s.textContent : '';",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_str().unwrap_or("").to_string()
+}
+
+async fn set(c: &Client, id: &str, value: &str) {
+    c.execute(
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change'));",
+        vec![id.into(), value.into()],
+    )
+    .await
+    .unwrap();
+}
+
+async fn log_and_reset(c: &Client) -> serde_json::Value {
+    c.execute(
+        "const l = window.gamesLog; window.gamesLog = []; return l;",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+async fn shoot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
+}
+
+#[test]
+fn the_page_plays_every_game_in_a_real_browser() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no browser: {CHROMIUM} and {CHROMEDRIVER} are needed (apt-get install chromium chromium-driver; .ci/run does)"
+        );
+        eprintln!("skipped: no {CHROMIUM} / {CHROMEDRIVER} here (CI installs them)");
+        return;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(games_web::serve(listener, games_cli::web_backend()));
+        let port = free_port();
+        let _driver = Driver(
+            Command::new(CHROMEDRIVER)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("chromedriver starts"),
+        );
+        let profile = tempfile::tempdir().unwrap();
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage", "--window-size=1280,1400",
+                    format!("--user-data-dir={}", profile.path().display()),
+                ],
+            }),
+        );
+        let webdriver = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        let c = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(caps.clone())
+                .connect(&webdriver)
+                .await
+            {
+                Ok(c) => break c,
+                Err(e) if start.elapsed() < Duration::from_secs(30) => {
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                Err(e) => panic!("cannot start a browser session: {e}"),
+            }
+        };
+        let base = format!("http://{address}");
+        let result = play_everything(&c, &base).await;
+        let _ = c.close().await;
+        result
+    });
+}
+
+async fn play_everything(c: &Client, base: &str) {
+    // Every page loads, with its first replies.
+    for page in ["", "hog", "kalah", "lcr", "casino"] {
+        c.goto(&format!("{base}/{page}")).await.unwrap();
+        let title = c.title().await.unwrap();
+        assert!(title.contains("Games"), "{title}");
+    }
+
+    // ---- Hog: a whole game against final, clicking the coach's best choice.
+    c.goto(&format!("{base}/hog")).await.unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null;",
+        "the coach",
+        Duration::from_secs(20),
+    )
+    .await;
+    set(c, "hog-seed", "2024").await;
+    set(c, "hog-opponent", "final").await;
+    log_and_reset(c).await;
+    c.find(Locator::Id("hog-new"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut clicks = 0;
+    loop {
+        let state = wait_for(
+            c,
+            "if (document.getElementById('hog-event').dataset.winner !== undefined) return 'over';
+             const b = document.querySelector('#hog-buttons button.best:not([disabled])');
+             return b ? b.id : null;",
+            "a move or the end",
+            Duration::from_secs(30),
+        )
+        .await;
+        let e = status_error(c).await;
+        assert!(e.is_empty(), "the page says: {e}");
+        if state == "over" {
+            break;
+        }
+        if clicks == 4 {
+            shoot(c, "hog-coach").await;
+        }
+        c.find(Locator::Id(state.as_str().unwrap()))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        clicks += 1;
+        assert!(clicks < 200, "the game does not end");
+    }
+    shoot(c, "hog").await;
+    let log = log_and_reset(c).await;
+    let steps: Vec<&serde_json::Value> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["command"].as_str().unwrap().contains("hog step"))
+        .collect();
+    assert!(
+        steps.len() >= 2 * clicks - 1,
+        "{} steps for {clicks} clicks",
+        steps.len()
+    );
+    let last: serde_json::Value =
+        serde_json::from_str(steps.last().unwrap()["body"].as_str().unwrap()).unwrap();
+    let shown = c
+        .execute(
+            "return JSON.parse(document.getElementById('hog-score').dataset.scores);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        shown, last["state"]["scores"],
+        "the page shows the last step's scores"
+    );
+    let winner = c
+        .execute(
+            "return Number(document.getElementById('hog-event').dataset.winner);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(winner, last["winner"]);
+    let checked = common::check_log(&log);
+    eprintln!("hog: {clicks} choices clicked, {checked} replies equal to the CLI's");
+
+    // ---- Kalah(4,3) against the solver, to the end.
+    c.goto(&format!("{base}/kalah")).await.unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#kalah-values-table') !== null;",
+        "move values",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "kalah-pits", "4").await;
+    set(c, "kalah-seeds", "3").await;
+    log_and_reset(c).await;
+    c.find(Locator::Id("kalah-new"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut moves = 0;
+    loop {
+        let next = wait_for(
+            c,
+            "if (document.getElementById('kalah-event').dataset.over) return 'over';
+             if (!document.querySelector('#kalah-values-table')) return null;
+             const best = document.querySelector('#kalah-values-table tr.best td');
+             const pits = [...document.querySelectorAll('#kalah-board button.pit:not([disabled])')];
+             if (!pits.length) return null;
+             const pick = best ? pits.find((p) => p.title.endsWith('pit ' + best.textContent)) : pits[0];
+             return (pick || pits[0]).id;",
+            "a move or the end",
+            Duration::from_secs(30),
+        )
+        .await;
+        let e = status_error(c).await;
+        assert!(e.is_empty(), "the page says: {e}");
+        if next == "over" {
+            break;
+        }
+        if moves == 1 {
+            shoot(c, "kalah-values").await;
+        }
+        c.execute(
+            "document.getElementById('kalah-values').replaceChildren();",
+            vec![],
+        )
+        .await
+        .unwrap();
+        c.find(Locator::Id(next.as_str().unwrap()))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        moves += 1;
+        assert!(moves < 100, "the game does not end");
+    }
+    shoot(c, "kalah").await;
+    let log = log_and_reset(c).await;
+    let last_move = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|e| e["command"].as_str().unwrap().contains("mancala move "))
+        .unwrap();
+    let last: serde_json::Value =
+        serde_json::from_str(last_move["body"].as_str().unwrap()).unwrap();
+    let board = c
+        .execute(
+            "return JSON.parse(document.getElementById('kalah-board').dataset.board);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(board, last["position"]["board"]);
+    assert!(last["final_scores"].is_array(), "the game ended: {last}");
+    // The solver plays perfectly from a won start and we played its best
+    // moves: Kalah(4,3) is +6 for the first player.
+    let scores = &last["final_scores"];
+    assert_eq!(
+        scores[0].as_i64().unwrap() - scores[1].as_i64().unwrap(),
+        6,
+        "{scores}"
+    );
+    let checked = common::check_log(&log);
+    eprintln!("kalah: {moves} moves clicked, {checked} replies equal to the CLI's");
+
+    // ---- LCR: a variants study with progress and its chart.
+    c.goto(&format!("{base}/lcr")).await.unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#lcr-exact-table') !== null;",
+        "the exact odds",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "lcr-table-name", "nocenter-tilted").await;
+    set(c, "lcr-games", "20000").await;
+    set(c, "lcr-study-seed", "77").await;
+    c.find(Locator::Id("lcr-next"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    log_and_reset(c).await;
+    c.find(Locator::Id("lcr-study-go"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        c,
+        "return document.getElementById('lcr-study-summary') !== null;",
+        "the study",
+        Duration::from_secs(60),
+    )
+    .await;
+    let e = status_error(c).await;
+    assert!(e.is_empty(), "the page says: {e}");
+    let lines = c
+        .execute(
+            "return document.querySelectorAll('#lcr-chart polyline').length;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(lines.as_u64().unwrap() >= 2, "chart lines: {lines}");
+    shoot(c, "lcr").await;
+    let log = log_and_reset(c).await;
+    assert_eq!(common::check_log(&log), 1);
+
+    // ---- Baccarat: deal a hand card by card.
+    c.goto(&format!("{base}/casino")).await.unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#bac-edges') !== null;",
+        "the exact odds",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "bac-seed", "31").await;
+    set(c, "bac-decks", "8").await;
+    set(c, "craps-seed", "5").await;
+    log_and_reset(c).await;
+    c.find(Locator::Id("bac-new"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.find(Locator::Id("craps-new"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        c,
+        "return document.getElementById('bac-table').dataset.done === '' ;",
+        "a deal",
+        Duration::from_secs(20),
+    )
+    .await;
+    for _ in 0..6 {
+        let next = c.find(Locator::Id("bac-next")).await.unwrap();
+        if next.attr("disabled").await.unwrap().is_some() {
+            break;
+        }
+        next.click().await.unwrap();
+    }
+    for _ in 0..100 {
+        let roll = c.find(Locator::Id("craps-roll")).await.unwrap();
+        if roll.attr("disabled").await.unwrap().is_some() {
+            break;
+        }
+        roll.click().await.unwrap();
+    }
+    let shown = c
+        .execute(
+            "return [...document.querySelectorAll('#bac-rules li')].map((l) => l.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let want: serde_json::Value = serde_json::from_str(&common::cli_json(
+        "games-cli baccarat deal --decks 8 --seed 31 --format json",
+    ))
+    .unwrap();
+    assert_eq!(
+        shown, want["rules_applied"],
+        "the page shows the tableau's rules as the CLI"
+    );
+    let cards = c
+        .execute(
+            "return document.querySelectorAll('#bac-table .card').length;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let g = &want["game"];
+    let n =
+        4 + usize::from(!g["player_third"].is_null()) + usize::from(!g["house_third"].is_null());
+    assert_eq!(cards.as_u64().unwrap() as usize, n);
+    let craps_done = c
+        .execute(
+            "return document.getElementById('craps-event').dataset.done;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let want: serde_json::Value = serde_json::from_str(&common::cli_json(
+        "games-cli craps game --seed 5 --format json",
+    ))
+    .unwrap();
+    assert_eq!(craps_done, if want["won"] == true { "won" } else { "lost" });
+    shoot(c, "casino").await;
+    let log = log_and_reset(c).await;
+    assert!(common::check_log(&log) >= 3);
+}

@@ -1,0 +1,79 @@
+//! What the web tests share: reading the command a reply names, and
+//! running it through the CLI to compare the JSON.
+#![allow(dead_code)]
+
+/// Split a command as the page shows it: words, with `'...'` kept whole
+/// (the JSON of a state).
+pub fn split(command: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in command.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any || !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// The command's stdout, run in process by the CLI (exit code 0 asserted).
+pub fn cli_json(command: &str) -> String {
+    let args = split(command);
+    assert_eq!(args[0], "games-cli", "{command}");
+    let c = games_cli::run_captured(&args);
+    assert_eq!(c.code, 0, "{command}: {}", c.stderr);
+    c.stdout
+}
+
+/// Every page reply the browser logged, checked against the CLI: same
+/// command, same bytes. Returns how many were checked.
+pub fn check_log(log: &serde_json::Value) -> usize {
+    let mut checked = 0;
+    for entry in log.as_array().expect("gamesLog is a list") {
+        let command = entry["command"].as_str().unwrap_or("");
+        let status = entry["status"].as_u64().unwrap_or(0);
+        assert_eq!(status, 200, "{entry}");
+        if command.contains("file:") {
+            continue;
+        }
+        let body = entry["body"].as_str().expect("a body");
+        let want = cli_json(command);
+        let (got, want): (serde_json::Value, serde_json::Value) = (
+            serde_json::from_str(body).expect("the page's JSON"),
+            serde_json::from_str(&want).expect("the CLI's JSON"),
+        );
+        // Seeded replies must be equal to the bit; `moves` has a time budget,
+        // so only its solved values must agree.
+        if command.contains("mancala moves") {
+            for (g, w) in got["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(want["moves"].as_array().unwrap())
+            {
+                if g["solved"] == true && w["solved"] == true {
+                    assert_eq!(g["value"], w["value"], "{command}");
+                }
+                assert_eq!(g["pit"], w["pit"]);
+            }
+        } else {
+            assert_eq!(got, want, "{command}");
+        }
+        checked += 1;
+    }
+    checked
+}

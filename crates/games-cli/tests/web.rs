@@ -1,0 +1,521 @@
+//! The web server and its API: every endpoint answers with the CLI's JSON
+//! for the same command (in process, through the router), bad requests of
+//! every kind get a 4xx with one line and leave the server serving, and
+//! 200 concurrent mixed requests on loopback are all answered.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+async fn call(method: &str, path: &str, body: &str) -> (StatusCode, String, String, String) {
+    let app = games_web::router(games_cli::web_backend());
+    let r = app
+        .oneshot(
+            Request::builder()
+                .method(method)
+                .uri(path)
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let status = r.status();
+    let kind = r
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let command = r
+        .headers()
+        .get("x-games-cli-command")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = r.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        kind,
+        command,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+/// Requests with their expected command lines: the reply is that
+/// command's JSON, byte for byte.
+const SAME_AS_CLI: &[(&str, &str, &str)] = &[
+    (
+        "/api/hog/rate",
+        r#"{"strategy": "final", "vs": "always:5"}"#,
+        "games-cli hog rate --strategy final --vs always:5 --format json",
+    ),
+    (
+        "/api/hog/coach",
+        r#"{"vs": "final", "score": 10, "opponent": 20, "no-swine-swap": true}"#,
+        "games-cli hog coach --no-swine-swap --opponent 20 --score 10 --vs final --format json",
+    ),
+    (
+        "/api/hog/step",
+        r#"{"state": {"rules": {"goal": 100, "free_bacon": true, "hog_wild": true, "swine_swap": true}, "scores": [12, 31], "player": 1, "rolling": null}, "strategy": "final", "seed": 7}"#,
+        "",
+    ),
+    (
+        "/api/hog/export",
+        r#"{"strategy": "bacon", "out": "-", "as": "csv"}"#,
+        "games-cli hog export --as csv --out - --strategy bacon --format json",
+    ),
+    (
+        "/api/mancala/move",
+        r#"{"state": {"board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": "seed"}, "pit": 1}"#,
+        "",
+    ),
+    (
+        "/api/mancala/moves",
+        r#"{"pits": 4, "seeds": 3}"#,
+        "games-cli mancala moves --pits 4 --seeds 3 --format json",
+    ),
+    (
+        "/api/lcr/exact",
+        r#"{"players": 4, "coins": 2}"#,
+        "games-cli lcr exact --coins 2 --players 4 --format json",
+    ),
+    (
+        "/api/lcr/replay",
+        r#"{"players": 3, "coins": 3, "seed": 11, "throws": true}"#,
+        "games-cli lcr replay --coins 3 --players 3 --seed 11 --throws --format json",
+    ),
+    (
+        "/api/lcr/simulate",
+        r#"{"table": "standard-tilted", "chips": "10x9", "games": 3000, "seed": 5}"#,
+        "games-cli lcr simulate --chips 10x9 --games 3000 --seed 5 --table standard-tilted --format json",
+    ),
+    (
+        "/api/craps/game",
+        r#"{"seed": 3}"#,
+        "games-cli craps game --seed 3 --format json",
+    ),
+    (
+        "/api/craps/exact",
+        "{}",
+        "games-cli craps exact --format json",
+    ),
+    (
+        "/api/baccarat/deal",
+        r#"{"decks": 8, "seed": 2}"#,
+        "games-cli baccarat deal --decks 8 --seed 2 --format json",
+    ),
+    (
+        "/api/baccarat/exact",
+        r#"{"decks": 6}"#,
+        "games-cli baccarat exact --decks 6 --format json",
+    ),
+];
+
+#[test]
+fn api_replies_are_the_cli_json_for_the_same_command() {
+    runtime().block_on(async {
+        for (path, body, want_command) in SAME_AS_CLI {
+            let (status, kind, command, text) = call("POST", path, body).await;
+            assert_eq!(status, StatusCode::OK, "{path} {body}: {text}");
+            assert_eq!(kind, "application/json");
+            if !want_command.is_empty() {
+                assert_eq!(&command, want_command);
+            }
+            let want = common::cli_json(&command);
+            if path.ends_with("/moves") {
+                // A time budget: values proven on both sides agree.
+                let (a, b): (serde_json::Value, serde_json::Value) = (
+                    serde_json::from_str(&text).unwrap(),
+                    serde_json::from_str(&want).unwrap(),
+                );
+                assert_eq!(a["moves"], b["moves"], "{path}");
+            } else {
+                assert_eq!(text, want, "{path} {body}");
+            }
+        }
+    });
+}
+
+#[test]
+fn pages_and_assets_are_served() {
+    runtime().block_on(async {
+        for page in ["/", "/hog", "/kalah", "/lcr", "/casino"] {
+            let (status, kind, _, text) = call("GET", page, "").await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            assert!(kind.starts_with("text/html"), "{page}: {kind}");
+            assert!(text.contains("<script type=\"module\" src=\"/assets/app.js\">"));
+        }
+        let (status, kind, _, js) = call("GET", "/assets/app.js", "").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/javascript"));
+        // Every verb the page calls is one the API serves.
+        for verb in [
+            "\"step\"",
+            "\"coach\"",
+            "\"export\"",
+            "\"rate\"",
+            "\"moves\"",
+            "\"move\"",
+            "\"exact\"",
+            "\"replay\"",
+            "\"game\"",
+            "\"deal\"",
+        ] {
+            assert!(js.contains(verb), "{verb}");
+        }
+        let (status, kind, _, _) = call("GET", "/assets/style.css", "").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/css"));
+    });
+}
+
+#[test]
+fn uploaded_strategy_files_are_used_and_confined() {
+    runtime().block_on(async {
+        let fours = vec![vec![4u8; 100]; 100];
+        let body = serde_json::json!({
+            "strategy": "file:mine.json",
+            "vs": "always:5",
+            "files": { "mine.json": serde_json::to_string(&fours).unwrap() },
+        });
+        let (status, _, command, text) = call("POST", "/api/hog/rate", &body.to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        assert!(command.contains("--strategy file:mine.json"), "{command}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let want: serde_json::Value = serde_json::from_str(&common::cli_json(
+            "games-cli hog rate --strategy always:4 --vs always:5 --format json",
+        ))
+        .unwrap();
+        assert_eq!(v["exact_win_rate"], want["exact_win_rate"]);
+        // A path on the server, or a name not uploaded, is refused.
+        for strategy in ["file:/etc/passwd", "file:other.json", "file:../mine.json"] {
+            let body = serde_json::json!({ "strategy": strategy, "files": { "mine.json": "[]" } });
+            let (status, _, _, text) = call("POST", "/api/hog/rate", &body.to_string()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{strategy}: {text}");
+        }
+        let body = serde_json::json!({ "strategy": "final", "files": { "../x": "[]" } });
+        let (status, _, _, _) = call("POST", "/api/hog/rate", &body.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    });
+}
+
+/// Bad requests of every kind: (method, path, body, expected status).
+fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
+    let s = |x: &str| x.as_bytes().to_vec();
+    vec![
+        ("POST", "/api/hog/coach".into(), s("{"), 400),
+        ("POST", "/api/hog/coach".into(), s("[1, 2]"), 400),
+        ("POST", "/api/hog/coach".into(), s("\"score\""), 400),
+        ("POST", "/api/hog/coach".into(), vec![0xff, 0xfe, 0x00], 400),
+        (
+            "POST",
+            "/api/hog/coach".into(),
+            s(r#"{"score": -1, "opponent": 3}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/coach".into(),
+            s(r#"{"score": "ten", "opponent": 3}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/coach".into(),
+            s(r#"{"score": 100, "opponent": 3}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/coach".into(),
+            s(r#"{"score": 1, "opponent": 3, "nonsense": 1}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/coach".into(),
+            s(r#"{"score": 1, "opponent": 3, "Bad Key": 1}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/rate".into(),
+            s(r#"{"strategy": "final", "plot": "/tmp/x.svg"}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/export".into(),
+            s(r#"{"strategy": "final", "out": "/tmp/x.json"}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/step".into(),
+            s(
+                r#"{"state": {"rules": {"goal": 100, "free_bacon": true, "hog_wild": true, "swine_swap": true}, "scores": [0, 0], "player": 0, "rolling": null}, "rolls": 11}"#,
+            ),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/step".into(),
+            s(
+                r#"{"state": {"rules": {"goal": 100, "free_bacon": true, "hog_wild": true, "swine_swap": true}, "scores": [100, 3], "player": 1, "rolling": null}, "rolls": 3}"#,
+            ),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/step".into(),
+            s(r#"{"state": {"scores": [0, 0]}, "rolls": 3}"#),
+            400,
+        ),
+        ("POST", "/api/hog/play".into(), s(r#"{"human": true}"#), 400),
+        (
+            "POST",
+            "/api/hog/tournament".into(),
+            serde_json::json!({"strategies": vec!["final"; 21]})
+                .to_string()
+                .into_bytes(),
+            400,
+        ),
+        (
+            "POST",
+            "/api/mancala/move".into(),
+            s(
+                r#"{"state": {"board": [3, 0, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": "seed"}, "pit": 1}"#,
+            ),
+            400,
+        ),
+        (
+            "POST",
+            "/api/mancala/move".into(),
+            s(
+                r#"{"state": {"board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": "seed"}, "pit": 9}"#,
+            ),
+            400,
+        ),
+        (
+            "POST",
+            "/api/mancala/move".into(),
+            s(r#"{"state": {"board": [3, 3, 3], "to_move": 0, "rule": "seed"}, "pit": 0}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/mancala/moves".into(),
+            s(r#"{"pits": 4, "seeds": 3, "think": 60}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/mancala/solve".into(),
+            s(r#"{"jsonl": true}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/mancala/solve".into(),
+            s(r#"{"endgame": "/etc/passwd"}"#),
+            400,
+        ),
+        ("POST", "/api/mancala/play".into(), s("{}"), 404),
+        (
+            "POST",
+            "/api/lcr/simulate".into(),
+            s(r#"{"players": 5, "games": 1000000000000}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/lcr/simulate".into(),
+            s(r#"{"players": 100000}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/lcr/exact".into(),
+            s(r#"{"players": 12, "coins": 3}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/lcr/simulate".into(),
+            s(r#"{"table": "standard", "csv": "/tmp/x.csv"}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/craps/simulate".into(),
+            s(r#"{"threads": 100}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/baccarat/deal".into(),
+            s(r#"{"decks": 0}"#),
+            400,
+        ),
+        ("POST", "/api/nope/x".into(), s("{}"), 404),
+        ("POST", "/api/hog/nope".into(), s("{}"), 404),
+        ("GET", "/api/hog/rate".into(), Vec::new(), 405),
+        ("GET", "/nowhere".into(), Vec::new(), 404),
+        (
+            "POST",
+            "/api/hog/rate".into(),
+            vec![b' '; games_web::MAX_BODY + 1],
+            413,
+        ),
+    ]
+}
+
+/// One HTTP/1.1 request on a new connection: the status and the body.
+async fn http(
+    address: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: &[u8],
+) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    // A body past the limit may be cut off by the server's answer.
+    let _ = s.write_all(body).await;
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out).await;
+    let text = String::from_utf8_lossy(&out).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|x| x.1.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+async fn start() -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(games_web::serve(listener, games_cli::web_backend()));
+    address
+}
+
+#[test]
+fn bad_requests_get_one_line_and_the_server_stays_up() {
+    runtime().block_on(async {
+        let address = start().await;
+        for (method, path, body, want) in bad_requests() {
+            let (status, text) = http(address, method, &path, &body).await;
+            assert_eq!(
+                status,
+                want,
+                "{method} {path} {}: {text}",
+                String::from_utf8_lossy(&body[..body.len().min(200)])
+            );
+            if (400..500).contains(&status)
+                && path.starts_with("/api/")
+                && status != 405
+                && status != 413
+            {
+                let v: serde_json::Value =
+                    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+                let line = v["error"].as_str().unwrap();
+                assert!(!line.is_empty() && !line.contains('\n'), "{line}");
+            }
+            // Still serving after each one.
+            let (status, _) = http(address, "POST", "/api/craps/exact", b"{}").await;
+            assert_eq!(status, 200, "after {path}");
+        }
+    });
+}
+
+#[test]
+fn progress_streams_then_the_cli_json() {
+    runtime().block_on(async {
+        let address = start().await;
+        let body = br#"{"table": "nocenter", "chips": "3x4", "games": 400000, "seed": 9}"#;
+        let (status, text) = http(address, "POST", "/api/lcr/simulate?progress=1", body).await;
+        assert_eq!(status, 200);
+        // Chunked transfer: keep the JSON lines.
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let last = lines.last().unwrap();
+        assert_eq!(last["status"], 200);
+        let command = last["command"].as_str().unwrap();
+        assert_eq!(last["body"].as_str().unwrap(), common::cli_json(command));
+        eprintln!("{} progress lines", lines.len() - 1);
+        assert!(lines.len() > 1, "no progress line: {text}");
+        for l in &lines[..lines.len() - 1] {
+            assert!(
+                l["progress"]["done"].as_u64().unwrap() <= l["progress"]["of"].as_u64().unwrap()
+            );
+        }
+    });
+}
+
+/// 200 concurrent mixed requests on loopback: every one answered with the
+/// status it should have, in bounded time.
+#[test]
+fn load_200_concurrent_mixed_requests() {
+    runtime().block_on(async {
+        let address = start().await;
+        let mixed: Vec<(&str, Vec<u8>, u16)> = vec![
+            ("/api/hog/coach", br#"{"score": 30, "opponent": 50}"#.to_vec(), 200),
+            ("/api/hog/step", br#"{"state": {"rules": {"goal": 100, "free_bacon": true, "hog_wild": true, "swine_swap": true}, "scores": [40, 60], "player": 0, "rolling": null}, "rolls": 5, "seed": 1}"#.to_vec(), 200),
+            ("/api/mancala/moves", br#"{"pits": 4, "seeds": 3, "think": 1}"#.to_vec(), 200),
+            ("/api/mancala/move", br#"{"pits": 4, "seeds": 3, "pit": 2}"#.to_vec(), 200),
+            ("/api/lcr/exact", br#"{"players": 3, "coins": 3}"#.to_vec(), 200),
+            ("/api/lcr/replay", br#"{"players": 5, "seed": 4, "throws": true}"#.to_vec(), 200),
+            ("/api/craps/game", br#"{"seed": 8}"#.to_vec(), 200),
+            ("/api/baccarat/deal", br#"{"decks": 8, "seed": 8}"#.to_vec(), 200),
+            ("/api/baccarat/exact", br#"{"decks": 1}"#.to_vec(), 200),
+            ("/api/hog/coach", br#"{"score": "x"}"#.to_vec(), 400),
+            ("/api/mancala/move", b"not json".to_vec(), 400),
+        ];
+        let start = Instant::now();
+        let mut tasks = Vec::new();
+        for i in 0..200 {
+            let (path, body, want) = mixed[i % mixed.len()].clone();
+            tasks.push(tokio::spawn(async move {
+                let (status, text) = http(address, "POST", path, &body).await;
+                (path, status, want, text)
+            }));
+        }
+        let mut answered = 0;
+        for t in tasks {
+            let (path, status, want, text) = tokio::time::timeout(Duration::from_secs(120), t)
+                .await
+                .expect("answered in time")
+                .unwrap();
+            assert_eq!(status, want, "{path}: {text}");
+            answered += 1;
+        }
+        assert_eq!(answered, 200);
+        let took = start.elapsed();
+        eprintln!("200 concurrent mixed requests answered in {took:?}");
+        assert!(took < Duration::from_secs(120));
+    });
+}

@@ -160,6 +160,14 @@ async fn play_everything(c: &Client, base: &str) {
         c.goto(&format!("{base}/{page}")).await.unwrap();
         let title = c.title().await.unwrap();
         assert!(title.contains("Games"), "{title}");
+        let t = c
+            .execute(
+                "const n = performance.getEntriesByType('navigation')[0]; return [n.responseEnd - n.startTime, n.loadEventEnd - n.startTime];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        eprintln!("/{page}: response {} ms, load event {} ms", t[0], t[1]);
     }
 
     // ---- Hog: a whole game against final, clicking the coach's best choice.

@@ -280,7 +280,7 @@ impl fmt::Display for BaccaratGame {
 }
 
 /// Counts of outcomes over many games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     /// Player wins.
     pub player: u64,
@@ -296,14 +296,30 @@ pub struct Tally {
 /// # Errors
 /// Zero games or threads, bad deck counts.
 pub fn simulate(games: u64, decks: u32, seed: u64, threads: usize) -> Result<Tally, CasinoError> {
+    simulate_shard(games, decks, seed, threads, dice::parallel::Shard::ALL)
+}
+
+/// [`simulate`] over one shard's chunks: the shards' tallies add up to
+/// the whole run's.
+///
+/// # Errors
+/// As [`simulate`].
+pub fn simulate_shard(
+    games: u64,
+    decks: u32,
+    seed: u64,
+    threads: usize,
+    shard: dice::parallel::Shard,
+) -> Result<Tally, CasinoError> {
     let template = Shoe::new(decks)?;
     if games == 0 {
         return Err(CasinoError::ZeroGames);
     }
-    Ok(dice::parallel::run_chunks_fold(
+    Ok(dice::parallel::run_shard_fold(
         games,
         seed,
         threads,
+        shard,
         |d, _, n| {
             let mut shoe = template.clone();
             let mut t = Tally::default();

@@ -246,13 +246,28 @@ pub fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
 /// # Errors
 /// Zero games or zero threads.
 pub fn test_craps(games: u64, seed: u64, threads: usize) -> Result<u64, CasinoError> {
+    test_craps_shard(games, seed, threads, dice::parallel::Shard::ALL)
+}
+
+/// [`test_craps`] over one shard's chunks: the shards' wins add up to the
+/// whole run's.
+///
+/// # Errors
+/// As [`test_craps`].
+pub fn test_craps_shard(
+    games: u64,
+    seed: u64,
+    threads: usize,
+    shard: dice::parallel::Shard,
+) -> Result<u64, CasinoError> {
     if games == 0 {
         return Err(CasinoError::ZeroGames);
     }
-    Ok(dice::parallel::run_chunks_fold(
+    Ok(dice::parallel::run_shard_fold(
         games,
         seed,
         threads,
+        shard,
         |d, _, n| {
             (0..n)
                 .filter(|_| wins(d).expect("seeded dice never fail"))

@@ -97,6 +97,65 @@ where
 /// most this many results, whatever the number of games.
 pub const BATCH: u64 = 512;
 
+/// One of `count` parts of a run: the chunks `index`, `index + count`,
+/// `index + 2 count`, ... of the deterministic chunking. Shards are
+/// independent (each chunk's dice depend only on the seed and the chunk's
+/// index), so they can run as separate processes on separate machines and
+/// their sums be added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    /// This shard, from 0.
+    pub index: u64,
+    /// Shards in all (at least 1).
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run: one shard of one.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// A shard `index` of `count`, `index < count`.
+    ///
+    /// # Errors
+    /// A line saying what is wrong.
+    pub fn new(index: u64, count: u64) -> Result<Shard, String> {
+        if count == 0 || index >= count {
+            return Err(format!(
+                "shard {index}/{count}: expected K/N with N at least 1 and K from 0 to N-1"
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether chunk `i` belongs to this shard.
+    pub fn has(self, i: u64) -> bool {
+        i % self.count == self.index
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N`, e.g. `0/4`.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("{s:?}: expected K/N, e.g. 0/4"))?;
+        let parse = |x: &str| {
+            x.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("{s:?}: expected K/N with whole numbers, e.g. 0/4"))
+        };
+        Shard::new(parse(k)?, parse(n)?)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// Run `total` units in chunks as [`run_chunks_at`] does, folding each
 /// chunk's result into `init` with `fold`, in chunk order, a batch of
 /// [`BATCH`] chunks at a time: the same answer on any number of threads,
@@ -108,6 +167,32 @@ pub fn run_chunks_fold<T, A, W, F, P>(
     total: u64,
     seed: u64,
     threads: usize,
+    work: W,
+    init: A,
+    fold: F,
+    progress: P,
+) -> Result<A, ParallelError>
+where
+    T: Send,
+    W: Fn(&mut SeededDice, u64, u64) -> T + Sync,
+    F: FnMut(A, T) -> A,
+    P: Fn(u64) + Sync,
+{
+    run_shard_fold(total, seed, threads, Shard::ALL, work, init, fold, progress)
+}
+
+/// [`run_chunks_fold`] over the chunks of one [`Shard`] only, in chunk
+/// order. Folding every shard's chunks and adding the sums gives the whole
+/// run's sums, when the fold is a sum.
+///
+/// # Errors
+/// As [`run_chunks`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_shard_fold<T, A, W, F, P>(
+    total: u64,
+    seed: u64,
+    threads: usize,
+    shard: Shard,
     work: W,
     init: A,
     mut fold: F,
@@ -122,9 +207,12 @@ where
     if threads == 0 {
         return Err(ParallelError::ZeroThreads);
     }
-    let chunks = total.div_ceil(CHUNK);
+    let all = total.div_ceil(CHUNK);
+    // This shard's chunks are index, index + count, ...: number them 0.. here.
+    let chunks = all.saturating_sub(shard.index).div_ceil(shard.count.max(1));
     let done = AtomicU64::new(0);
-    let one = |i: u64| {
+    let one = |j: u64| {
+        let i = shard.index + j * shard.count;
         let units = CHUNK.min(total - i * CHUNK);
         let mut dice = SeededDice::new(seed, i);
         let out = work(&mut dice, i * CHUNK, units);
@@ -249,5 +337,29 @@ mod tests {
             run_chunks(10, 0, 0, |_, n| n, |_| {}),
             Err(ParallelError::ZeroThreads)
         );
+    }
+
+    #[test]
+    fn shards_add_up_to_the_whole_run() {
+        // Sums of each chunk's first unit index and size, over shards.
+        let work = |_: &mut SeededDice, first: u64, units: u64| (first, units, 1u64);
+        let add = |a: (u64, u64, u64), t: (u64, u64, u64)| (a.0 + t.0, a.1 + t.1, a.2 + t.2);
+        for total in [1, CHUNK - 1, CHUNK, 5 * CHUNK + 7, 13 * CHUNK] {
+            let whole = run_chunks_fold(total, 1, 2, work, (0, 0, 0), add, |_| {}).unwrap();
+            assert_eq!(whole.1, total);
+            for count in 1..=6 {
+                let mut sum = (0, 0, 0);
+                for index in 0..count {
+                    let shard = Shard::new(index, count).unwrap();
+                    let part =
+                        run_shard_fold(total, 1, 2, shard, work, (0, 0, 0), add, |_| {}).unwrap();
+                    sum = add(sum, part);
+                }
+                assert_eq!(sum, whole, "{total} units, {count} shards");
+            }
+        }
+        assert!(Shard::new(4, 4).is_err() && Shard::new(0, 0).is_err());
+        assert_eq!("2/5".parse::<Shard>().unwrap(), Shard::new(2, 5).unwrap());
+        assert!("2-5".parse::<Shard>().is_err() && "a/5".parse::<Shard>().is_err());
     }
 }

@@ -433,8 +433,12 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
         );
     };
     let rules = a.rules.rules()?;
-    if a.sampling.games.is_none() && (a.sampling.seed.is_some() || a.sampling.threads.is_some()) {
-        return fail("hog rate: --seed and --threads go with --games (the sampled estimate)");
+    if a.sampling.games.is_none()
+        && (a.sampling.seed.is_some() || a.sampling.threads.is_some() || a.sampling.shard.is_some())
+    {
+        return fail(
+            "hog rate: --seed, --threads and --shard go with --games (the sampled estimate)",
+        );
     }
     let plot = match &a.plot {
         Some(p) => Some(crate::output::check_one("--plot", p)?),
@@ -459,14 +463,16 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
         Some(n) => {
             let n = crate::games_or(Some(n), 0)?;
             let seed = seed_or_draw(a.sampling.seed);
-            let x = sample::average_win_rate(
-                &s,
-                &vs,
-                n,
-                &rules,
-                seed,
-                threads_or_all(a.sampling.threads)?,
-            )?;
+            let threads = threads_or_all(a.sampling.threads)?;
+            let (w1, w2): (u64, u64) = match crate::shard::sums(&a.sampling, |shard| {
+                Ok(sample::wins_shard(
+                    &s, &vs, n, &rules, seed, threads, shard,
+                )?)
+            })? {
+                crate::shard::Sharded::Whole(w) => w,
+                crate::shard::Sharded::Partial(text) => return Ok(text),
+            };
+            let x = sample::Sampled::from_wins(n, w1, w2);
             Some(SampledOut {
                 samples: x.games_each,
                 seed,

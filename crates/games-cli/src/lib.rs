@@ -33,6 +33,7 @@ mod lcr;
 mod limits;
 mod mancala;
 mod output;
+mod shard;
 mod variants;
 
 /// Exit code 2: bad input (usage, values, files that are not what they
@@ -129,6 +130,8 @@ enum Game {
     Mancala(mancala::MancalaArgs),
     /// Serve the local web page: play and study every game in the browser.
     Serve(ServeArgs),
+    /// Combine the partials of a run's shards (--shard K/N) into its output.
+    Merge(shard::MergeArgs),
 }
 
 /// `games-cli serve`'s flags.
@@ -180,6 +183,14 @@ pub(crate) struct Sampling {
     /// [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Run only shard K of N (chunks K, K+N, ...; needs --seed) and print
+    /// a partial for `games-cli merge`, which gives this run's output.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<dice::parallel::Shard>,
+}
+
+fn parse_shard(s: &str) -> Result<dice::parallel::Shard, String> {
+    s.parse()
 }
 
 /// The output format flag, shared by every verb that prints a result.
@@ -226,14 +237,19 @@ where
             return fail(clap_line(&e.render().to_string()));
         }
     };
-    match cli.game {
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    shard::with_args(words, || match cli.game {
         Game::Lcr(a) => lcr::run(a),
         Game::Craps(a) => casino::craps(a),
         Game::Baccarat(a) => casino::baccarat(a),
         Game::Hog(a) => hog::run(a),
         Game::Mancala(a) => mancala::run(a),
         Game::Serve(a) => serve(&a),
-    }
+        Game::Merge(a) => shard::merge(&a),
+    })
 }
 
 /// One line from clap's error text: its first line (with the argument a

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use lcr_variants::{EndCheck, Study, StudyConfig, study::study_with_progress};
+use lcr_variants::{EndCheck, Study, StudyConfig, study::study_sums};
 
 use crate::{CliError, Format, Sampling, fail, progress, seed_or_draw, threads_or_all, to_json};
 
@@ -121,29 +121,40 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
     if a.plot.is_some() {
         checkpoints.extend(dense(max));
     }
-    let per_game = max;
-    let bar = progress(per_game * games.len() as u64, 200_000, "games");
-    let mut studies = Vec::new();
-    for (i, v) in games.iter().enumerate() {
-        let done_before = per_game * i as u64;
-        let s = study_with_progress(
-            v,
-            &StudyConfig {
-                checkpoints: checkpoints.clone(),
-                seed,
-                threads,
-            },
-            |d| {
+    let config = StudyConfig {
+        checkpoints: checkpoints.clone(),
+        seed,
+        threads,
+    };
+    let sums = crate::shard::sums(a.sampling, |shard| {
+        let per_game = max / shard.count;
+        let bar = progress(per_game * games.len() as u64, 200_000, "games");
+        let mut all = Vec::new();
+        for (i, v) in games.iter().enumerate() {
+            let done_before = per_game * i as u64;
+            all.push(study_sums(v, &config, shard, |d| {
                 if let Some(b) = &bar {
                     b.set_position(done_before + d);
                 }
-            },
-        )?;
-        studies.push(s);
+            })?);
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        Ok(all)
+    })?;
+    let sums: Vec<lcr_variants::study::StudySums> = match sums {
+        crate::shard::Sharded::Whole(sums) => sums,
+        crate::shard::Sharded::Partial(text) => return Ok(text),
+    };
+    if sums.len() != games.len() {
+        return fail("the partials' sums do not fit the command");
     }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    let mut studies: Vec<Study> = games
+        .iter()
+        .zip(&sums)
+        .map(|(v, s)| Study::from_sums(v, &config, s))
+        .collect();
     let plot_text = plot_target
         .as_ref()
         .map(|_| crate::charts::variants_convergence(&studies));

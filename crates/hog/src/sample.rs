@@ -1,6 +1,6 @@
 //! Sampled win rates, to compare sampling with the exact figures.
 
-use dice::parallel::run_chunks_fold;
+use dice::parallel::{Shard, run_shard_fold};
 
 use crate::{HogError, Rules, Strategy, play_fast};
 
@@ -34,15 +34,49 @@ pub fn average_win_rate(
     seed: u64,
     threads: usize,
 ) -> Result<Sampled, HogError> {
+    let (w1, w2) = wins_shard(a, b, games, rules, seed, threads, Shard::ALL)?;
+    Ok(Sampled::from_wins(games, w1, w2))
+}
+
+impl Sampled {
+    /// The rate from the wins in each seat out of `games` games each.
+    pub fn from_wins(games: u64, w1: u64, w2: u64) -> Sampled {
+        let g = games as f64;
+        let (p1, p2) = (w1 as f64 / g, w2 as f64 / g);
+        Sampled {
+            games_each: games,
+            wins_first: w1,
+            wins_second: w2,
+            average: (p1 + p2) / 2.0,
+            standard_error: ((p1 * (1.0 - p1) + p2 * (1.0 - p2)) / g).sqrt() / 2.0,
+        }
+    }
+}
+
+/// The wins of [`average_win_rate`] (moving first, moving second) over
+/// one shard's chunks: the shards' wins add up to the whole run's.
+///
+/// # Errors
+/// As [`average_win_rate`].
+pub fn wins_shard(
+    a: &Strategy,
+    b: &Strategy,
+    games: u64,
+    rules: &Rules,
+    seed: u64,
+    threads: usize,
+    shard: Shard,
+) -> Result<(u64, u64), HogError> {
     if games == 0 {
         return Err(HogError::ZeroSamples);
     }
     rules.check_strategy(a)?;
     rules.check_strategy(b)?;
-    let (w1, w2) = run_chunks_fold(
+    let (w1, w2) = run_shard_fold(
         2 * games,
         seed,
         threads,
+        shard,
         |dice, first, units| {
             let (mut w1, mut w2) = (0u64, 0u64);
             for u in first..first + units {
@@ -62,13 +96,5 @@ pub fn average_win_rate(
         |(x, y), (a, b)| (x + a, y + b),
         |_| {},
     )?;
-    let g = games as f64;
-    let (p1, p2) = (w1 as f64 / g, w2 as f64 / g);
-    Ok(Sampled {
-        games_each: games,
-        wins_first: w1,
-        wins_second: w2,
-        average: (p1 + p2) / 2.0,
-        standard_error: ((p1 * (1.0 - p1) + p2 * (1.0 - p2)) / g).sqrt() / 2.0,
-    })
+    Ok((w1, w2))
 }

@@ -678,14 +678,40 @@ pub fn most_common_winner_with_progress(
     config: &StudyConfig,
     progress: impl Fn(u64) + Sync,
 ) -> Result<Study, LcrError> {
+    let sums = study_sums(config, dice::parallel::Shard::ALL, progress)?;
+    Ok(Study::from_sums(config, &sums))
+}
+
+/// A study's sums, exact in integers: what shards of a study add up.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StudySums {
+    /// Wins per seat.
+    pub wins: Vec<u64>,
+    /// Turns over all games.
+    pub turns: u64,
+    /// Turns in which someone rolled, over all games.
+    pub rolling: u64,
+}
+
+/// The sums of [`most_common_winner`] over one shard's chunks: the shards'
+/// sums add up to the whole study's.
+///
+/// # Errors
+/// As [`most_common_winner`].
+pub fn study_sums(
+    config: &StudyConfig,
+    shard: dice::parallel::Shard,
+    progress: impl Fn(u64) + Sync,
+) -> Result<StudySums, LcrError> {
     let template = Game::new(config.players, config.coins)?;
     if config.games == 0 {
         return Err(LcrError::ZeroGames);
     }
-    let (wins, turns, rolling) = dice::parallel::run_chunks_fold(
+    let (wins, turns, rolling) = dice::parallel::run_shard_fold(
         config.games,
         config.seed,
         config.threads,
+        shard,
         |dice, _, games| {
             let mut game = template.clone();
             let mut wins = vec![0u64; config.players];
@@ -705,25 +731,45 @@ pub fn most_common_winner_with_progress(
         },
         progress,
     )?;
-    let games = config.games as f64;
-    let mut best = 0;
-    for (seat, &w) in wins.iter().enumerate() {
-        if w > wins[best] {
-            best = seat;
+    Ok(StudySums {
+        wins,
+        turns,
+        rolling,
+    })
+}
+
+impl Study {
+    /// The study from its sums (see [`study_sums`]).
+    pub fn from_sums(config: &StudyConfig, sums: &StudySums) -> Study {
+        let StudySums {
+            wins,
+            turns,
+            rolling,
+        } = sums.clone();
+        Study::finish(config, wins, turns, rolling)
+    }
+
+    fn finish(config: &StudyConfig, wins: Vec<u64>, turns: u64, rolling: u64) -> Study {
+        let games = config.games as f64;
+        let mut best = 0;
+        for (seat, &w) in wins.iter().enumerate() {
+            if w > wins[best] {
+                best = seat;
+            }
+        }
+        Study {
+            players: config.players,
+            coins: config.coins,
+            games: config.games,
+            seed: config.seed,
+            win_fraction: wins.iter().map(|&w| w as f64 / games).collect(),
+            most_common_winner: best,
+            most_common_fraction: wins[best] as f64 / games,
+            wins,
+            mean_turns: turns as f64 / games,
+            mean_rolling_turns: rolling as f64 / games,
         }
     }
-    Ok(Study {
-        players: config.players,
-        coins: config.coins,
-        games: config.games,
-        seed: config.seed,
-        win_fraction: wins.iter().map(|&w| w as f64 / games).collect(),
-        most_common_winner: best,
-        most_common_fraction: wins[best] as f64 / games,
-        wins,
-        mean_turns: turns as f64 / games,
-        mean_rolling_turns: rolling as f64 / games,
-    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The study: many games, with results at checkpoints.
 
 use dice::Dice;
-use dice::parallel::run_chunks_fold;
+use dice::parallel::{Shard, run_shard_fold};
 
 use crate::{Game, Variant, VariantError};
 
@@ -58,8 +58,8 @@ pub struct Study {
 }
 
 /// Running sums, exact in integers so the order of adding cannot matter.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Sums {
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Sums {
     games: u64,
     winners: u64,
     chips: Vec<u64>,
@@ -135,18 +135,65 @@ pub fn study_with_progress(
     config: &StudyConfig,
     progress: impl Fn(u64) + Sync,
 ) -> Result<Study, VariantError> {
+    let sums = study_sums(variant, config, Shard::ALL, progress)?;
+    Ok(Study::from_sums(variant, config, &sums))
+}
+
+/// A study's sums at each checkpoint (increasing), exact in integers: what
+/// shards of a study add up.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StudySums {
+    /// The sums over the games before each checkpoint.
+    pub at: Vec<Sums>,
+}
+
+fn sorted_checkpoints(config: &StudyConfig) -> Result<Vec<u64>, VariantError> {
     let mut checkpoints = config.checkpoints.clone();
     checkpoints.sort_unstable();
     checkpoints.dedup();
     if checkpoints.is_empty() || checkpoints[0] == 0 {
         return Err(VariantError::BadCheckpoints);
     }
+    Ok(checkpoints)
+}
+
+impl Study {
+    /// The study from its sums (see [`study_sums`]).
+    pub fn from_sums(variant: &Variant, config: &StudyConfig, sums: &StudySums) -> Study {
+        Study {
+            game: variant.name.clone(),
+            table: variant.table,
+            players: variant.starting_chips.len(),
+            starting_chips: variant.starting_chips.clone(),
+            max_rounds: variant.max_rounds,
+            end_check: variant.end_check,
+            seed: config.seed,
+            rows: sums.at.iter().map(Sums::row).collect(),
+        }
+    }
+}
+
+/// The sums of [`study`] at each checkpoint over one shard's chunks: a
+/// chunk adds all its games to the checkpoints past its end and its
+/// games before a checkpoint inside it, so the shards' sums add up to
+/// the whole study's.
+///
+/// # Errors
+/// As [`study`].
+pub fn study_sums(
+    variant: &Variant,
+    config: &StudyConfig,
+    shard: Shard,
+    progress: impl Fn(u64) + Sync,
+) -> Result<StudySums, VariantError> {
+    let checkpoints = sorted_checkpoints(config)?;
     let total = *checkpoints.last().expect("not empty");
     let n = variant.starting_chips.len();
-    let (_, rows) = run_chunks_fold(
+    let at = run_shard_fold(
         total,
         config.seed,
         config.threads,
+        shard,
         |dice, first, units| {
             let mut game = Game::new(variant);
             let mut sums = Sums::new(n);
@@ -166,30 +213,22 @@ pub fn study_with_progress(
                     marks.push((u + 1, sums.clone()));
                 }
             }
-            (sums, marks)
+            (first + units, sums, marks)
         },
-        (Sums::new(n), Vec::new()),
-        |(mut running, mut rows), (sums, marks)| {
-            for (_, partial) in marks {
-                let mut at = running.clone();
-                at.add(&partial);
-                rows.push(at.row());
+        vec![Sums::new(n); checkpoints.len()],
+        |mut at, (end, sums, marks)| {
+            for (c, slot) in checkpoints.iter().zip(at.iter_mut()) {
+                if *c >= end {
+                    slot.add(&sums);
+                } else if let Some((_, partial)) = marks.iter().find(|(m, _)| m == c) {
+                    slot.add(partial);
+                }
             }
-            running.add(&sums);
-            (running, rows)
+            at
         },
         progress,
     )?;
-    Ok(Study {
-        game: variant.name.clone(),
-        table: variant.table,
-        players: n,
-        starting_chips: variant.starting_chips.clone(),
-        max_rounds: variant.max_rounds,
-        end_check: variant.end_check,
-        seed: config.seed,
-        rows,
-    })
+    Ok(StudySums { at })
 }
 
 #[cfg(test)]

@@ -21,6 +21,10 @@ pub const MAX_TOURNAMENT: usize = 500;
 struct Points {
     ways: [Vec<Vec<(u32, u64)>>; 2],
     chances: [Vec<Vec<(u32, f64)>>; 2],
+    /// `dense[i][k][n - 1]`: the chance of `k` points with `n` dice (1 to
+    /// 10), zero where none: every choice's value in one pass over `k`
+    /// (see [`values_all`]).
+    dense: [Vec<[f64; MAX_ROLLS as usize]>; 2],
 }
 
 /// For `n` dice of `sides` sides: 1 point for every sequence with a 1 in
@@ -56,7 +60,7 @@ impl Points {
         static POINTS: OnceLock<Points> = OnceLock::new();
         POINTS.get_or_init(|| {
             let ways = [ways_of(4), ways_of(6)];
-            let chances = [0, 1].map(|i| {
+            let chances: [Vec<Vec<(u32, f64)>>; 2] = [0, 1].map(|i| {
                 let d = if i == 0 { 4u64 } else { 6 };
                 ways[i]
                     .iter()
@@ -67,7 +71,20 @@ impl Points {
                     })
                     .collect()
             });
-            Points { ways, chances }
+            let dense = [0, 1].map(|i| {
+                let mut d = vec![[0.0; MAX_ROLLS as usize]; MOST_POINTS + 1];
+                for n in 1..=MAX_ROLLS as usize {
+                    for &(k, p) in &chances[i][n] {
+                        d[k as usize][n - 1] = p;
+                    }
+                }
+                d
+            });
+            Points {
+                ways,
+                chances,
+                dense,
+            }
         })
     }
 
@@ -142,9 +159,20 @@ fn value_of(
     n: u32,
     next: impl Fn(u32, u32) -> f64,
 ) -> f64 {
-    let outcome = |k: u32| match after(rules, s, o, k) {
-        Err(won) => f64::from(u8::from(won)),
-        Ok((b, a)) => next(b, a),
+    let (goal, swaps) = (rules.goal(), rules.swine_swap());
+    // [`after`], with its common case first: no swap.
+    let outcome = |k: u32| {
+        let a = s + k;
+        if swaps && rules.swaps(a, o) {
+            match after(rules, s, o, k) {
+                Err(won) => f64::from(u8::from(won)),
+                Ok((b, a)) => next(b, a),
+            }
+        } else if a >= goal {
+            1.0
+        } else {
+            next(o, a)
+        }
     };
     if n == 0 {
         return outcome(free_bacon(o));
@@ -169,33 +197,27 @@ fn outcomes(
     o: u32,
     next: impl Fn(u32, u32) -> f64,
 ) -> [f64; MOST_POINTS + 1] {
-    let mut t = [0.0; MOST_POINTS + 1];
-    for (k, x) in t.iter_mut().enumerate().skip(1) {
-        *x = match after(rules, s, o, k as u32) {
-            Err(won) => f64::from(u8::from(won)),
-            Ok((b, a)) => next(b, a),
-        };
+    let mut t = [1.0; MOST_POINTS + 1];
+    t[0] = 0.0;
+    // Without a swap, `k` points below the goal lead to the other moving
+    // at `(o, s + k)`, and at or past the goal win: [`after`] without its
+    // rare swaps, in a loop the compiler can vectorise.
+    let below = ((rules.goal() - 1 - s) as usize).min(MOST_POINTS);
+    for (k, x) in t.iter_mut().enumerate().take(below + 1).skip(1) {
+        *x = next(o, s + k as u32);
+    }
+    // Then [`after`] itself where the scores swap.
+    if rules.swine_swap() {
+        for (k, x) in t.iter_mut().enumerate().skip(1) {
+            if rules.swaps(s + k as u32, o) {
+                *x = match after(rules, s, o, k as u32) {
+                    Err(won) => f64::from(u8::from(won)),
+                    Ok((b, a)) => next(b, a),
+                };
+            }
+        }
     }
     t
-}
-
-/// [`value_of`] from the table of [`outcomes`].
-#[inline(always)]
-fn value_from(
-    pts: &Points,
-    rules: &Rules,
-    s: u32,
-    o: u32,
-    n: u32,
-    t: &[f64; MOST_POINTS + 1],
-) -> f64 {
-    if n == 0 {
-        return t[free_bacon(o) as usize];
-    }
-    pts.of(rules.sides(s, o), n)
-        .iter()
-        .map(|&(k, p)| p * t[k as usize])
-        .sum()
 }
 
 /// Scores (s, o) in play, from the largest sum down.
@@ -284,6 +306,36 @@ fn table_strategy(name: &str, choice: Vec<u8>, goal: u32) -> Strategy {
     Strategy::table(name, full).expect("choices are 0..=10 on a 100 x 100 table")
 }
 
+/// Every choice's value from the table of [`outcomes`]: `out[n]` for `n`
+/// dice (0 to 10; 0 is free bacon). One pass over the points adds each
+/// choice's terms in the same order as [`value_of`] (the zero terms add
+/// nothing), so the values are the same to the bit; the ten sums run side
+/// by side.
+#[inline(always)]
+fn values_all(
+    pts: &Points,
+    rules: &Rules,
+    s: u32,
+    o: u32,
+    t: &[f64; MOST_POINTS + 1],
+) -> [f64; MAX_ROLLS as usize + 1] {
+    let i = usize::from(rules.sides(s, o) != 4);
+    let dense = &pts.dense[i];
+    let top = if i == 0 { 4 } else { 6 } * MAX_ROLLS as usize;
+    let mut acc = [0.0f64; MAX_ROLLS as usize];
+    for k in 1..=top {
+        let tk = t[k];
+        let row = &dense[k];
+        for n in 0..MAX_ROLLS as usize {
+            acc[n] += row[n] * tk;
+        }
+    }
+    let mut out = [0.0; MAX_ROLLS as usize + 1];
+    out[0] = t[free_bacon(o) as usize];
+    out[1..].copy_from_slice(&acc);
+    out
+}
+
 /// Pick the legal dice with the highest value (the fewest on a tie).
 #[inline]
 fn best_of(rules: &Rules, value: impl Fn(u32) -> f64) -> (u32, f64) {
@@ -335,7 +387,8 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules) -> Tables {
     for (s, o) in states(goal) {
         let i = s as usize * g + o as usize;
         let t = outcomes(rules, s, o, |b_, a_| wb[b_ as usize * g + a_ as usize]);
-        let (n, v) = best_of(rules, |n| value_from(pts, rules, s, o, n, &t));
+        let all = values_all(pts, rules, s, o, &t);
+        let (n, v) = best_of(rules, |n| all[n as usize]);
         wa[i] = v;
         choice[i] = n as u8;
         wb[i] = 1.0
@@ -389,7 +442,8 @@ fn optimal_tables(rules: &Rules) -> (Vec<f64>, Vec<u8>) {
     for (s, o) in states(goal) {
         let i = s as usize * g + o as usize;
         let t = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
-        let (n, v) = best_of(rules, |n| value_from(pts, rules, s, o, n, &t));
+        let all = values_all(pts, rules, s, o, &t);
+        let (n, v) = best_of(rules, |n| all[n as usize]);
         w[i] = v;
         choice[i] = n as u8;
     }
@@ -452,11 +506,15 @@ pub fn coach(
     let (s, o) = (score, opponent_score);
     let vs = outcomes(rules, s, o, |b_, a_| br.wb[b_ as usize * g + a_ as usize]);
     let opt = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
+    let (vs_all, opt_all) = (
+        values_all(pts, rules, s, o, &vs),
+        values_all(pts, rules, s, o, &opt),
+    );
     let choices: Vec<Choice> = (rules.min_rolls()..=MAX_ROLLS)
         .map(|n| Choice {
             rolls: n,
-            against_opponent: value_from(pts, rules, s, o, n, &vs),
-            under_optimal_play: value_from(pts, rules, s, o, n, &opt),
+            against_opponent: vs_all[n as usize],
+            under_optimal_play: opt_all[n as usize],
         })
         .collect();
     let best = |f: fn(&Choice) -> f64| {

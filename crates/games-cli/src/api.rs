@@ -86,7 +86,8 @@ const MAX_FILES: usize = 8;
 /// the command line it ran (for the page to show).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
-    /// 200, 400 (bad request), 404 (no such verb) or 500 (the machine).
+    /// 200, 400 (bad request, a game or verb not served) or 500 (the
+    /// machine).
     pub status: u16,
     /// The body.
     pub body: String,
@@ -173,13 +174,13 @@ type Arguments = (Vec<String>, String, Option<tempfile::TempDir>);
 fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, String)> {
     let Some((_, verbs)) = VERBS.iter().find(|(g, _)| *g == game) else {
         return Err((
-            404,
+            400,
             format!("no game {game:?}: lcr, craps, baccarat, hog, mancala"),
         ));
     };
     if !verbs.contains(&verb) {
         return Err((
-            404,
+            400,
             format!(
                 "no verb {verb:?} for {game} on the web: {}",
                 verbs.join(", ")

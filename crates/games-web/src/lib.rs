@@ -93,7 +93,10 @@ pub fn router(backend: Backend) -> Router {
         .route("/assets/style.css", get(style))
         .route("/api/{game}/{verb}", post(api))
         .fallback(not_found)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .method_not_allowed_fallback(wrong_method)
+        // The body is read under [`MAX_BODY`] by the handler itself, so an
+        // oversized one gets the same one-line 400 as any bad request.
+        .layer(DefaultBodyLimit::disable())
         .with_state(app)
 }
 
@@ -196,12 +199,25 @@ async fn not_found() -> Response {
     json_error(StatusCode::NOT_FOUND, "no such page: see / for the games")
 }
 
+async fn wrong_method() -> Response {
+    json_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "wrong method: pages are GET, /api/GAME/VERB is POST",
+    )
+}
+
 async fn api(
     State(app): State<App>,
     Path((game, verb)): Path<(String, String)>,
     Query(query): Query<std::collections::HashMap<String, String>>,
-    body: Bytes,
+    body: Body,
 ) -> Response {
+    let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            &format!("body: more than {MAX_BODY} bytes (or cut off)"),
+        );
+    };
     let stream = query
         .get("progress")
         .is_some_and(|v| v == "1" || v == "true");

@@ -109,8 +109,11 @@ struct ReplayArgs {
     output: Output,
 }
 
-/// The most throws `lcr replay` records.
+/// The most throws `lcr replay` records...
 const MAX_THROWS: usize = 1_000_000;
+/// ...and the most seat counts it holds (each throw keeps every seat's
+/// coins): 10^7, 40 MB.
+const MAX_CELLS: usize = 10_000_000;
 
 #[derive(Args, Debug)]
 struct ExactArgs {
@@ -186,11 +189,12 @@ struct ReplayOut {
 fn replay(r: &ReplayArgs) -> Result<String, CliError> {
     at_most("--players", r.players, limits().players)?;
     at_most("--coins", r.coins, limits().coins)?;
+    let max_throws = MAX_THROWS.min(MAX_CELLS / r.players.max(1));
     let t = match (&r.script, r.seed) {
         (Some(script), _) => {
             let mut dice =
                 dice::ScriptedDice::from_lcr(script).map_err(lcr_core::LcrError::from)?;
-            let t = lcr_core::play_transcript(r.players, r.coins, &mut dice, MAX_THROWS)?;
+            let t = lcr_core::play_transcript(r.players, r.coins, &mut dice, max_throws)?;
             if !dice.all_used() {
                 return Err(lcr_core::LcrError::UnusedRolls {
                     remaining: dice.remaining(),
@@ -205,7 +209,7 @@ fn replay(r: &ReplayArgs) -> Result<String, CliError> {
                 r.players,
                 r.coins,
                 &mut dice::SeededDice::new(seed, 0),
-                MAX_THROWS,
+                max_throws,
             )?
         }
     };

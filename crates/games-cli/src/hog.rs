@@ -85,6 +85,13 @@ struct CoachArgs {
     /// The opponent's strategy (any strategy form).
     #[arg(long, default_value = "final")]
     vs: String,
+    #[command(flatten)]
+    at: ScoresArgs,
+}
+
+/// A score pair under the rules, for `choose` and `coach`.
+#[derive(Args, Debug)]
+struct ScoresArgs {
     /// The mover's score (0 to the goal - 1).
     #[arg(long)]
     score: u32,
@@ -95,6 +102,20 @@ struct CoachArgs {
     rules: RulesArgs,
     #[command(flatten)]
     output: crate::Output,
+}
+
+impl ScoresArgs {
+    /// The rules, with both scores checked against them.
+    fn checked(&self) -> Result<Rules, CliError> {
+        let rules = self.rules.rules()?;
+        rules
+            .check_score(self.score)
+            .map_err(|e| CliError(format!("--score: {e}")))?;
+        rules
+            .check_score(self.opponent)
+            .map_err(|e| CliError(format!("--opponent: {e}")))?;
+        Ok(rules)
+    }
 }
 
 /// The rules as switches, shared by every verb that plays the game.
@@ -285,16 +306,8 @@ struct ChooseArgs {
     /// The strategy.
     #[arg(long)]
     strategy: String,
-    /// The mover's score (0 to the goal - 1).
-    #[arg(long)]
-    score: u32,
-    /// The opponent's score (0 to the goal - 1).
-    #[arg(long)]
-    opponent: u32,
     #[command(flatten)]
-    rules: RulesArgs,
-    #[command(flatten)]
-    output: crate::Output,
+    at: ScoresArgs,
 }
 
 #[derive(Args, Debug)]
@@ -882,11 +895,9 @@ fn turn(t: TurnArgs) -> Result<String, CliError> {
 }
 
 fn choose(c: ChooseArgs) -> Result<String, CliError> {
-    let rules = c.rules.rules()?;
-    rules.check_score(c.score)?;
-    rules.check_score(c.opponent)?;
-    let rolls = strategy(&c.strategy, &rules)?.rolls(c.score, c.opponent);
-    Ok(match c.output.format {
+    let rules = c.at.checked()?;
+    let rolls = strategy(&c.strategy, &rules)?.rolls(c.at.score, c.at.opponent);
+    Ok(match c.at.output.format {
         Format::Json => to_json(&RollsOut { rolls })?,
         Format::Table => format!("dice to roll: {rolls}\n"),
     })
@@ -1020,22 +1031,16 @@ fn step(a: &StepArgs) -> Result<String, CliError> {
 }
 
 fn coach(c: &CoachArgs) -> Result<String, CliError> {
-    let rules = c.rules.rules()?;
-    rules
-        .check_score(c.score)
-        .map_err(|e| CliError(format!("--score: {e}")))?;
-    rules
-        .check_score(c.opponent)
-        .map_err(|e| CliError(format!("--opponent: {e}")))?;
+    let rules = c.at.checked()?;
     let vs = strategy(&c.vs, &rules)?;
-    let answer = exact::coach(&vs, &rules, c.score, c.opponent)?;
-    Ok(match c.output.format {
+    let answer = exact::coach(&vs, &rules, c.at.score, c.at.opponent)?;
+    Ok(match c.at.output.format {
         Format::Json => to_json(&answer)?,
         Format::Table => {
             let mut o = format!(
                 "at {} to {} against {} ({}):\n\ndice  chance to win  chance under optimal play\n",
-                c.score,
-                c.opponent,
+                c.at.score,
+                c.at.opponent,
                 answer.opponent,
                 rules.describe()
             );

@@ -74,6 +74,16 @@ async fn set(c: &Client, id: &str, value: &str) {
     .unwrap();
 }
 
+/// Click the element with this id, as a person would.
+async fn click(c: &Client, id: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
 async fn log_and_reset(c: &Client) -> serde_json::Value {
     c.execute(
         "const l = window.gamesLog; window.gamesLog = []; return l;",
@@ -182,12 +192,7 @@ async fn play_everything(c: &Client, base: &str) {
     set(c, "hog-seed", "2024").await;
     set(c, "hog-opponent", "final").await;
     log_and_reset(c).await;
-    c.find(Locator::Id("hog-new"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "hog-new").await;
     let mut clicks = 0;
     loop {
         let state = wait_for(
@@ -207,12 +212,7 @@ async fn play_everything(c: &Client, base: &str) {
         if clicks == 4 {
             shoot(c, "hog-coach").await;
         }
-        c.find(Locator::Id(state.as_str().unwrap()))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(c, state.as_str().unwrap()).await;
         clicks += 1;
         assert!(clicks < 200, "the game does not end");
     }
@@ -265,12 +265,7 @@ async fn play_everything(c: &Client, base: &str) {
     set(c, "kalah-pits", "4").await;
     set(c, "kalah-seeds", "3").await;
     log_and_reset(c).await;
-    c.find(Locator::Id("kalah-new"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "kalah-new").await;
     let mut moves = 0;
     loop {
         let next = wait_for(
@@ -300,12 +295,7 @@ async fn play_everything(c: &Client, base: &str) {
         )
         .await
         .unwrap();
-        c.find(Locator::Id(next.as_str().unwrap()))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(c, next.as_str().unwrap()).await;
         moves += 1;
         assert!(moves < 100, "the game does not end");
     }
@@ -352,19 +342,9 @@ async fn play_everything(c: &Client, base: &str) {
     set(c, "lcr-table-name", "nocenter-tilted").await;
     set(c, "lcr-games", "20000").await;
     set(c, "lcr-study-seed", "77").await;
-    c.find(Locator::Id("lcr-next"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "lcr-next").await;
     log_and_reset(c).await;
-    c.find(Locator::Id("lcr-study-go"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "lcr-study-go").await;
     wait_for(
         c,
         "return document.getElementById('lcr-study-summary') !== null;",
@@ -399,18 +379,8 @@ async fn play_everything(c: &Client, base: &str) {
     set(c, "bac-decks", "8").await;
     set(c, "craps-seed", "5").await;
     log_and_reset(c).await;
-    c.find(Locator::Id("bac-new"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Id("craps-new"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "bac-new").await;
+    click(c, "craps-new").await;
     wait_for(
         c,
         "return document.getElementById('bac-table').dataset.done === '' ;",

@@ -385,17 +385,22 @@ async function kalahMove(k) {
   kalahRender();
   try {
     const before = kalah.state;
-    const r = await api("mancala", "move", { state: before, pit: k }, "kalah");
     kalah.history.push(before);
-    kalah.state = r.position;
-    const line = describeMove(r.move, "You");
-    $("kalah-event").textContent = line;
-    $("kalah-log").prepend(el("li", {}, line));
-    kalah.busy = false;
-    await kalahTurn(r.move.last);
+    await kalahPlay(k, "You");
   } finally {
     kalah.busy = false;
   }
+}
+
+// Play pit k for `who`, tell what the sowing did, and go on.
+async function kalahPlay(k, who) {
+  const r = await api("mancala", "move", { state: kalah.state, pit: k }, "kalah");
+  kalah.state = r.position;
+  const line = describeMove(r.move, who);
+  $("kalah-event").textContent = line;
+  $("kalah-log").prepend(el("li", {}, line));
+  kalah.busy = false;
+  await kalahTurn(r.move.last);
 }
 
 async function kalahSolverMove() {
@@ -412,13 +417,7 @@ async function kalahSolverMove() {
       pick = v.moves.reduce((a, b) => (mid(b) > mid(a) ? b : a)).pit;
       why = "its best so far, not proven in time";
     }
-    const r = await api("mancala", "move", { state: kalah.state, pit: pick }, "kalah");
-    kalah.state = r.position;
-    const line = describeMove(r.move, `The solver (${why})`);
-    $("kalah-event").textContent = line;
-    $("kalah-log").prepend(el("li", {}, line));
-    kalah.busy = false;
-    await kalahTurn(r.move.last);
+    await kalahPlay(pick, `The solver (${why})`);
   } finally {
     kalah.busy = false;
   }

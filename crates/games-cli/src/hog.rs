@@ -442,7 +442,7 @@ struct SampledOut {
 fn rate(a: &RateArgs) -> Result<String, CliError> {
     let Some(name) = &a.strategy else {
         return fail(
-            "--strategy is required (or a verb: rate, best-response, tournament, export, play, turn, choose, max-rolls)",
+            "--strategy is required (or a verb: rate, best-response, tournament, export, play, turn, choose, max-rolls, step, coach)",
         );
     };
     let rules = a.rules.rules()?;

@@ -120,11 +120,11 @@ struct Cli {
 enum Game {
     /// Left-Center-Right: simulate (classic or a variant table), replay, exact.
     Lcr(lcr::LcrArgs),
-    /// Craps: simulate, exact.
+    /// Craps: simulate, exact, game (one game roll by roll).
     Craps(casino::CrapsArgs),
     /// Baccarat: deal (one transcript), simulate, exact.
     Baccarat(casino::BaccaratArgs),
-    /// Hog (CS 61A): rate, best-response, tournament, export, play, turn, choose, max-rolls.
+    /// Hog (CS 61A): rate, best-response, tournament, export, play, turn, choose, max-rolls, step, coach.
     Hog(hog::HogArgs),
     /// Kalah: sow, solve, play, endgame build, move, moves.
     Mancala(mancala::MancalaArgs),

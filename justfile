@@ -38,3 +38,12 @@ ci:
 kalah:
     test -f k6e26.db || cargo run --release -p games-cli -- mancala endgame build k6e26.db --pits 6 --endgame-seeds 26 --empty-capture
     cargo run --release -p games-cli -- mancala solve --pits 6 --seeds 4 --empty-capture --endgame k6e26.db
+
+# The web page: every game in the browser (docs/web.md).
+serve *ARGS="":
+    cargo run --release -p games-cli -- serve {{ARGS}}
+
+# The browser test alone (needs chromium and chromedriver; screenshots in
+# target/web-screenshots/).
+browser:
+    cargo test -p games-cli --test browser -- --nocapture

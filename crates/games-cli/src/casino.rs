@@ -140,12 +140,9 @@ fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
     let games = games_or(a.sampling.games, CRAPS_GAMES)?;
     let seed = seed_or_draw(a.sampling.seed);
     let threads = threads_or_all(a.sampling.threads)?;
-    let wins: u64 = match crate::shard::sums(&a.sampling, |shard| {
+    let wins: u64 = crate::shard::sums_or_partial!(&a.sampling, |shard| {
         Ok(craps::test_craps_shard(games, seed, threads, shard)?)
-    })? {
-        crate::shard::Sharded::Whole(w) => w,
-        crate::shard::Sharded::Partial(text) => return Ok(text),
-    };
+    });
     let odds = craps::exact();
     let share = wins as f64 / games as f64;
     Ok(match a.output.format {
@@ -349,14 +346,11 @@ fn baccarat_simulate(a: &BaccaratSimulateArgs) -> Result<String, CliError> {
     let games = games_or(a.sampling.games, BACCARAT_GAMES)?;
     let seed = seed_or_draw(a.sampling.seed);
     let threads = threads_or_all(a.sampling.threads)?;
-    let t: baccarat::Tally = match crate::shard::sums(&a.sampling, |shard| {
+    let t: baccarat::Tally = crate::shard::sums_or_partial!(&a.sampling, |shard| {
         Ok(baccarat::simulate_shard(
             games, a.decks, seed, threads, shard,
         )?)
-    })? {
-        crate::shard::Sharded::Whole(t) => t,
-        crate::shard::Sharded::Partial(text) => return Ok(text),
-    };
+    });
     let g = games as f64;
     let (p, h, ti) = (t.player as f64 / g, t.house as f64 / g, t.tie as f64 / g);
     Ok(match a.output.format {

@@ -477,14 +477,11 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
             let n = crate::games_or(Some(n), 0)?;
             let seed = seed_or_draw(a.sampling.seed);
             let threads = threads_or_all(a.sampling.threads)?;
-            let (w1, w2): (u64, u64) = match crate::shard::sums(&a.sampling, |shard| {
+            let (w1, w2): (u64, u64) = crate::shard::sums_or_partial!(&a.sampling, |shard| {
                 Ok(sample::wins_shard(
                     &s, &vs, n, &rules, seed, threads, shard,
                 )?)
-            })? {
-                crate::shard::Sharded::Whole(w) => w,
-                crate::shard::Sharded::Partial(text) => return Ok(text),
-            };
+            });
             let x = sample::Sampled::from_wins(n, w1, w2);
             Some(SampledOut {
                 samples: x.games_each,

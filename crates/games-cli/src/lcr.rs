@@ -294,7 +294,7 @@ fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<Str
         seed: seed_or_draw(s.seed),
         threads: threads_or_all(s.threads)?,
     };
-    let sums = crate::shard::sums(s, |shard| {
+    let sums = crate::shard::sums_or_partial!(s, |shard| {
         let bar = progress(config.games / shard.count, 2_000_000, "games");
         let sums = lcr_core::study_sums(&config, shard, |done| {
             if let Some(b) = &bar {
@@ -305,11 +305,7 @@ fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<Str
             b.finish_and_clear();
         }
         Ok(sums)
-    })?;
-    let sums = match sums {
-        crate::shard::Sharded::Whole(sums) => sums,
-        crate::shard::Sharded::Partial(text) => return Ok(text),
-    };
+    });
     let s = lcr_core::Study::from_sums(&config, &sums);
     let n = s.games as f64;
     let ci95: Vec<f64> = s

@@ -37,6 +37,18 @@ pub(crate) fn with_args<T>(args: Vec<String>, f: impl FnOnce() -> T) -> T {
     out
 }
 
+/// The whole run's sums from [`sums`], or `return Ok(partial)` from the
+/// calling verb when it runs one shard.
+macro_rules! sums_or_partial {
+    ($sampling:expr, $compute:expr) => {
+        match $crate::shard::sums($sampling, $compute)? {
+            $crate::shard::Sharded::Whole(sums) => sums,
+            $crate::shard::Sharded::Partial(text) => return Ok(text),
+        }
+    };
+}
+pub(crate) use sums_or_partial;
+
 /// What a simulate verb does with its sums.
 pub(crate) enum Sharded<T> {
     /// The whole run's sums (computed, or added up by `merge`): print the

@@ -126,27 +126,24 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
         seed,
         threads,
     };
-    let sums = crate::shard::sums(a.sampling, |shard| {
-        let per_game = max / shard.count;
-        let bar = progress(per_game * games.len() as u64, 200_000, "games");
-        let mut all = Vec::new();
-        for (i, v) in games.iter().enumerate() {
-            let done_before = per_game * i as u64;
-            all.push(study_sums(v, &config, shard, |d| {
-                if let Some(b) = &bar {
-                    b.set_position(done_before + d);
-                }
-            })?);
-        }
-        if let Some(b) = bar {
-            b.finish_and_clear();
-        }
-        Ok(all)
-    })?;
-    let sums: Vec<lcr_variants::study::StudySums> = match sums {
-        crate::shard::Sharded::Whole(sums) => sums,
-        crate::shard::Sharded::Partial(text) => return Ok(text),
-    };
+    let sums: Vec<lcr_variants::study::StudySums> =
+        crate::shard::sums_or_partial!(a.sampling, |shard| {
+            let per_game = max / shard.count;
+            let bar = progress(per_game * games.len() as u64, 200_000, "games");
+            let mut all = Vec::new();
+            for (i, v) in games.iter().enumerate() {
+                let done_before = per_game * i as u64;
+                all.push(study_sums(v, &config, shard, |d| {
+                    if let Some(b) = &bar {
+                        b.set_position(done_before + d);
+                    }
+                })?);
+            }
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+            Ok(all)
+        });
     if sums.len() != games.len() {
         return fail("the partials' sums do not fit the command");
     }

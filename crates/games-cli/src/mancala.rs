@@ -231,7 +231,18 @@ pub fn run(a: MancalaArgs) -> Result<String, CliError> {
             }
             let rule = rule_of(p.solver.empty_capture);
             let pos = kalah(p.pits.unwrap_or(6), p.seeds.unwrap_or(4), rule)?;
-            let solver = make_solver(&p.solver, &pos)?;
+            // Without a table file the endgame table is built while the
+            // player thinks over the first move (the arguments are checked
+            // first, so bad input still fails at once).
+            let solver = if p.solver.endgame.is_some() {
+                Ok(make_solver(&p.solver, &pos)?)
+            } else {
+                let options = solver_options(&p.solver, &pos)?;
+                let start = pos.clone();
+                Err(std::thread::spawn(move || {
+                    solver::Solver::new(&start, &options)
+                }))
+            };
             play(pos, solver, std::time::Duration::from_secs_f64(p.think))
         }
         Some(MancalaCommand::Endgame(EndgameArgs {
@@ -344,6 +355,20 @@ fn check_solvable(p: &Position) -> Result<(), CliError> {
 /// of --endgame-seeds built in memory; refused before anything is
 /// allocated when it would not fit.
 fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError> {
+    let options = solver_options(a, p)?;
+    let Some(path) = &a.endgame else {
+        return Ok(solver::Solver::new(p, &options)?);
+    };
+    let table = load_endgame(path)?;
+    let solver = solver::Solver::with_endgame(table, &options)?;
+    solver
+        .check_position(p)
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    Ok(solver)
+}
+
+/// The solver's options from its arguments, checked (table size, memory).
+fn solver_options(a: &SolverArgs, p: &Position) -> Result<solver::Options, CliError> {
     if !(10..=32).contains(&a.table_bits) {
         return fail(format!(
             "--table-bits must be from 10 to 32, not {}",
@@ -359,15 +384,7 @@ fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError>
         .as_ref()
         .map(|path| std::fs::metadata(path).map_or(0, |m| m.len()));
     solver::check_memory(&options, p.pits(), file, crate::memory_limit())?;
-    let Some(path) = &a.endgame else {
-        return Ok(solver::Solver::new(p, &options)?);
-    };
-    let table = load_endgame(path)?;
-    let solver = solver::Solver::with_endgame(table, &options)?;
-    solver
-        .check_position(p)
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    Ok(solver)
+    Ok(options)
 }
 
 fn load_endgame(path: &std::path::Path) -> Result<Endgame, CliError> {
@@ -705,11 +722,19 @@ fn one_line(line: &str) -> Result<Value, String> {
     .map_err(|e| e.to_string())
 }
 
+/// A solver, or the thread still building it.
+type SolverSoon =
+    Result<solver::Solver, std::thread::JoinHandle<Result<solver::Solver, MancalaError>>>;
+
 fn play(
     mut p: Position,
-    mut solver: solver::Solver,
+    solver: SolverSoon,
     think: std::time::Duration,
 ) -> Result<String, CliError> {
+    let (mut ready, mut building) = match solver {
+        Ok(s) => (Some(s), None),
+        Err(b) => (None, Some(b)),
+    };
     let mut term = Terminal::new();
     term.say(&format!(
         "Kalah with {} pits a side. You are player 0 (bottom row, store on the right); the solver is player 1.\n",
@@ -736,8 +761,20 @@ fn play(
                 "The solver is thinking (up to {:.1} s)...\n",
                 think.as_secs_f64()
             ))?;
+            // The table built while the player thought over the first move:
+            // if it is not ready yet, the budget starts when it is (the
+            // whole wait is still no longer than building it up front).
+            if let Some(b) = building.take() {
+                if !b.is_finished() {
+                    term.say("(The solver's endgame table is still being built; its time starts when the table is ready.)\n")?;
+                }
+                ready = b.join().ok().transpose()?;
+            }
             let deadline = std::time::Instant::now() + think;
-            let pit = match solve_showing(&mut solver, &p, deadline, "thinking")? {
+            let Some(ready) = ready.as_mut() else {
+                return Err(CliError("the endgame table's build stopped".into()));
+            };
+            let pit = match solve_showing(ready, &p, deadline, "thinking")? {
                 solver::Answer::Solved(s) => {
                     term.say(&format!(
                         "The solver plays pit {} (proven best: it finishes {:+} ahead with perfect play).\n",

@@ -427,6 +427,41 @@ struct Part {
     turns: Vec<f64>,
 }
 
+impl Part {
+    /// A throw that leaves one seat (`holder`, counted from the mover)
+    /// with coins: that seat wins.
+    fn win(&mut self, holder: usize, prob: u8) {
+        self.out_edges.push(OutEdge {
+            target: 0,
+            shift: holder as u8,
+            prob,
+            drop: 0,
+        });
+    }
+
+    /// A throw to the state ranked `target` among those with `center`
+    /// coins fewer, the turn moving on `shift` seats; returns its chance
+    /// of keeping the level.
+    fn throw(&mut self, target: u64, shift: usize, prob: u8, center: u32, p: f64) -> f64 {
+        if center == 0 {
+            self.stays.push(Stay {
+                target: target as u32,
+                shift: shift as u8,
+                prob,
+            });
+            p
+        } else {
+            self.out_edges.push(OutEdge {
+                target: target as u32,
+                shift: shift as u8,
+                prob,
+                drop: center as u8,
+            });
+            0.0
+        }
+    }
+}
+
 impl Context {
     /// Set up level `total`.
     fn setup(&self, total: usize) -> Level {
@@ -592,12 +627,7 @@ impl Context {
                             } else {
                                 mid_holder
                             };
-                            part.out_edges.push(OutEdge {
-                                target: 0,
-                                shift: holder as u8,
-                                prob,
-                                drop: 0,
-                            });
+                            part.win(holder, prob);
                             continue;
                         }
                         if a1 > 0 {
@@ -614,21 +644,7 @@ impl Context {
                                 tg.rotate_left(1);
                                 self.counts.rank(&tg, total - t.center as usize)
                             });
-                            if t.center == 0 {
-                                stay += p;
-                                part.stays.push(Stay {
-                                    target: idx as u32,
-                                    shift: 1,
-                                    prob,
-                                });
-                            } else {
-                                part.out_edges.push(OutEdge {
-                                    target: idx as u32,
-                                    shift: 1,
-                                    prob,
-                                    drop: t.center as u8,
-                                });
-                            }
+                            stay += part.throw(idx, 1, prob, t.center, p);
                             continue;
                         }
                     }
@@ -645,34 +661,15 @@ impl Context {
                         }
                     }
                     if holders == 1 {
-                        part.out_edges.push(OutEdge {
-                            target: 0,
-                            shift: holder as u8,
-                            prob,
-                            drop: 0,
-                        });
+                        part.win(holder, prob);
                         continue;
                     }
                     let shift = (1..n).find(|&k| after[k] > 0).expect("two holders");
                     turns += p * (shift - 1) as f64;
                     target[..n - shift].copy_from_slice(&after[shift..]);
                     target[n - shift..].copy_from_slice(&after[..shift]);
-                    let idx = self.counts.rank(&target, total - t.center as usize) as u32;
-                    if t.center == 0 {
-                        stay += p;
-                        part.stays.push(Stay {
-                            target: idx,
-                            shift: shift as u8,
-                            prob,
-                        });
-                    } else {
-                        part.out_edges.push(OutEdge {
-                            target: idx,
-                            shift: shift as u8,
-                            prob,
-                            drop: t.center as u8,
-                        });
-                    }
+                    let idx = self.counts.rank(&target, total - t.center as usize);
+                    stay += part.throw(idx, shift, prob, t.center, p);
                 }
             }
             part.kept.push((part.stays.len() - kept) as u32);

@@ -126,7 +126,7 @@ enum Game {
     Baccarat(casino::BaccaratArgs),
     /// Hog (CS 61A): rate, best-response, tournament, export, play, turn, choose, max-rolls, step, coach.
     Hog(hog::HogArgs),
-    /// Kalah: sow, solve, play, endgame build, move, moves.
+    /// Kalah: sow, solve, play, endgame build / shard / extend, move, moves.
     Mancala(mancala::MancalaArgs),
     /// Serve the local web page: play and study every game in the browser.
     Serve(ServeArgs),

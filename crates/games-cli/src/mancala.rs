@@ -32,7 +32,7 @@ enum MancalaCommand {
     Solve(SolveArgs),
     /// Play against the solver in the terminal.
     Play(PlayArgs),
-    /// Endgame tables: build one and write it to a file.
+    /// Endgame tables: build one and write it to a file, or its next level in shards (shard, extend).
     Endgame(EndgameArgs),
     /// Play one move from a position (the rules step's JSON): what the
     /// sowing did and the position after.
@@ -190,6 +190,42 @@ enum EndgameCommand {
     /// Build the table of every position with at most --endgame-seeds seeds
     /// in the pits, and write it to FILE.
     Build(BuildArgs),
+    /// Fill shard K/N of the next level of a table (one seed more than
+    /// --from holds) and write it to FILE; shards are independent processes.
+    Shard(ShardArgs),
+    /// Add the next level to the table --from from all its shards and write
+    /// the larger table to FILE (the same bytes `endgame build` writes).
+    Extend(ExtendArgs),
+}
+
+#[derive(Args, Debug)]
+struct ShardArgs {
+    /// The shard file to write.
+    #[arg(value_name = "FILE")]
+    out: PathBuf,
+    /// The table below (from `endgame build` or `endgame extend`).
+    #[arg(long, value_name = "TABLE")]
+    from: PathBuf,
+    /// Which shard: K/N, K from 0 to N-1.
+    #[arg(long, value_name = "K/N", value_parser = crate::parse_shard)]
+    shard: dice::parallel::Shard,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+struct ExtendArgs {
+    /// The larger table to write.
+    #[arg(value_name = "FILE")]
+    out: PathBuf,
+    /// The table below (from `endgame build` or `endgame extend`).
+    #[arg(long, value_name = "TABLE")]
+    from: PathBuf,
+    /// Every shard of the next level (from `endgame shard`), in any order.
+    #[arg(value_name = "SHARD", required = true)]
+    shards: Vec<PathBuf>,
+    #[command(flatten)]
+    output: Output,
 }
 
 #[derive(Args, Debug)]
@@ -248,6 +284,12 @@ pub fn run(a: MancalaArgs) -> Result<String, CliError> {
         Some(MancalaCommand::Endgame(EndgameArgs {
             command: EndgameCommand::Build(b),
         })) => build_endgame(&b),
+        Some(MancalaCommand::Endgame(EndgameArgs {
+            command: EndgameCommand::Shard(a),
+        })) => shard_endgame(&a),
+        Some(MancalaCommand::Endgame(EndgameArgs {
+            command: EndgameCommand::Extend(a),
+        })) => extend_endgame(&a),
         Some(MancalaCommand::Move(m)) => move_verb(&m),
         Some(MancalaCommand::Moves(m)) => moves_verb(&m),
         None => sow(&a.sow),
@@ -518,11 +560,7 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
     }
     let seconds = t0.elapsed().as_secs_f64();
     crate::output::write_with(&target, |w| table.save(w))?;
-    let bytes = if target.is_stdout() {
-        0
-    } else {
-        std::fs::metadata(path).map_or(0, |m| m.len())
-    };
+    let bytes = written_bytes(&target, path);
     Ok(match format {
         Format::Json => to_json(&BuildOut {
             file: path.display().to_string(),
@@ -541,6 +579,119 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
             bytes
         ),
     })
+}
+
+/// The table one level above `below` fits the limits and (twice, as a
+/// shard builds it beside the table below) half the available memory.
+fn next_level_fits(below: &Endgame) -> Result<(usize, usize, u64), CliError> {
+    let (pits, level) = (below.pits(), below.seeds() + 1);
+    crate::limits::at_most("the next level (--from's seeds + 1)", level, 127)?;
+    let total = mancala::endgame::positions_for(pits, level);
+    crate::limits::at_most(
+        "the larger table's positions (--from's pits and seeds + 1)",
+        total,
+        crate::limits::limits().endgame_positions,
+    )?;
+    let limit = crate::memory_limit();
+    if total.saturating_mul(2) > limit {
+        return fail(format!(
+            "the table of {level} seeds for {pits} pits a side needs {} bytes beside the one below; half the available memory is {limit}",
+            total.saturating_mul(2)
+        ));
+    }
+    Ok((pits, level, total))
+}
+
+/// `endgame shard`'s JSON.
+#[derive(Serialize)]
+struct ShardOut {
+    file: String,
+    pits: usize,
+    level: usize,
+    empty_capture: bool,
+    shard: String,
+    positions: usize,
+    bytes: u64,
+    seconds: f64,
+}
+
+fn shard_endgame(a: &ShardArgs) -> Result<String, CliError> {
+    let target = crate::output::check_one("FILE", &a.out)?;
+    let below = load_endgame(&a.from)?;
+    let (pits, level, _) = next_level_fits(&below)?;
+    let t0 = std::time::Instant::now();
+    let shard = below.build_shard(a.shard.index, a.shard.count)?;
+    let seconds = t0.elapsed().as_secs_f64();
+    crate::output::write_with(&target, |w| shard.save(w))?;
+    let bytes = written_bytes(&target, &a.out);
+    let name = format!("{}/{}", a.shard.index, a.shard.count);
+    Ok(match a.output.format {
+        Format::Json => to_json(&ShardOut {
+            file: a.out.display().to_string(),
+            pits,
+            level,
+            empty_capture: below.rule() == CaptureRule::Empty,
+            shard: name,
+            positions: shard.positions(),
+            bytes,
+            seconds,
+        })?,
+        Format::Table => format!(
+            "wrote {}: shard {name} of level {level} ({pits} pits a side, {} capture), {} positions, {bytes} bytes, built in {seconds:.2} s\n",
+            a.out.display(),
+            rule_name(below.rule()),
+            shard.positions(),
+        ),
+    })
+}
+
+fn extend_endgame(a: &ExtendArgs) -> Result<String, CliError> {
+    let target = crate::output::check_one("FILE", &a.out)?;
+    let below = load_endgame(&a.from)?;
+    let (pits, level, _) = next_level_fits(&below)?;
+    crate::limits::at_most("shard files", a.shards.len(), 1 << 16)?;
+    let t0 = std::time::Instant::now();
+    let shards = a
+        .shards
+        .iter()
+        .map(|path| {
+            let file = std::fs::File::open(path)
+                .map_err(|e| CliError(format!("{}: cannot read the file: {e}", path.display())))?;
+            mancala::endgame::LevelShard::load(&mut std::io::BufReader::new(file))
+                .map_err(|e| CliError(format!("{}: {e}", path.display())))
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let table = below.extend(&shards)?;
+    let seconds = t0.elapsed().as_secs_f64();
+    crate::output::write_with(&target, |w| table.save(w))?;
+    let bytes = written_bytes(&target, &a.out);
+    Ok(match a.output.format {
+        Format::Json => to_json(&BuildOut {
+            file: a.out.display().to_string(),
+            pits,
+            endgame_seeds: level,
+            empty_capture: table.rule() == CaptureRule::Empty,
+            positions: table.positions() as u64,
+            bytes,
+            seconds,
+        })?,
+        Format::Table => format!(
+            "wrote {}: every position of {pits} pits a side with at most {level} seeds in the pits, {} capture, from {} shards\n{} positions, {bytes} bytes, joined in {seconds:.2} s\n",
+            a.out.display(),
+            rule_name(table.rule()),
+            shards.len(),
+            table.positions(),
+        ),
+    })
+}
+
+/// The size of the file written, 0 for standard output.
+fn written_bytes(target: &crate::output::Target, path: &std::path::Path) -> u64 {
+    if target.is_stdout() {
+        0
+    } else {
+        std::fs::metadata(path).map_or(0, |m| m.len())
+    }
 }
 
 /// Solve until `deadline`, showing on a terminal what the search knows so

@@ -177,3 +177,106 @@ fn bad_sets_of_partials_are_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Kalah endgame tables by level: four `endgame shard` processes for the
+/// next level, joined by `endgame extend`, write the same file as
+/// `endgame build` of the larger table; wrong sets are refused with one
+/// line and exit code 2.
+#[test]
+fn kalah_table_levels_built_in_shards_are_the_whole_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).display().to_string();
+    let build = |file: &str, seeds: &str| {
+        output(&[
+            "mancala",
+            "endgame",
+            "build",
+            &at(file),
+            "--pits",
+            "4",
+            "--endgame-seeds",
+            seeds,
+        ]);
+    };
+    build("k11.db", "11");
+    build("k12-whole.db", "12");
+    let below = at("k11.db");
+    let children: Vec<_> = (0..4)
+        .map(|k| {
+            Command::new(BIN)
+                .args(["mancala", "endgame", "shard", &at(&format!("s{k}.part"))])
+                .args(["--from", &below, "--shard", &format!("{k}/4")])
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let parts: Vec<String> = [2, 0, 3, 1]
+        .iter()
+        .map(|k| at(&format!("s{k}.part")))
+        .collect();
+    let mut extend = vec!["mancala", "endgame", "extend"];
+    let out = at("k12.db");
+    extend.extend([out.as_str(), "--from", below.as_str()]);
+    extend.extend(parts.iter().map(String::as_str));
+    output(&extend);
+    assert_eq!(
+        std::fs::read(at("k12.db")).unwrap(),
+        std::fs::read(at("k12-whole.db")).unwrap()
+    );
+    // The larger table solves like the one built whole.
+    let solve = |table: &str| {
+        output(&[
+            "mancala",
+            "solve",
+            "--pits",
+            "4",
+            "--seeds",
+            "3",
+            "--endgame",
+            table,
+            "--format",
+            "json",
+        ])
+    };
+    assert_eq!(solve(&at("k12.db")), solve(&at("k12-whole.db")));
+    let bad = |args: &[&str], says: &str| {
+        let out = Command::new(BIN).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(says) && err.trim().lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    };
+    let junk = at("junk.part");
+    std::fs::write(&junk, [b'x'; 64]).unwrap();
+    let none = at("none.db");
+    let (p0, p1, p2) = (parts[1].as_str(), parts[3].as_str(), parts[0].as_str());
+    for (tail, says) in [
+        (vec![p0, p1, p2], "shard 3/4 is missing"),
+        (vec![p0, p0, p1, p2], "given twice"),
+        (vec![junk.as_str()], "not a table shard"),
+    ] {
+        let mut args = vec!["mancala", "endgame", "extend", none.as_str(), "--from"];
+        args.push(below.as_str());
+        args.extend(tail);
+        bad(&args, says);
+    }
+    // Shards of level 12 do not extend the table of 12 seeds.
+    let k12 = at("k12.db");
+    let mut args = vec!["mancala", "endgame", "extend", none.as_str(), "--from"];
+    args.push(k12.as_str());
+    args.extend(parts.iter().map(String::as_str));
+    bad(&args, "needs level 13");
+    bad(
+        &[
+            "mancala", "endgame", "shard", &none, "--from", &below, "--shard", "4/4",
+        ],
+        "K from 0 to N-1",
+    );
+    assert!(!std::path::Path::new(&none).exists());
+}

@@ -78,6 +78,14 @@ pub enum MancalaError {
     NoPits,
     /// An endgame table file that cannot be used.
     BadEndgame(String),
+    /// A shard `index` of `count` that does not exist (shards are 0 to
+    /// count - 1, count at least 1).
+    BadShard {
+        /// The shard asked for.
+        index: u64,
+        /// Shards in all.
+        count: u64,
+    },
 }
 
 impl fmt::Display for MancalaError {
@@ -117,6 +125,10 @@ impl fmt::Display for MancalaError {
             MancalaError::NotAPlayer(p) => write!(f, "players are 0 and 1, not {p}"),
             MancalaError::TooLargeToSolve(why) => write!(f, "too large to solve: {why}"),
             MancalaError::BadEndgame(why) => write!(f, "bad endgame table: {why}"),
+            MancalaError::BadShard { index, count } => write!(
+                f,
+                "shard {index}/{count}: expected K/N with N at least 1 and K from 0 to N-1"
+            ),
             MancalaError::NoPits => write!(f, "a side needs at least 1 pit"),
         }
     }

@@ -10,11 +10,11 @@ use crate::MancalaError;
 use crate::bytes::Bytes;
 use crate::position::{CaptureRule, Kind, Sower, byte_sum};
 
-struct Builder<'a> {
-    pits: usize,
-    sower: Sower,
-    terms: &'a Terms,
-    values: &'a [AtomicI8],
+pub(super) struct Builder<'a> {
+    pub(super) pits: usize,
+    pub(super) sower: Sower,
+    pub(super) terms: &'a Terms,
+    pub(super) values: &'a [AtomicI8],
 }
 
 impl Builder<'_> {
@@ -85,7 +85,7 @@ impl Builder<'_> {
 
     /// Every position of `level` seeds whose last two cells hold `a` and
     /// `b`, in the table's order (so the writes run forward).
-    fn fill(&self, level: usize, a: usize, b: usize) {
+    pub(super) fn fill(&self, level: usize, a: usize, b: usize) {
         let cells = 2 * self.pits;
         let mut p = [0u8; MAX];
         p[cells - 1] = a as u8;

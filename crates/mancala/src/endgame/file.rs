@@ -166,7 +166,7 @@ pub(super) const HEADER: usize = 20;
 /// shorter), and a file is read a block at a time on each thread.
 pub(super) const CHECK_BLOCK: usize = 1 << 20;
 
-fn bad(why: String) -> MancalaError {
+pub(super) fn bad(why: String) -> MancalaError {
     MancalaError::BadEndgame(why)
 }
 
@@ -178,7 +178,7 @@ fn ends_early(got: u64, n: u64) -> MancalaError {
 }
 
 /// A zeroed buffer for `n` values.
-fn hold(n: u64) -> Result<Bytes, MancalaError> {
+pub(super) fn hold(n: u64) -> Result<Bytes, MancalaError> {
     Bytes::zeroed(n as usize)
         .map_err(|e| MancalaError::TooLargeToSolve(format!("{n} table values in memory: {e}")))
 }

@@ -42,6 +42,9 @@ use crate::position::{CaptureRule, Position};
 mod build;
 mod file;
 mod rank;
+mod shard;
+
+pub use shard::LevelShard;
 
 pub(crate) use rank::rank;
 use rank::{Terms, choose, terms};

@@ -183,6 +183,15 @@ pub(super) fn hold(n: u64) -> Result<Bytes, MancalaError> {
         .map_err(|e| MancalaError::TooLargeToSolve(format!("{n} table values in memory: {e}")))
 }
 
+/// The capture rule a file's header byte names.
+pub(super) fn rule_from(byte: u8) -> Result<CaptureRule, MancalaError> {
+    match byte {
+        0 => Ok(CaptureRule::Seed),
+        1 => Ok(CaptureRule::Empty),
+        x => Err(bad(format!("unknown capture rule {x}"))),
+    }
+}
+
 /// A table file's header: pits, seeds, rule and the positions it holds.
 fn parse_header(head: &[u8; HEADER]) -> Result<(usize, usize, CaptureRule, u64), MancalaError> {
     if &head[..8] == OLD_MAGIC {
@@ -194,11 +203,7 @@ fn parse_header(head: &[u8; HEADER]) -> Result<(usize, usize, CaptureRule, u64),
         return Err(bad("not an endgame table (wrong magic)".into()));
     }
     let (pits, seeds) = (head[8] as usize, head[9] as usize);
-    let rule = match head[10] {
-        0 => CaptureRule::Seed,
-        1 => CaptureRule::Empty,
-        x => return Err(bad(format!("unknown capture rule {x}"))),
-    };
+    let rule = rule_from(head[10])?;
     let n = check_size(pits, seeds).map_err(|e| bad(e.to_string()))?;
     let count = u64::from_le_bytes(head[12..20].try_into().expect("8 bytes"));
     if count != n {

@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicI8, Ordering};
 use rayon::prelude::*;
 
 use super::build::Builder;
-use super::file::{bad, check, hold};
+use super::file::{bad, check, hold, rule_from};
 use super::{Endgame, UNKNOWN, check_size, choose, positions_for, terms};
 use crate::MancalaError;
 use crate::position::{CaptureRule, Sower};
@@ -114,11 +114,7 @@ impl LevelShard {
             return Err(bad("not a table shard (wrong magic)".into()));
         }
         let (pits, level) = (head[8] as usize, head[9] as usize);
-        let rule = match head[10] {
-            0 => CaptureRule::Seed,
-            1 => CaptureRule::Empty,
-            x => return Err(bad(format!("unknown capture rule {x}"))),
-        };
+        let rule = rule_from(head[10])?;
         if level == 0 {
             return Err(bad("a shard of level 0".into()));
         }

@@ -263,8 +263,9 @@ pub fn plan(players: usize, coins: u32) -> Result<(u64, u64), LcrError> {
             .saturating_mul(s.saturating_mul(2).saturating_add(lower))
             .saturating_add(s.saturating_mul(300));
         bytes = bytes.max(level);
-        if s.saturating_mul(10) > u32::MAX as u128 {
-            // Stored throws are counted in u32: refuse past that.
+        if s.saturating_mul(20) > u32::MAX as u128 {
+            // A state has at most 20 distinct throws, stored and counted in
+            // u32: refuse past that.
             bytes = u128::MAX;
         }
         if states > u64::MAX as u128 / 64 {

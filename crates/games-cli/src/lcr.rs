@@ -400,7 +400,15 @@ fn exact_odds(e: &ExactArgs) -> Result<String, CliError> {
     let mut config = exact::ExactConfig::new(e.players, e.coins);
     config.memory_limit = crate::memory_limit();
     config.threads = threads_or_all(e.threads)?;
-    let r = exact::solve(&config)?;
+    let bar = crate::progress(states, 1 << 20, "states");
+    let r = exact::solve_with_progress(&config, &|done| {
+        if let Some(b) = &bar {
+            b.set_position(done);
+        }
+    })?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
     Ok(match e.output.format {
         Format::Json => to_json(&r)?,
         Format::Table => {

@@ -287,6 +287,19 @@ pub fn plan(players: usize, coins: u32) -> Result<(u64, u64), LcrError> {
 /// `config.memory_limit`, [`LcrError::Parallel`] for zero threads or a pool
 /// that cannot start.
 pub fn solve(config: &ExactConfig) -> Result<ExactResult, LcrError> {
+    solve_with_progress(config, &|_| {})
+}
+
+/// [`solve`], calling `progress` after each level with the number of
+/// states of the levels done so far (of [`plan`]'s count; the top levels,
+/// the largest, come first).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_with_progress(
+    config: &ExactConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<ExactResult, LcrError> {
     if config.threads == 0 {
         return Err(dice::parallel::ParallelError::ZeroThreads.into());
     }
@@ -294,10 +307,13 @@ pub fn solve(config: &ExactConfig) -> Result<ExactResult, LcrError> {
         .num_threads(config.threads)
         .build()
         .map_err(|e| dice::parallel::ParallelError::Pool(e.to_string()))?;
-    pool.install(|| solve_on_pool(config))
+    pool.install(|| solve_on_pool(config, progress))
 }
 
-fn solve_on_pool(config: &ExactConfig) -> Result<ExactResult, LcrError> {
+fn solve_on_pool(
+    config: &ExactConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<ExactResult, LcrError> {
     let n = config.players;
     let (states, bytes) = plan(n, config.coins)?;
     if bytes > config.memory_limit || n > 127 {
@@ -342,9 +358,12 @@ fn solve_on_pool(config: &ExactConfig) -> Result<ExactResult, LcrError> {
     // players x coins before any), so both bounds meet the budget.
     let levels = (top - 1).max(1) as f64;
     let (mut lost, mut lost_turns, mut sweeps) = (0.0f64, 0.0f64, 0u64);
+    let mut done = 0u64;
     for total in (2..=top).rev() {
+        done += ctx.counts.level_size(n, total);
         let f = std::mem::take(&mut inflow[total]);
         if f.is_empty() {
+            progress(done);
             continue;
         }
         let clock = std::time::Instant::now();
@@ -358,6 +377,7 @@ fn solve_on_pool(config: &ExactConfig) -> Result<ExactResult, LcrError> {
         let solved = clock.elapsed();
         ctx.flow_out(total, &level, &y, &mut inflow, &mut out);
         sweeps += level_sweeps;
+        progress(done);
         lost += deficit;
         lost_turns += deficit * turns_left;
         if trace {
@@ -369,6 +389,7 @@ fn solve_on_pool(config: &ExactConfig) -> Result<ExactResult, LcrError> {
             );
         }
     }
+    progress(states);
     Ok(ExactResult {
         players: n,
         coins: config.coins,
@@ -945,6 +966,20 @@ mod tests {
             assert!(r.win_probability.iter().all(|&p| p > 0.0));
             assert!(r.expected_turns >= r.expected_rolling_turns);
         }
+    }
+
+    #[test]
+    fn progress_counts_up_to_every_state() {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let r = solve_with_progress(&ExactConfig::new(4, 3), &|done| {
+            seen.lock().unwrap().push(done);
+        })
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert_eq!(seen.last(), Some(&r.states));
+        // Once a level, from 12 coins down to 2, and once at the end.
+        assert_eq!(seen.len(), 12);
     }
 
     #[test]

@@ -347,9 +347,9 @@ fn solve_on_pool(
     let start = vec![config.coins; n];
     inflow[top][ctx.counts.rank(&start, top) as usize] = 1.0;
     let mut out = Outflow {
-        win: vec![0.0; n],
-        turns: 0.0,
-        rolling: 0.0,
+        win: vec![Sum::default(); n],
+        turns: Sum::default(),
+        rolling: Sum::default(),
     };
     // The error budget: a fifth shared equally by the levels, the rest by
     // their sizes, so the big top levels (most of the work) stop sooner.
@@ -370,7 +370,7 @@ fn solve_on_pool(
         let level = ctx.setup(total);
         let set_up = clock.elapsed();
         let turns_left = (n * (3 * (total - 1) + 1)) as f64;
-        let known = out.turns.max((n * config.coins as usize) as f64);
+        let known = out.turns.value().max((n * config.coins as usize) as f64);
         let share = ctx.counts.level_size(n, total) as f64 / states as f64;
         let stop = config.tolerance * (0.2 / levels + 0.8 * share) * (known / turns_left).min(1.0);
         let (y, deficit, level_sweeps) = level.solve(&ctx, f, stop);
@@ -390,14 +390,15 @@ fn solve_on_pool(
         }
     }
     progress(states);
+    let expected_turns = out.turns.value();
     Ok(ExactResult {
         players: n,
         coins: config.coins,
-        win_probability: out.win,
-        expected_turns: out.turns,
-        expected_rolling_turns: out.rolling,
+        win_probability: out.win.iter().map(|w| w.value()).collect(),
+        expected_turns,
+        expected_rolling_turns: out.rolling.value(),
         states,
-        tolerance: lost.max(lost_turns / out.turns.max(1.0)),
+        tolerance: lost.max(lost_turns / expected_turns.max(1.0)),
         sweeps,
     })
 }
@@ -414,9 +415,35 @@ struct Context {
 
 /// What has left the chain so far.
 struct Outflow {
-    win: Vec<f64>,
-    turns: f64,
-    rolling: f64,
+    win: Vec<Sum>,
+    turns: Sum,
+    rolling: Sum,
+}
+
+/// A compensated sum (Neumaier): the expected turns add up hundreds of
+/// millions of visits, where a plain sum would round by about 1e-12 of the
+/// total, as much as the error bound.
+#[derive(Clone, Copy, Default)]
+struct Sum {
+    sum: f64,
+    carry: f64,
+}
+
+impl Sum {
+    #[inline]
+    fn add(&mut self, x: f64) {
+        let t = self.sum + x;
+        self.carry += if self.sum.abs() >= x.abs() {
+            (self.sum - t) + x
+        } else {
+            (x - t) + self.sum
+        };
+        self.sum = t;
+    }
+
+    fn value(self) -> f64 {
+        self.sum + self.carry
+    }
 }
 
 /// One level: the throws that keep the total, stored at their targets in
@@ -744,8 +771,8 @@ impl Context {
             })
             .unzip();
         let pass = |layers: std::ops::Range<usize>, into: &mut [&mut [f64]], wins: bool| {
-            let mut win = vec![0.0f64; n];
-            let (mut turns, mut rolling) = (0.0f64, 0.0f64);
+            let mut win = vec![Sum::default(); n];
+            let (mut turns, mut rolling) = (Sum::default(), Sum::default());
             let mut ys = vec![0.0f64; n];
             for s in 0..size {
                 let mut any = false;
@@ -758,8 +785,8 @@ impl Context {
                 }
                 if !wins {
                     for &v in &ys {
-                        turns += v * level.turns[s];
-                        rolling += v;
+                        turns.add(v * level.turns[s]);
+                        rolling.add(v);
                     }
                 }
                 let (lo, hi) = (
@@ -773,7 +800,7 @@ impl Context {
                         if wins {
                             for (o, &v) in ys.iter().enumerate() {
                                 let seat = o + shift;
-                                win[if seat >= n { seat - n } else { seat }] += v * p;
+                                win[if seat >= n { seat - n } else { seat }].add(v * p);
                             }
                         }
                         continue;
@@ -797,10 +824,13 @@ impl Context {
             || pass(half..n, &mut second, false),
         );
         for (a, b) in out.win.iter_mut().zip(&win) {
-            *a += b;
+            a.add(b.sum);
+            a.add(b.carry);
         }
-        out.turns += turns;
-        out.rolling += rolling;
+        for (a, b) in [(&mut out.turns, turns), (&mut out.rolling, rolling)] {
+            a.add(b.sum);
+            a.add(b.carry);
+        }
         for (drop, v) in lower.into_iter().enumerate() {
             let l = total.saturating_sub(drop + 1);
             if l >= 2 {

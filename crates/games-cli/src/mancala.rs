@@ -534,20 +534,12 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
     }
     crate::limits::at_most("--pits", pits, SOLVER_PITS)?;
     crate::limits::at_most("--endgame-seeds", seeds, 127)?;
-    let total = mancala::endgame::positions_for(pits, seeds);
-    crate::limits::at_most(
+    let total = table_fits(
+        pits,
+        seeds,
         "the table's positions (--pits, --endgame-seeds)",
-        total,
-        crate::limits::limits().endgame_positions,
+        1,
     )?;
-    if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
-        let limit = crate::memory_limit();
-        if total > limit {
-            return fail(format!(
-                "an endgame table of {seeds} seeds for {pits} pits a side needs {total} bytes; half the available memory is {limit}"
-            ));
-        }
-    }
     let bar = crate::progress(total, 1 << 24, "positions");
     let t0 = std::time::Instant::now();
     let table = Endgame::build_with_progress(pits, seeds, rule, &|done| {
@@ -583,23 +575,39 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
 
 /// The table one level above `below` fits the limits and (twice, as a
 /// shard builds it beside the table below) half the available memory.
-fn next_level_fits(below: &Endgame) -> Result<(usize, usize, u64), CliError> {
+fn next_level_fits(below: &Endgame) -> Result<(usize, usize), CliError> {
     let (pits, level) = (below.pits(), below.seeds() + 1);
     crate::limits::at_most("the next level (--from's seeds + 1)", level, 127)?;
-    let total = mancala::endgame::positions_for(pits, level);
-    crate::limits::at_most(
+    table_fits(
+        pits,
+        level,
         "the larger table's positions (--from's pits and seeds + 1)",
-        total,
-        crate::limits::limits().endgame_positions,
+        2,
     )?;
-    let limit = crate::memory_limit();
-    if total.saturating_mul(2) > limit {
-        return fail(format!(
-            "the table of {level} seeds for {pits} pits a side needs {} bytes beside the one below; half the available memory is {limit}",
-            total.saturating_mul(2)
-        ));
+    Ok((pits, level))
+}
+
+/// The table of `seeds` seeds for `pits` pits a side is within the
+/// positions limit (named `what`) and, held `copies` times, within half
+/// the available memory (sizes the library refuses itself are left to
+/// it); returns its positions.
+fn table_fits(pits: usize, seeds: usize, what: &str, copies: u64) -> Result<u64, CliError> {
+    let total = mancala::endgame::positions_for(pits, seeds);
+    crate::limits::at_most(what, total, crate::limits::limits().endgame_positions)?;
+    if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
+        let (need, limit) = (total.saturating_mul(copies), crate::memory_limit());
+        if need > limit {
+            let beside = if copies > 1 {
+                " beside the one below"
+            } else {
+                ""
+            };
+            return fail(format!(
+                "an endgame table of {seeds} seeds for {pits} pits a side needs {need} bytes{beside}; half the available memory is {limit}"
+            ));
+        }
     }
-    Ok((pits, level, total))
+    Ok(total)
 }
 
 /// `endgame shard`'s JSON.
@@ -618,7 +626,7 @@ struct ShardOut {
 fn shard_endgame(a: &ShardArgs) -> Result<String, CliError> {
     let target = crate::output::check_one("FILE", &a.out)?;
     let below = load_endgame(&a.from)?;
-    let (pits, level, _) = next_level_fits(&below)?;
+    let (pits, level) = next_level_fits(&below)?;
     let t0 = std::time::Instant::now();
     let shard = below.build_shard(a.shard.index, a.shard.count)?;
     let seconds = t0.elapsed().as_secs_f64();
@@ -648,7 +656,7 @@ fn shard_endgame(a: &ShardArgs) -> Result<String, CliError> {
 fn extend_endgame(a: &ExtendArgs) -> Result<String, CliError> {
     let target = crate::output::check_one("FILE", &a.out)?;
     let below = load_endgame(&a.from)?;
-    let (pits, level, _) = next_level_fits(&below)?;
+    let (pits, level) = next_level_fits(&below)?;
     crate::limits::at_most("shard files", a.shards.len(), 1 << 16)?;
     let t0 = std::time::Instant::now();
     let shards = a

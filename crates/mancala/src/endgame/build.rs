@@ -5,7 +5,9 @@ use std::sync::atomic::{AtomicI8, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Endgame, MAX, Pits, Terms, UNKNOWN, check_size, pack, positions_for, rank, terms};
+use super::{
+    Endgame, MAX, Pits, Terms, UNKNOWN, check_size, choose, pack, positions_for, rank, terms,
+};
 use crate::MancalaError;
 use crate::bytes::Bytes;
 use crate::position::{CaptureRule, Kind, Sower, byte_sum};
@@ -118,6 +120,25 @@ impl Builder<'_> {
     }
 }
 
+/// The level's units (positions with the same last two cells `a`, `b`) in
+/// rank order, with their sizes.
+pub(super) fn units(pits: usize, level: usize) -> Vec<(usize, usize, u64)> {
+    let inner = 2 * pits - 2;
+    let mut out = Vec::new();
+    for a in (0..=level).rev() {
+        for b in (0..=level - a).rev() {
+            let rest = (level - a - b) as u64;
+            let size = if inner == 0 {
+                u64::from(rest == 0)
+            } else {
+                choose(rest + inner as u64 - 1, inner as u64 - 1)
+            };
+            out.push((a, b, size));
+        }
+    }
+    out
+}
+
 impl Endgame {
     /// Build the table for `pits` pits a side, every position with at most
     /// `seeds` seeds in the pits, under `rule`. It uses rayon's threads;
@@ -155,16 +176,10 @@ impl Endgame {
             values: &values,
         };
         for level in 1..=seeds {
-            // In rank order: the last cell, then the one before, from most
-            // seeds to fewest.
-            let starts: Vec<(usize, usize)> = (0..=level)
-                .rev()
-                .flat_map(|a| (0..=level - a).rev().map(move |b| (a, b)))
-                .collect();
-            starts
+            units(pits, level)
                 .par_iter()
                 .with_max_len(1)
-                .for_each(|&(a, b)| builder.fill(level, a, b));
+                .for_each(|&(a, b, _)| builder.fill(level, a, b));
             progress(positions_for(pits, level));
         }
         let values = Bytes::from_vec(values.into_iter().map(|v| v.into_inner() as u8).collect());

@@ -33,9 +33,9 @@ use std::sync::atomic::{AtomicI8, Ordering};
 
 use rayon::prelude::*;
 
-use super::build::Builder;
+use super::build::{Builder, units};
 use super::file::{bad, check, hold, rule_from};
-use super::{Endgame, UNKNOWN, check_size, choose, positions_for, terms};
+use super::{Endgame, UNKNOWN, check_size, positions_for, terms};
 use crate::MancalaError;
 use crate::position::{CaptureRule, Sower};
 
@@ -167,25 +167,6 @@ impl LevelShard {
 /// Positions with exactly `level` seeds in the pits.
 fn level_size(pits: usize, level: usize) -> u64 {
     positions_for(pits, level) - positions_for(pits, level - 1)
-}
-
-/// The level's units (positions with the same last two cells `a`, `b`) in
-/// rank order, with their sizes.
-fn units(pits: usize, level: usize) -> Vec<(usize, usize, u64)> {
-    let inner = 2 * pits - 2;
-    let mut out = Vec::new();
-    for a in (0..=level).rev() {
-        for b in (0..=level - a).rev() {
-            let rest = (level - a - b) as u64;
-            let size = if inner == 0 {
-                u64::from(rest == 0)
-            } else {
-                choose(rest + inner as u64 - 1, inner as u64 - 1)
-            };
-            out.push((a, b, size));
-        }
-    }
-    out
 }
 
 /// Where each shard's share starts, counted from the level's first

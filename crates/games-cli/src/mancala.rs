@@ -417,6 +417,15 @@ fn solver_options(a: &SolverArgs, p: &Position) -> Result<solver::Options, CliEr
             a.table_bits
         ));
     }
+    if let (Some(k), None) = (a.endgame_seeds, &a.endgame) {
+        // A table built for the solve: the same bound as `endgame build`.
+        crate::limits::at_most("--endgame-seeds", k, 127)?;
+        crate::limits::at_most(
+            "the table's positions (--endgame-seeds)",
+            mancala::endgame::positions_for(p.pits(), k),
+            crate::limits::limits().endgame_positions,
+        )?;
+    }
     let options = solver::Options {
         endgame_seeds: a.endgame_seeds,
         table_bits: a.table_bits,

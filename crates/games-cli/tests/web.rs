@@ -332,6 +332,14 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
             s(r#"{"endgame": "/etc/passwd"}"#),
             400,
         ),
+        // A table built for the solve is bounded like `endgame build`'s:
+        // 20 seeds of 6 pits are 226 M positions, past the web's 2^22.
+        (
+            "POST",
+            "/api/mancala/solve".into(),
+            s(r#"{"seeds": 1, "endgame-seeds": 20}"#),
+            400,
+        ),
         ("POST", "/api/mancala/play".into(), s("{}"), 400),
         (
             "POST",

@@ -136,6 +136,11 @@ struct SolverArgs {
     /// "Empty capture" (Irving et al. 2000) instead of the seed's capture rule.
     #[arg(long)]
     empty_capture: bool,
+    /// Threads that search together, 1 to 256 [default: every core]. The
+    /// value and best moves do not depend on it; the nodes searched vary
+    /// from run to run with more than one.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -429,6 +434,7 @@ fn solver_options(a: &SolverArgs, p: &Position) -> Result<solver::Options, CliEr
     let options = solver::Options {
         endgame_seeds: a.endgame_seeds,
         table_bits: a.table_bits,
+        threads: crate::threads_or_all(a.threads)?,
     };
     let file = a
         .endgame
@@ -461,6 +467,7 @@ fn solve_jsonl(a: &SolverArgs, rule: CaptureRule) -> Result<String, CliError> {
         let options = solver::Options {
             endgame_seeds: None,
             table_bits: a.table_bits,
+            threads: crate::threads_or_all(a.threads)?,
         };
         let pits = table.pits();
         solvers.insert(pits, solver::Solver::with_endgame(table, &options)?);
@@ -1088,6 +1095,7 @@ fn moves_verb(a: &MovesArgs) -> Result<String, CliError> {
         endgame_seeds: Some(endgame_seeds),
         table_bits: a.table_bits,
         empty_capture: p.rule() == CaptureRule::Empty,
+        threads: None,
     };
     let mut solver = make_solver(&args, &p)?;
     let me = p.to_move();

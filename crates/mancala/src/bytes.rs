@@ -19,6 +19,8 @@ const MAP_FROM: usize = 1 << 21;
 /// A zero-initialised byte buffer.
 pub(crate) enum Bytes {
     Heap(Vec<u8>),
+    /// Small buffers that must be 8-byte aligned.
+    Words(Vec<u64>),
     #[cfg(unix)]
     Map(memmap2::MmapMut),
 }
@@ -43,6 +45,20 @@ impl Bytes {
         Ok(Bytes::Heap(vec![0; n]))
     }
 
+    /// `n` zero bytes (a multiple of 8), aligned to 8 bytes at least, so
+    /// that they can be viewed as 64-bit words.
+    ///
+    /// # Errors
+    /// When the system cannot provide the memory.
+    pub(crate) fn zeroed_words(n: usize) -> std::io::Result<Bytes> {
+        #[cfg(unix)]
+        if n >= MAP_FROM {
+            // A mapping starts on a page boundary.
+            return Bytes::zeroed(n);
+        }
+        Ok(Bytes::Words(vec![0; n.div_ceil(8)]))
+    }
+
     /// A buffer holding `v` (no copy).
     pub(crate) fn from_vec(v: Vec<u8>) -> Bytes {
         Bytes::Heap(v)
@@ -54,6 +70,7 @@ impl Deref for Bytes {
     fn deref(&self) -> &[u8] {
         match self {
             Bytes::Heap(v) => v,
+            Bytes::Words(v) => zerocopy::IntoBytes::as_bytes(&v[..]),
             #[cfg(unix)]
             Bytes::Map(m) => m,
         }
@@ -64,6 +81,7 @@ impl DerefMut for Bytes {
     fn deref_mut(&mut self) -> &mut [u8] {
         match self {
             Bytes::Heap(v) => v,
+            Bytes::Words(v) => zerocopy::IntoBytes::as_mut_bytes(&mut v[..]),
             #[cfg(unix)]
             Bytes::Map(m) => m,
         }
@@ -72,6 +90,9 @@ impl DerefMut for Bytes {
 
 impl Clone for Bytes {
     fn clone(&self) -> Bytes {
+        if let Bytes::Words(v) = self {
+            return Bytes::Words(v.clone());
+        }
         match Bytes::zeroed(self.len()) {
             Ok(mut b) => {
                 b.copy_from_slice(self);

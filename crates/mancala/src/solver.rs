@@ -14,6 +14,16 @@
 //! seeds the move banks and what is known of the child. An extra turn keeps
 //! the same side to move, so its value is added, not negated.
 //!
+//! On more than one thread ([`Options::threads`]) the search splits where
+//! every move must be searched (young brothers wait): at a node with many
+//! seeds whose first move did not cut, the other moves are searched at once
+//! on the pool's threads, sharing the transposition table, and the first
+//! that cuts stops its siblings. The window is always a null window, so the
+//! moves searched together are independent; values and best moves are the
+//! same on any number of threads (tested), the nodes searched are not. The
+//! table's entries carry a version that a writer makes odd while it writes,
+//! so a reader never takes half of one entry with half of another.
+//!
 //! ```
 //! use mancala::{CaptureRule, Position, solver};
 //!
@@ -28,6 +38,8 @@ use crate::MancalaError;
 use crate::bytes::Bytes;
 use crate::endgame::{self, Endgame, MAX, Pits};
 use crate::position::{CaptureRule, Kind, Position, Sower, byte_sum};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering, fence};
 
 /// Solver settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +50,10 @@ pub struct Options {
     /// seeds in the pits. `None` picks a size that is quick to build (see
     /// [`auto_endgame_seeds`]); `Some(0)` builds none.
     pub endgame_seeds: Option<usize>,
+    /// Threads that search together, sharing the transposition table
+    /// (at least 1). The value and the best moves do not depend on it; the
+    /// nodes searched do, and vary from run to run with more than one.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -45,6 +61,7 @@ impl Default for Options {
         Options {
             table_bits: 22,
             endgame_seeds: None,
+            threads: 1,
         }
     }
 }
@@ -122,9 +139,12 @@ pub struct Solution {
     pub endgame_seeds: usize,
 }
 
-/// A transposition-table entry; held in the table as [`ENTRY`] bytes (key,
-/// lower, upper, best, left, little-endian), so the table can live in a
-/// huge-page buffer.
+/// A transposition-table entry; held in the table as four 64-bit words
+/// (the key's two halves; lower, upper, best and left packed in one; a
+/// version), so that searches on several threads can share the table: a
+/// writer makes the version odd while it writes, and a reader that sees an
+/// odd or changed version takes the entry as missing (a miss only costs
+/// work, never a wrong value).
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u128,
@@ -139,40 +159,73 @@ struct Entry {
 /// Bytes an entry takes in the table.
 const ENTRY: usize = 32;
 
+/// Words an entry takes in the table.
+const WORDS: usize = ENTRY / 8;
+
 impl Entry {
-    #[inline]
-    fn read(table: &[u8], slot: usize) -> Entry {
-        let b: &[u8; 22] = table[slot * ENTRY..slot * ENTRY + 22]
-            .try_into()
-            .expect("22 bytes");
+    /// The entry in `slot`, or `None` when a writer is changing it.
+    #[inline(always)]
+    fn read(table: &[AtomicU64], slot: usize) -> Option<Entry> {
+        let w = &table[slot * WORDS..slot * WORDS + WORDS];
+        let version = w[3].load(Ordering::Acquire);
+        if version & 1 == 1 {
+            return None;
+        }
+        let words = [
+            w[0].load(Ordering::Relaxed),
+            w[1].load(Ordering::Relaxed),
+            w[2].load(Ordering::Relaxed),
+        ];
+        fence(Ordering::Acquire);
+        if w[3].load(Ordering::Relaxed) != version {
+            return None;
+        }
+        Some(Entry::decode(words))
+    }
+
+    /// The entry held in its first three words.
+    #[inline(always)]
+    fn decode([key0, key1, data]: [u64; 3]) -> Entry {
         Entry {
-            key: u128::from_le_bytes(b[..16].try_into().expect("16 bytes")),
-            lower: i16::from_le_bytes([b[16], b[17]]),
-            upper: i16::from_le_bytes([b[18], b[19]]),
-            best: b[20],
-            left: b[21],
+            key: u128::from(key0) | u128::from(key1) << 64,
+            lower: data as u16 as i16,
+            upper: (data >> 16) as u16 as i16,
+            best: (data >> 32) as u8,
+            left: (data >> 40) as u8,
         }
     }
 
-    #[inline]
-    fn key_at(table: &[u8], slot: usize) -> u128 {
-        u128::from_le_bytes(
-            table[slot * ENTRY..slot * ENTRY + 16]
-                .try_into()
-                .expect("16 bytes"),
-        )
-    }
-
-    #[inline]
-    fn write(self, table: &mut [u8], slot: usize) {
-        let b: &mut [u8; 22] = (&mut table[slot * ENTRY..slot * ENTRY + 22])
-            .try_into()
-            .expect("22 bytes");
-        b[..16].copy_from_slice(&self.key.to_le_bytes());
-        b[16..18].copy_from_slice(&self.lower.to_le_bytes());
-        b[18..20].copy_from_slice(&self.upper.to_le_bytes());
-        b[20] = self.best;
-        b[21] = self.left;
+    /// Write the entry to `slot`, unless another thread is writing there
+    /// (then this one is dropped: the table only ever loses work). The only
+    /// thread searching (`alone`) needs no atomic exchange, which would wait
+    /// for every memory access before it.
+    #[inline(always)]
+    fn write(self, table: &[AtomicU64], slot: usize, alone: bool) {
+        let w = &table[slot * WORDS..slot * WORDS + WORDS];
+        let data = u64::from(self.lower as u16)
+            | u64::from(self.upper as u16) << 16
+            | u64::from(self.best) << 32
+            | u64::from(self.left) << 40;
+        if alone {
+            // Nobody reads while this thread writes.
+            w[0].store(self.key as u64, Ordering::Relaxed);
+            w[1].store((self.key >> 64) as u64, Ordering::Relaxed);
+            w[2].store(data, Ordering::Relaxed);
+            return;
+        }
+        let version = w[3].load(Ordering::Relaxed);
+        if version & 1 == 1
+            || w[3]
+                .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        fence(Ordering::Release);
+        w[0].store(self.key as u64, Ordering::Relaxed);
+        w[1].store((self.key >> 64) as u64, Ordering::Relaxed);
+        w[2].store(data, Ordering::Relaxed);
+        w[3].store(version + 2, Ordering::Release);
     }
 }
 
@@ -200,6 +253,11 @@ pub struct Solver {
     endgame: Option<Endgame>,
     /// The transposition table, [`ENTRY`] bytes a slot.
     table: Bytes,
+    /// Their pool, with more than one.
+    pool: Option<rayon::ThreadPool>,
+    /// From this many seeds in the pits a node may split ([`SPLIT_FROM`];
+    /// tests split everywhere).
+    split_from: i32,
 }
 
 impl std::fmt::Debug for Solver {
@@ -215,9 +273,22 @@ impl std::fmt::Debug for Solver {
 
 /// A zeroed transposition table of `2^bits` slots.
 fn transposition_table(bits: u32) -> Result<Bytes, MancalaError> {
-    Bytes::zeroed(ENTRY << bits).map_err(|e| {
+    Bytes::zeroed_words(ENTRY << bits).map_err(|e| {
         MancalaError::TooLargeToSolve(format!("a table of 2^{bits} entries in memory: {e}"))
     })
+}
+
+/// A pool of `threads` threads for the search's parallel moves (none for
+/// one thread).
+fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, MancalaError> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(Some)
+        .map_err(|e| MancalaError::TooLargeToSolve(format!("{threads} threads: {e}")))
 }
 
 fn check_table(options: &Options) -> Result<(), MancalaError> {
@@ -268,6 +339,8 @@ impl Solver {
             sower: Sower::new(pits, position.rule()),
             endgame,
             table: transposition_table(options.table_bits)?,
+            pool: pool(options.threads)?,
+            split_from: SPLIT_FROM,
         })
     }
 
@@ -285,6 +358,8 @@ impl Solver {
             sower: Sower::new(endgame.pits(), endgame.rule()),
             endgame: Some(endgame),
             table: transposition_table(options.table_bits)?,
+            pool: pool(options.threads)?,
+            split_from: SPLIT_FROM,
         })
     }
 
@@ -334,7 +409,7 @@ impl Solver {
     pub fn solve_with_progress(
         &mut self,
         position: &Position,
-        progress: &dyn Fn(&Progress),
+        progress: &(dyn Fn(&Progress) + Sync),
     ) -> Result<Solution, MancalaError> {
         match self.solve_until(position, None, progress)? {
             Answer::Solved(s) => Ok(s),
@@ -355,7 +430,7 @@ impl Solver {
         &mut self,
         position: &Position,
         deadline: Option<std::time::Instant>,
-        progress: &dyn Fn(&Progress),
+        progress: &(dyn Fn(&Progress) + Sync),
     ) -> Result<Answer, MancalaError> {
         let m = self.pits;
         self.check_position(position)?;
@@ -389,27 +464,51 @@ impl Solver {
         let root = endgame::pack(&counts);
         let db = self.endgame.as_ref();
         let mask = self.table.len() / ENTRY - 1;
-        let mut s = Search {
+        let table: &[AtomicU64] = <[AtomicU64] as zerocopy::FromBytes>::mut_from_bytes(
+            &mut self.table[..],
+        )
+        .map_err(|_| {
+            MancalaError::TooLargeToSolve("the transposition table is not 8-byte aligned".into())
+        })?;
+        let shared = Shared {
             m,
             sower: &self.sower,
             db,
             db_seeds: endgame_seeds as i32,
-            table: &mut self.table,
+            table,
             mask,
-            nodes: 0,
             banked,
-            bounds: (i32::MIN, i32::MAX),
-            progress,
             deadline,
-            stopped: false,
+            abort: AtomicBool::new(false),
+            split_from: if self.pool.is_some() {
+                self.split_from
+            } else {
+                i32::MAX
+            },
+            pool: self.pool.as_ref(),
+            progress,
+            counted: AtomicU64::new(0),
+            bounds: AtomicU64::new(0),
         };
-        let (future, best_moves) = s.root(root);
+        shared.set_bounds((i32::MIN, i32::MAX));
+        let mut s = Search {
+            sh: &shared,
+            nodes: 0,
+            stopped: false,
+            cut: None,
+        };
+        // With a pool, the search runs on its threads (the caller's waits),
+        // so that every split is shared among them.
+        let (future, best_moves) = match self.pool.as_ref() {
+            Some(pool) => pool.install(|| s.root(root)),
+            None => s.root(root),
+        };
         if s.stopped {
-            let (lower, upper) = s.bounds;
+            let (lower, upper) = shared.bounds();
             let legal: Vec<usize> = (0..m).filter(|&i| counts[i] > 0).collect();
             let held = s
                 .probe(root)
-                .map(|slot| usize::from(Entry::read(s.table, slot).best))
+                .map(|(_, e)| usize::from(e.best))
                 .filter(|b| legal.contains(b));
             let best_guess = best_moves.first().copied().or(held).unwrap_or(legal[0]);
             return Ok(Answer::Unfinished {
@@ -437,26 +536,93 @@ pub fn solve(position: &Position, options: &Options) -> Result<Solution, Mancala
 }
 
 struct Search<'a> {
+    sh: &'a Shared<'a>,
+    /// Nodes this search (this thread's part) searched.
+    nodes: u64,
+    /// The deadline passed, or a split above cut: values from here on
+    /// mean nothing and are not stored.
+    stopped: bool,
+    /// The splits this search runs under: when a move of one of them cuts,
+    /// the search stops.
+    cut: Option<&'a Cut<'a>>,
+}
+
+/// What all the threads of a search share.
+struct Shared<'a> {
     m: usize,
     sower: &'a Sower,
     db: Option<&'a Endgame>,
     /// The endgame table's seeds (0: none).
     db_seeds: i32,
-    table: &'a mut [u8],
+    table: &'a [AtomicU64],
     mask: usize,
-    nodes: u64,
     /// The root's stores' difference, from its mover's side.
     banked: i32,
-    /// What is known of the root's future value: at least `.0`, at most
-    /// `.1`.
-    bounds: (i32, i32),
-    progress: &'a dyn Fn(&Progress),
     /// Stop searching at this time.
     deadline: Option<std::time::Instant>,
-    /// The deadline passed: values from here on mean nothing and are not
-    /// stored.
-    stopped: bool,
+    /// Set when the deadline has passed: every thread stops.
+    abort: AtomicBool,
+    /// From this many seeds in the pits a node may split (see
+    /// [`Search::split`]); `i32::MAX` for one thread.
+    split_from: i32,
+    pool: Option<&'a rayon::ThreadPool>,
+    progress: &'a (dyn Fn(&Progress) + Sync),
+    /// Nodes counted by all threads so far, in steps of [`COUNT_STEP`].
+    counted: AtomicU64,
+    /// What is known of the root's future value: at least the low half, at
+    /// most the high half (as `i32`s).
+    bounds: AtomicU64,
 }
+
+/// Each thread adds its nodes to the shared count in steps of this many.
+const COUNT_STEP: u64 = 1 << 12;
+
+thread_local! {
+    /// Nodes searched on this thread (by any search): the checks made every
+    /// so many nodes (the deadline, a cut above, the progress) count them,
+    /// as the tasks of a split are short.
+    static TICK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A split (see [`Search::split`]): set when one of its moves cuts, so the
+/// others stop; and the split it runs under.
+struct Cut<'a> {
+    flag: AtomicBool,
+    parent: Option<&'a Cut<'a>>,
+}
+
+impl Cut<'_> {
+    /// Whether this split or one it runs under has cut.
+    fn any(&self) -> bool {
+        let mut at = Some(self);
+        while let Some(c) = at {
+            if c.flag.load(Ordering::Relaxed) {
+                return true;
+            }
+            at = c.parent;
+        }
+        false
+    }
+}
+
+impl Shared<'_> {
+    fn bounds(&self) -> (i32, i32) {
+        let b = self.bounds.load(Ordering::Relaxed);
+        (b as u32 as i32, (b >> 32) as u32 as i32)
+    }
+
+    fn set_bounds(&self, (lower, upper): (i32, i32)) {
+        self.bounds.store(
+            u64::from(lower as u32) | u64::from(upper as u32) << 32,
+            Ordering::Relaxed,
+        );
+    }
+}
+
+/// From this many seeds in the pits, with more than one thread, a node
+/// whose first move did not cut searches its other moves in parallel
+/// (measured in `docs/mancala.md`).
+const SPLIT_FROM: i32 = 30;
 
 /// What a solve within a deadline found (see [`Solver::solve_until`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -527,15 +693,17 @@ fn ordered(scores: &[i32; H], count: usize) -> [u8; H] {
 }
 
 impl Search<'_> {
-    #[inline]
-    fn probe(&self, key: u128) -> Option<usize> {
-        let bucket = hash(key) & self.mask & !1;
-        if Entry::key_at(self.table, bucket) == key {
-            Some(bucket)
-        } else if Entry::key_at(self.table, bucket + 1) == key {
-            Some(bucket + 1)
-        } else {
-            None
+    #[inline(always)]
+    fn probe(&self, key: u128) -> Option<(usize, Entry)> {
+        let bucket = hash(key) & self.sh.mask & !1;
+        if let Some(e) = Entry::read(self.sh.table, bucket)
+            && e.key == key
+        {
+            return Some((bucket, e));
+        }
+        match Entry::read(self.sh.table, bucket + 1) {
+            Some(e) if e.key == key => Some((bucket + 1, e)),
+            _ => None,
         }
     }
 
@@ -546,19 +714,35 @@ impl Search<'_> {
             return 0;
         }
         let left = byte_sum(p) as i32;
-        if left <= self.db_seeds {
-            return i32::from(self.db.expect("endgame table").get(p));
+        if left <= self.sh.db_seeds {
+            return i32::from(self.sh.db.expect("endgame table").get(p));
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(PROGRESS_NODES) {
-            self.report();
+        let tick = TICK.with(|t| {
+            let n = t.get().wrapping_add(1);
+            t.set(n);
+            n
+        });
+        if tick.is_multiple_of(COUNT_STEP) {
+            let counted = self.sh.counted.fetch_add(COUNT_STEP, Ordering::Relaxed) + COUNT_STEP;
+            if counted.is_multiple_of(PROGRESS_NODES) {
+                self.report();
+            }
         }
-        if self.nodes & 0x3FFF == 0
-            && self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
+        if tick & 0x3F == 0 && self.cut.is_some_and(Cut::any) {
+            // A sibling of a split above cut: nothing here matters.
+            self.stopped = true;
+            return 0;
+        }
+        if tick & 0x3FFF == 0
+            && (self.sh.abort.load(Ordering::Relaxed)
+                || self
+                    .sh
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d))
         {
             self.stopped = true;
+            self.sh.abort.store(true, Ordering::Relaxed);
             return 0;
         }
         if left <= alpha {
@@ -571,8 +755,7 @@ impl Search<'_> {
         let use_table = left >= TABLE_FROM;
         let mut tt_best = u8::MAX;
         let found = if use_table { self.probe(key) } else { None };
-        if let Some(slot) = found {
-            let e = Entry::read(self.table, slot);
+        if let Some((_, e)) = found {
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta {
                 return lo;
@@ -612,8 +795,17 @@ impl Search<'_> {
             alpha = best;
         }
         let order = ordered(&scores, k.count);
-        for &c in &order[..k.count] {
+        let mut searched = 0;
+        for (n, &c) in order[..k.count].iter().enumerate() {
             let c = c as usize;
+            if searched > 0 && left >= self.sh.split_from {
+                let (v, i) = self.split(&k, &order[n..k.count], &los, &his, alpha, beta);
+                if v > best {
+                    best = v;
+                    best_move = i;
+                }
+                break;
+            }
             if his[c] <= alpha {
                 // It cannot raise alpha: its upper bound is all it adds.
                 if his[c] > best {
@@ -626,6 +818,7 @@ impl Search<'_> {
                 continue;
             }
             let gain = k.gains[c];
+            searched += 1;
             let v = match k.kinds[c] {
                 Kind::Again => gain + self.value(k.kids[c], alpha - gain, beta - gain),
                 _ => gain - self.value(k.kids[c], gain - beta, gain - alpha),
@@ -644,6 +837,94 @@ impl Search<'_> {
         self.store(found, key, use_table, left, alpha0, beta0, best, best_move)
     }
 
+    /// The rest of a node's moves (`order`, after one that did not cut),
+    /// searched in parallel: the window is a null window, so a move that
+    /// does not cut leaves it as it is, and the moves are independent (the
+    /// transposition table is shared). Returns the best value found among
+    /// them (fail-soft, as the serial loop) and its move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn split(
+        &mut self,
+        k: &Kids,
+        order: &[u8],
+        los: &[i32; H],
+        his: &[i32; H],
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let cut = Cut {
+            flag: AtomicBool::new(false),
+            parent: self.cut,
+        };
+        let sh = self.sh;
+        let mut jobs = [(0u8, 0i32); H];
+        let mut n = 0;
+        let (mut best, mut best_move) = (i32::MIN, 0u8);
+        for &c in order {
+            let c = usize::from(c);
+            if his[c] <= alpha {
+                if his[c] > best {
+                    best = his[c];
+                    best_move = k.pits[c];
+                }
+                continue;
+            }
+            if los[c] == his[c] {
+                continue;
+            }
+            jobs[n] = (c as u8, 0);
+            n += 1;
+        }
+        let search = || -> Vec<(i32, u64, bool)> {
+            jobs[..n]
+                .par_iter()
+                .with_max_len(1)
+                .map(|&(c, _)| {
+                    let c = usize::from(c);
+                    let mut s = Search {
+                        sh,
+                        nodes: 0,
+                        stopped: false,
+                        cut: Some(&cut),
+                    };
+                    let gain = k.gains[c];
+                    if cut.any() || sh.abort.load(Ordering::Relaxed) {
+                        return (i32::MIN, 0, true);
+                    }
+                    let v = match k.kinds[c] {
+                        Kind::Again => gain + s.value(k.kids[c], alpha - gain, beta - gain),
+                        _ => gain - s.value(k.kids[c], gain - beta, gain - alpha),
+                    };
+                    if !s.stopped && v >= beta {
+                        cut.flag.store(true, Ordering::Relaxed);
+                    }
+                    (v, s.nodes, s.stopped)
+                })
+                .collect()
+        };
+        // Called on a thread of the pool (the search runs there): the
+        // moves go to whichever thread is free.
+        let results = search();
+        // A move stopped by the deadline stops this search; one stopped
+        // because a sibling cut, or because a split above cut, adds
+        // nothing (and above, this node's value is not used either).
+        if self.sh.abort.load(Ordering::Relaxed) || self.cut.is_some_and(Cut::any) {
+            self.stopped = true;
+        }
+        for (&(c, _), &(v, nodes, stopped)) in jobs[..n].iter().zip(&results) {
+            self.nodes += nodes;
+            if stopped {
+                continue;
+            }
+            if v > best {
+                best = v;
+                best_move = k.pits[usize::from(c)];
+            }
+        }
+        (best, best_move)
+    }
+
     /// The children of `p` (`left` seeds in its pits), each seen from its
     /// mover.
     #[inline(always)]
@@ -656,8 +937,8 @@ impl Search<'_> {
             pits: [0u8; H],
             lefts: [0i32; H],
         };
-        for i in (0..self.m).rev() {
-            let Some(child) = self.sower.child(p, i) else {
+        for i in (0..self.sh.m).rev() {
+            let Some(child) = self.sh.sower.child(p, i) else {
                 continue;
             };
             let c = k.count;
@@ -685,26 +966,58 @@ impl Search<'_> {
             if matches!(k.kinds[c], Kind::Over) {
                 continue;
             }
-            if k.lefts[c] <= self.db_seeds {
+            if k.lefts[c] <= self.sh.db_seeds {
                 look[c] = 1;
-                addr[c] = self.db.expect("endgame table").index(k.kids[c]);
+                addr[c] = self.sh.db.expect("endgame table").index(k.kids[c]);
             } else if etc && k.lefts[c] >= TABLE_FROM {
                 look[c] = 2;
-                addr[c] = hash(k.kids[c]) & self.mask & !1;
+                addr[c] = hash(k.kids[c]) & self.sh.mask & !1;
             }
         }
+        // The versions of both entries of each bucket first, with no
+        // branch on them, so that every miss is under way at once; then
+        // the entries, then the versions again (as `Entry::read`).
         let mut db_vals = [0i8; H];
-        let mut entries = [[Entry::default(); 2]; H];
+        let mut versions = [[0u64; 2]; H];
         for c in 0..count {
             match look[c] {
-                1 => db_vals[c] = self.db.expect("endgame table").at(addr[c]),
+                1 => db_vals[c] = self.sh.db.expect("endgame table").at(addr[c]),
                 2 => {
-                    entries[c] = [
-                        Entry::read(self.table, addr[c]),
-                        Entry::read(self.table, addr[c] + 1),
-                    ];
+                    let w = &self.sh.table[addr[c] * WORDS..(addr[c] + 2) * WORDS];
+                    versions[c] = [w[3].load(Ordering::Acquire), w[7].load(Ordering::Acquire)];
                 }
                 _ => {}
+            }
+        }
+        // The entry holding the child, if any: its slot in the bucket and
+        // its packed bounds.
+        let mut held = [(u8::MAX, 0u64); H];
+        for c in 0..count {
+            if look[c] == 2 {
+                let w = &self.sh.table[addr[c] * WORDS..(addr[c] + 2) * WORDS];
+                let kid = k.kids[c];
+                for e in 0..2 {
+                    if w[e * WORDS].load(Ordering::Relaxed) == kid as u64
+                        && w[e * WORDS + 1].load(Ordering::Relaxed) == (kid >> 64) as u64
+                    {
+                        held[c] = (e as u8, w[e * WORDS + 2].load(Ordering::Relaxed));
+                        break;
+                    }
+                }
+            }
+        }
+        fence(Ordering::Acquire);
+        let mut tt = [None; H];
+        for c in 0..count {
+            let (e, data) = held[c];
+            if e != u8::MAX {
+                let e = usize::from(e);
+                let v = versions[c][e];
+                let w = &self.sh.table[addr[c] * WORDS..(addr[c] + 2) * WORDS];
+                if v & 1 == 0 && w[e * WORDS + 3].load(Ordering::Relaxed) == v {
+                    let entry = Entry::decode([0, 0, data]);
+                    tt[c] = Some((i32::from(entry.lower), i32::from(entry.upper)));
+                }
             }
         }
         let mut los = [0i32; H];
@@ -714,13 +1027,7 @@ impl Search<'_> {
             let known = match look[c] {
                 _ if matches!(k.kinds[c], Kind::Over) => Some((0, 0)),
                 1 => Some((i32::from(db_vals[c]), i32::from(db_vals[c]))),
-                2 => {
-                    let kid = k.kids[c];
-                    entries[c]
-                        .iter()
-                        .find(|e| e.key == kid)
-                        .map(|e| (i32::from(e.lower), i32::from(e.upper)))
-                }
+                2 => tt[c],
                 _ => None,
             };
             (los[c], his[c]) = match (k.kinds[c], known) {
@@ -735,20 +1042,20 @@ impl Search<'_> {
     /// Tell the caller what is known so far.
     #[cold]
     fn report(&self) {
-        (self.progress)(&Progress {
-            lower: self.banked.saturating_add(self.bounds.0),
-            upper: self.banked.saturating_add(self.bounds.1),
-            nodes: self.nodes,
+        (self.sh.progress)(&Progress {
+            lower: self.sh.banked.saturating_add(self.sh.bounds().0),
+            upper: self.sh.banked.saturating_add(self.sh.bounds().1),
+            nodes: self.sh.counted.load(Ordering::Relaxed),
         });
     }
 
     /// Record a result in the table (for positions with enough seeds) and
     /// return it.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn store(
         &mut self,
-        found: Option<usize>,
+        found: Option<(usize, Entry)>,
         key: u128,
         use_table: bool,
         left: i32,
@@ -767,15 +1074,19 @@ impl Search<'_> {
         } else {
             (best, best)
         };
-        let bucket = hash(key) & self.mask & !1;
+        let bucket = hash(key) & self.sh.mask & !1;
         // Same position: update it; else replace the cheaper of the two.
-        let slot = found.unwrap_or_else(|| {
-            if Entry::read(self.table, bucket).left <= Entry::read(self.table, bucket + 1).left {
-                bucket
-            } else {
-                bucket + 1
-            }
-        });
+        let left_at = |slot| Entry::read(self.sh.table, slot).map_or(0, |e| e.left);
+        let slot = found.map_or_else(
+            || {
+                if left_at(bucket) <= left_at(bucket + 1) {
+                    bucket
+                } else {
+                    bucket + 1
+                }
+            },
+            |(slot, _)| slot,
+        );
         Entry {
             key,
             lower: lower as i16,
@@ -783,18 +1094,18 @@ impl Search<'_> {
             best: best_move,
             left: left as u8,
         }
-        .write(self.table, slot);
+        .write(self.sh.table, slot, self.sh.pool.is_none());
         best
     }
 
     /// The root's future value and the moves that reach it.
     fn root(&mut self, root: Pits) -> (i32, Vec<usize>) {
-        let m = self.m;
+        let m = self.sh.m;
         let future = self.exact(root, 0);
         // Every move whose value reaches the position's value is best.
         let mut best_moves = Vec::new();
         for i in 0..m {
-            let Some(child) = self.sower.child(root, i) else {
+            let Some(child) = self.sh.sower.child(root, i) else {
                 continue;
             };
             let (gain, q) = (child.gain, child.pits);
@@ -821,7 +1132,7 @@ impl Search<'_> {
         let (mut lower, mut upper) = (-left, left);
         let mut g = guess.clamp(lower, upper);
         loop {
-            self.bounds = (lower, upper);
+            self.sh.set_bounds((lower, upper));
             self.report();
             if lower >= upper {
                 break;
@@ -918,6 +1229,7 @@ mod tests {
                     let options = Options {
                         table_bits: 12,
                         endgame_seeds,
+                        threads: 1,
                     };
                     let s = solve(&p, &options).unwrap();
                     assert_eq!(s.value, want, "Kalah({m},{n}) {rule:?}");
@@ -959,6 +1271,7 @@ mod tests {
                 &Options {
                     table_bits: 16,
                     endgame_seeds: Some(0),
+                    threads: 1,
                 },
             )
             .unwrap();
@@ -967,6 +1280,7 @@ mod tests {
                 &Options {
                     table_bits: 16,
                     endgame_seeds: None,
+                    threads: 1,
                 },
             )
             .unwrap();
@@ -976,6 +1290,7 @@ mod tests {
                 &Options {
                     table_bits: 16,
                     endgame_seeds: None,
+                    threads: 1,
                 },
             )
             .unwrap();
@@ -993,5 +1308,90 @@ mod tests {
             assert!(auto.endgame_seeds > 0 && given.endgame_seeds == 10);
             assert!(given.nodes < plain.nodes, "{board:?}");
         }
+    }
+
+    /// A solver that splits at every node whose first move does not cut,
+    /// on `threads` threads.
+    fn splitting(p: &Position, threads: usize, endgame_seeds: Option<usize>) -> Solver {
+        let mut solver = Solver::new(
+            p,
+            &Options {
+                table_bits: 14,
+                endgame_seeds,
+                threads,
+            },
+        )
+        .unwrap();
+        solver.split_from = 0;
+        solver
+    }
+
+    #[test]
+    fn threads_change_neither_values_nor_best_moves() {
+        // Splitting everywhere, on 2 and 3 threads, against one thread:
+        // random positions of 6 pits with 14 to 30 seeds, both rules, with
+        // and without an endgame table.
+        let mut next = crate::position::test_rng(0x9E37_79B9_7F4A_7C15);
+        for case in 0..16 {
+            let rule = if case % 2 == 0 {
+                CaptureRule::Seed
+            } else {
+                CaptureRule::Empty
+            };
+            let seeds = 14 + next(17);
+            let mut board = vec![0i64; 14];
+            for _ in 0..seeds {
+                let mut slot = next(12) as usize;
+                if slot >= 6 {
+                    slot += 1;
+                }
+                board[slot] += 1;
+            }
+            board[6] = next(5) as i64;
+            let p = Position::new(&board, (case / 2) % 2, rule).unwrap();
+            let endgame = if case % 4 < 2 { Some(0) } else { Some(8) };
+            let one = Solver::new(
+                &p,
+                &Options {
+                    table_bits: 14,
+                    endgame_seeds: endgame,
+                    threads: 1,
+                },
+            )
+            .unwrap()
+            .solve(&p)
+            .unwrap();
+            for threads in [2, 3] {
+                let many = splitting(&p, threads, endgame).solve(&p).unwrap();
+                assert_eq!(
+                    (many.value, &many.best_moves),
+                    (one.value, &one.best_moves),
+                    "{board:?} on {threads} threads"
+                );
+                assert!(many.nodes > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_parallel_search_stops_at_its_deadline_with_sound_bounds() {
+        // Kalah(6,4) takes seconds: a deadline 20 ms away stops every
+        // thread, and the bounds reached hold the value (+10 under empty
+        // capture, docs/mancala.md).
+        let p = Position::kalah(6, 4, CaptureRule::Empty).unwrap();
+        let mut solver = splitting(&p, 2, Some(8));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(20);
+        let start = std::time::Instant::now();
+        match solver.solve_until(&p, Some(deadline), &|_| {}).unwrap() {
+            Answer::Unfinished { lower, upper, .. } => {
+                assert!(lower <= 10 && 10 <= upper, "{lower} ..= {upper}");
+            }
+            Answer::Solved(s) => panic!("solved in 20 ms: {s:?}"),
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        // And a game small enough is solved, splitting at every node.
+        let small = Position::kalah(4, 3, CaptureRule::Empty).unwrap();
+        let s = splitting(&small, 2, None).solve(&small).unwrap();
+        assert_eq!((s.value, s.best_moves), (8, vec![1]));
     }
 }

@@ -236,6 +236,7 @@ mod tests {
         let plain = Options {
             table_bits: 10,
             endgame_seeds: Some(0),
+            threads: 1,
         };
         for rule in [CaptureRule::Seed, CaptureRule::Empty] {
             for (pits, k) in [(1, 9), (2, 8), (3, 7)] {

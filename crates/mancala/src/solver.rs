@@ -674,6 +674,28 @@ struct Kids {
     lefts: [i32; H],
 }
 
+/// Whether move `c` of `k` needs no search: its value is known, or it
+/// cannot raise `alpha` (then its upper bound is all it adds to `best`).
+#[inline(always)]
+fn settled(
+    k: &Kids,
+    c: usize,
+    los: &[i32; H],
+    his: &[i32; H],
+    alpha: i32,
+    best: &mut i32,
+    best_move: &mut u8,
+) -> bool {
+    if his[c] <= alpha {
+        if his[c] > *best {
+            *best = his[c];
+            *best_move = k.pits[c];
+        }
+        return true;
+    }
+    los[c] == his[c]
+}
+
 /// The first `count` children in the order to search them: highest score
 /// first (insertion sort, stable).
 #[inline(always)]
@@ -806,23 +828,11 @@ impl Search<'_> {
                 }
                 break;
             }
-            if his[c] <= alpha {
-                // It cannot raise alpha: its upper bound is all it adds.
-                if his[c] > best {
-                    best = his[c];
-                    best_move = k.pits[c];
-                }
+            if settled(&k, c, &los, &his, alpha, &mut best, &mut best_move) {
                 continue;
             }
-            if los[c] == his[c] {
-                continue;
-            }
-            let gain = k.gains[c];
             searched += 1;
-            let v = match k.kinds[c] {
-                Kind::Again => gain + self.value(k.kids[c], alpha - gain, beta - gain),
-                _ => gain - self.value(k.kids[c], gain - beta, gain - alpha),
-            };
+            let v = self.child(&k, c, alpha, beta);
             if v > best {
                 best = v;
                 best_move = k.pits[c];
@@ -835,6 +845,17 @@ impl Search<'_> {
             }
         }
         self.store(found, key, use_table, left, alpha0, beta0, best, best_move)
+    }
+
+    /// The value of move `c` of `k` for the node's mover, within (alpha,
+    /// beta).
+    #[inline(always)]
+    fn child(&mut self, k: &Kids, c: usize, alpha: i32, beta: i32) -> i32 {
+        let gain = k.gains[c];
+        match k.kinds[c] {
+            Kind::Again => gain + self.value(k.kids[c], alpha - gain, beta - gain),
+            _ => gain - self.value(k.kids[c], gain - beta, gain - alpha),
+        }
     }
 
     /// The rest of a node's moves (`order`, after one that did not cut),
@@ -858,61 +879,52 @@ impl Search<'_> {
             parent: self.cut,
         };
         let sh = self.sh;
-        let mut jobs = [(0u8, 0i32); H];
+        let mut jobs = [0u8; H];
         let mut n = 0;
         let (mut best, mut best_move) = (i32::MIN, 0u8);
         for &c in order {
-            let c = usize::from(c);
-            if his[c] <= alpha {
-                if his[c] > best {
-                    best = his[c];
-                    best_move = k.pits[c];
-                }
-                continue;
+            if !settled(
+                k,
+                usize::from(c),
+                los,
+                his,
+                alpha,
+                &mut best,
+                &mut best_move,
+            ) {
+                jobs[n] = c;
+                n += 1;
             }
-            if los[c] == his[c] {
-                continue;
-            }
-            jobs[n] = (c as u8, 0);
-            n += 1;
         }
-        let search = || -> Vec<(i32, u64, bool)> {
-            jobs[..n]
-                .par_iter()
-                .with_max_len(1)
-                .map(|&(c, _)| {
-                    let c = usize::from(c);
-                    let mut s = Search {
-                        sh,
-                        nodes: 0,
-                        stopped: false,
-                        cut: Some(&cut),
-                    };
-                    let gain = k.gains[c];
-                    if cut.any() || sh.abort.load(Ordering::Relaxed) {
-                        return (i32::MIN, 0, true);
-                    }
-                    let v = match k.kinds[c] {
-                        Kind::Again => gain + s.value(k.kids[c], alpha - gain, beta - gain),
-                        _ => gain - s.value(k.kids[c], gain - beta, gain - alpha),
-                    };
-                    if !s.stopped && v >= beta {
-                        cut.flag.store(true, Ordering::Relaxed);
-                    }
-                    (v, s.nodes, s.stopped)
-                })
-                .collect()
-        };
         // Called on a thread of the pool (the search runs there): the
         // moves go to whichever thread is free.
-        let results = search();
+        let results: Vec<(i32, u64, bool)> = jobs[..n]
+            .par_iter()
+            .with_max_len(1)
+            .map(|&c| {
+                if cut.any() || sh.abort.load(Ordering::Relaxed) {
+                    return (i32::MIN, 0, true);
+                }
+                let mut s = Search {
+                    sh,
+                    nodes: 0,
+                    stopped: false,
+                    cut: Some(&cut),
+                };
+                let v = s.child(k, usize::from(c), alpha, beta);
+                if !s.stopped && v >= beta {
+                    cut.flag.store(true, Ordering::Relaxed);
+                }
+                (v, s.nodes, s.stopped)
+            })
+            .collect();
         // A move stopped by the deadline stops this search; one stopped
         // because a sibling cut, or because a split above cut, adds
         // nothing (and above, this node's value is not used either).
         if self.sh.abort.load(Ordering::Relaxed) || self.cut.is_some_and(Cut::any) {
             self.stopped = true;
         }
-        for (&(c, _), &(v, nodes, stopped)) in jobs[..n].iter().zip(&results) {
+        for (&c, &(v, nodes, stopped)) in jobs[..n].iter().zip(&results) {
             self.nodes += nodes;
             if stopped {
                 continue;
@@ -1239,6 +1251,35 @@ mod tests {
         }
     }
 
+    /// A position of 6 pits a side with 14 to 13 + `span` seeds in the
+    /// pits and up to 4 in each store, drawn by `next`: the seed's rule for
+    /// even cases, empty capture for odd ones, player 0 or 1 to move in
+    /// turn every two cases.
+    fn random_position(
+        next: &mut impl FnMut(u64) -> u64,
+        case: usize,
+        span: u64,
+    ) -> (Vec<i64>, Position) {
+        let rule = if case.is_multiple_of(2) {
+            CaptureRule::Seed
+        } else {
+            CaptureRule::Empty
+        };
+        let seeds = 14 + next(span);
+        let mut board = vec![0i64; 14];
+        for _ in 0..seeds {
+            let mut slot = next(12) as usize;
+            if slot >= 6 {
+                slot += 1;
+            }
+            board[slot] += 1;
+        }
+        board[6] = next(5) as i64;
+        board[13] = next(5) as i64;
+        let p = Position::new(&board, (case / 2) % 2, rule).unwrap();
+        (board, p)
+    }
+
     #[test]
     fn endgame_tables_do_not_change_values_or_best_moves() {
         // Positions of 6 pits a side with 14 to 22 seeds, drawn by a fixed
@@ -1249,23 +1290,7 @@ mod tests {
             .map(|rule| Endgame::build(6, 10, rule).unwrap())
             .collect();
         for case in 0..24 {
-            let rule = if case % 2 == 0 {
-                CaptureRule::Seed
-            } else {
-                CaptureRule::Empty
-            };
-            let seeds = 14 + next(9);
-            let mut board = vec![0i64; 14];
-            for _ in 0..seeds {
-                let mut slot = next(12) as usize;
-                if slot >= 6 {
-                    slot += 1;
-                }
-                board[slot] += 1;
-            }
-            board[6] = next(5) as i64;
-            board[13] = next(5) as i64;
-            let p = Position::new(&board, (case / 2) % 2, rule).unwrap();
+            let (board, p) = random_position(&mut next, case, 9);
             let plain = solve(
                 &p,
                 &Options {
@@ -1333,22 +1358,7 @@ mod tests {
         // and without an endgame table.
         let mut next = crate::position::test_rng(0x9E37_79B9_7F4A_7C15);
         for case in 0..16 {
-            let rule = if case % 2 == 0 {
-                CaptureRule::Seed
-            } else {
-                CaptureRule::Empty
-            };
-            let seeds = 14 + next(17);
-            let mut board = vec![0i64; 14];
-            for _ in 0..seeds {
-                let mut slot = next(12) as usize;
-                if slot >= 6 {
-                    slot += 1;
-                }
-                board[slot] += 1;
-            }
-            board[6] = next(5) as i64;
-            let p = Position::new(&board, (case / 2) % 2, rule).unwrap();
+            let (board, p) = random_position(&mut next, case, 17);
             let endgame = if case % 4 < 2 { Some(0) } else { Some(8) };
             let one = Solver::new(
                 &p,

@@ -162,25 +162,53 @@ const ENTRY: usize = 32;
 /// Words an entry takes in the table.
 const WORDS: usize = ENTRY / 8;
 
+/// Where an entry keeps its key's halves, its packed data and its version.
+const KEY_LO: usize = 0;
+const KEY_HI: usize = 1;
+const DATA: usize = 2;
+const VERSION: usize = 3;
+
+/// The words of the entry in `slot`.
+#[inline(always)]
+fn words(table: &[AtomicU64], slot: usize) -> &[AtomicU64] {
+    &table[slot * WORDS..slot * WORDS + WORDS]
+}
+
 impl Entry {
+    /// The version of the entry `w`, read before its other words.
+    #[inline(always)]
+    fn version(w: &[AtomicU64]) -> u64 {
+        w[VERSION].load(Ordering::Acquire)
+    }
+
+    /// Whether the entry `w`, read under `version` and after an acquire
+    /// fence, was whole: no writer was at it then, nor has been since.
+    #[inline(always)]
+    fn unchanged(w: &[AtomicU64], version: u64) -> bool {
+        version & 1 == 0 && w[VERSION].load(Ordering::Relaxed) == version
+    }
+
     /// The entry in `slot`, or `None` when a writer is changing it.
     #[inline(always)]
     fn read(table: &[AtomicU64], slot: usize) -> Option<Entry> {
-        let w = &table[slot * WORDS..slot * WORDS + WORDS];
-        let version = w[3].load(Ordering::Acquire);
-        if version & 1 == 1 {
-            return None;
-        }
-        let words = [
-            w[0].load(Ordering::Relaxed),
-            w[1].load(Ordering::Relaxed),
-            w[2].load(Ordering::Relaxed),
+        let w = words(table, slot);
+        let version = Entry::version(w);
+        let held = [
+            w[KEY_LO].load(Ordering::Relaxed),
+            w[KEY_HI].load(Ordering::Relaxed),
+            w[DATA].load(Ordering::Relaxed),
         ];
         fence(Ordering::Acquire);
-        if w[3].load(Ordering::Relaxed) != version {
-            return None;
-        }
-        Some(Entry::decode(words))
+        Entry::unchanged(w, version).then(|| Entry::decode(held))
+    }
+
+    /// The packed data of the entry `w` if it holds `key` (unchecked: see
+    /// [`Entry::unchanged`]).
+    #[inline(always)]
+    fn data_for(w: &[AtomicU64], key: u128) -> Option<u64> {
+        (w[KEY_LO].load(Ordering::Relaxed) == key as u64
+            && w[KEY_HI].load(Ordering::Relaxed) == (key >> 64) as u64)
+            .then(|| w[DATA].load(Ordering::Relaxed))
     }
 
     /// The entry held in its first three words.
@@ -201,31 +229,32 @@ impl Entry {
     /// for every memory access before it.
     #[inline(always)]
     fn write(self, table: &[AtomicU64], slot: usize, alone: bool) {
-        let w = &table[slot * WORDS..slot * WORDS + WORDS];
+        let w = words(table, slot);
         let data = u64::from(self.lower as u16)
             | u64::from(self.upper as u16) << 16
             | u64::from(self.best) << 32
             | u64::from(self.left) << 40;
+        let fill = || {
+            w[KEY_LO].store(self.key as u64, Ordering::Relaxed);
+            w[KEY_HI].store((self.key >> 64) as u64, Ordering::Relaxed);
+            w[DATA].store(data, Ordering::Relaxed);
+        };
         if alone {
             // Nobody reads while this thread writes.
-            w[0].store(self.key as u64, Ordering::Relaxed);
-            w[1].store((self.key >> 64) as u64, Ordering::Relaxed);
-            w[2].store(data, Ordering::Relaxed);
+            fill();
             return;
         }
-        let version = w[3].load(Ordering::Relaxed);
+        let version = w[VERSION].load(Ordering::Relaxed);
         if version & 1 == 1
-            || w[3]
+            || w[VERSION]
                 .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
                 .is_err()
         {
             return;
         }
         fence(Ordering::Release);
-        w[0].store(self.key as u64, Ordering::Relaxed);
-        w[1].store((self.key >> 64) as u64, Ordering::Relaxed);
-        w[2].store(data, Ordering::Relaxed);
-        w[3].store(version + 2, Ordering::Release);
+        fill();
+        w[VERSION].store(version + 2, Ordering::Release);
     }
 }
 
@@ -606,6 +635,12 @@ impl Cut<'_> {
 }
 
 impl Shared<'_> {
+    /// The first slot of `key`'s two-entry bucket.
+    #[inline(always)]
+    fn bucket(&self, key: u128) -> usize {
+        hash(key) & self.mask & !1
+    }
+
     fn bounds(&self) -> (i32, i32) {
         let b = self.bounds.load(Ordering::Relaxed);
         (b as u32 as i32, (b >> 32) as u32 as i32)
@@ -717,7 +752,7 @@ fn ordered(scores: &[i32; H], count: usize) -> [u8; H] {
 impl Search<'_> {
     #[inline(always)]
     fn probe(&self, key: u128) -> Option<(usize, Entry)> {
-        let bucket = hash(key) & self.sh.mask & !1;
+        let bucket = self.sh.bucket(key);
         if let Some(e) = Entry::read(self.sh.table, bucket)
             && e.key == key
         {
@@ -983,7 +1018,7 @@ impl Search<'_> {
                 addr[c] = self.sh.db.expect("endgame table").index(k.kids[c]);
             } else if etc && k.lefts[c] >= TABLE_FROM {
                 look[c] = 2;
-                addr[c] = hash(k.kids[c]) & self.sh.mask & !1;
+                addr[c] = self.sh.bucket(k.kids[c]);
             }
         }
         // The versions of both entries of each bucket first, with no
@@ -995,8 +1030,7 @@ impl Search<'_> {
             match look[c] {
                 1 => db_vals[c] = self.sh.db.expect("endgame table").at(addr[c]),
                 2 => {
-                    let w = &self.sh.table[addr[c] * WORDS..(addr[c] + 2) * WORDS];
-                    versions[c] = [w[3].load(Ordering::Acquire), w[7].load(Ordering::Acquire)];
+                    versions[c] = [0, 1].map(|e| Entry::version(words(self.sh.table, addr[c] + e)));
                 }
                 _ => {}
             }
@@ -1006,13 +1040,11 @@ impl Search<'_> {
         let mut held = [(u8::MAX, 0u64); H];
         for c in 0..count {
             if look[c] == 2 {
-                let w = &self.sh.table[addr[c] * WORDS..(addr[c] + 2) * WORDS];
-                let kid = k.kids[c];
                 for e in 0..2 {
-                    if w[e * WORDS].load(Ordering::Relaxed) == kid as u64
-                        && w[e * WORDS + 1].load(Ordering::Relaxed) == (kid >> 64) as u64
+                    if let Some(data) =
+                        Entry::data_for(words(self.sh.table, addr[c] + e), k.kids[c])
                     {
-                        held[c] = (e as u8, w[e * WORDS + 2].load(Ordering::Relaxed));
+                        held[c] = (e as u8, data);
                         break;
                     }
                 }
@@ -1024,9 +1056,7 @@ impl Search<'_> {
             let (e, data) = held[c];
             if e != u8::MAX {
                 let e = usize::from(e);
-                let v = versions[c][e];
-                let w = &self.sh.table[addr[c] * WORDS..(addr[c] + 2) * WORDS];
-                if v & 1 == 0 && w[e * WORDS + 3].load(Ordering::Relaxed) == v {
+                if Entry::unchanged(words(self.sh.table, addr[c] + e), versions[c][e]) {
                     let entry = Entry::decode([0, 0, data]);
                     tt[c] = Some((i32::from(entry.lower), i32::from(entry.upper)));
                 }
@@ -1086,7 +1116,7 @@ impl Search<'_> {
         } else {
             (best, best)
         };
-        let bucket = hash(key) & self.sh.mask & !1;
+        let bucket = self.sh.bucket(key);
         // Same position: update it; else replace the cheaper of the two.
         let left_at = |slot| Entry::read(self.sh.table, slot).map_or(0, |e| e.left);
         let slot = found.map_or_else(

@@ -58,11 +58,6 @@ impl Bytes {
         }
         Ok(Bytes::Words(vec![0; n.div_ceil(8)]))
     }
-
-    /// A buffer holding `v` (no copy).
-    pub(crate) fn from_vec(v: Vec<u8>) -> Bytes {
-        Bytes::Heap(v)
-    }
 }
 
 impl Deref for Bytes {

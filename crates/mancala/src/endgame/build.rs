@@ -139,6 +139,27 @@ pub(super) fn units(pits: usize, level: usize) -> Vec<(usize, usize, u64)> {
     out
 }
 
+/// The values of a table of `n` positions being built: those of `below`
+/// (a smaller table's) first, the rest unknown. In huge pages where the
+/// system gives them ([`Bytes::zeroed`]): the build reads the table at
+/// random, and with 4 KiB pages nearly every read would miss the TLB too
+/// (measured in `docs/mancala.md`).
+pub(super) fn values_buffer(n: usize, below: &[u8]) -> Result<Bytes, MancalaError> {
+    let mut bytes = Bytes::zeroed(n).map_err(|e| {
+        MancalaError::TooLargeToSolve(format!("an endgame table of {n} bytes in memory: {e}"))
+    })?;
+    let known = below.len().min(n);
+    bytes[..known].copy_from_slice(&below[..known]);
+    bytes[known..].fill(UNKNOWN as u8);
+    Ok(bytes)
+}
+
+/// The bytes of a table being built, as values its threads share.
+pub(super) fn atomics(bytes: &mut Bytes) -> &[AtomicI8] {
+    <[AtomicI8] as zerocopy::FromBytes>::mut_from_bytes(&mut bytes[..])
+        .expect("bytes are AtomicI8s: same size, alignment 1")
+}
+
 impl Endgame {
     /// Build the table for `pits` pits a side, every position with at most
     /// `seeds` seeds in the pits, under `rule`. It uses rayon's threads;
@@ -165,7 +186,8 @@ impl Endgame {
     ) -> Result<Endgame, MancalaError> {
         let n = check_size(pits, seeds)? as usize;
         let terms = terms(pits, seeds);
-        let values: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let mut bytes = values_buffer(n, &[])?;
+        let values = atomics(&mut bytes);
         // Rank 0 is the empty board; it is never asked for (the game is
         // over), and holds 0.
         values[0].store(0, Ordering::Relaxed);
@@ -173,7 +195,7 @@ impl Endgame {
             pits,
             sower: Sower::new(pits, rule),
             terms: &terms,
-            values: &values,
+            values,
         };
         for level in 1..=seeds {
             units(pits, level)
@@ -182,13 +204,12 @@ impl Endgame {
                 .for_each(|&(a, b, _)| builder.fill(level, a, b));
             progress(positions_for(pits, level));
         }
-        let values = Bytes::from_vec(values.into_iter().map(|v| v.into_inner() as u8).collect());
         Ok(Endgame {
             pits,
             seeds,
             rule,
             terms,
-            values,
+            values: bytes,
         })
     }
 }

@@ -29,13 +29,13 @@
 //! ```
 
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicI8, Ordering};
+use std::sync::atomic::Ordering;
 
 use rayon::prelude::*;
 
-use super::build::{Builder, units};
+use super::build::{Builder, atomics, units, values_buffer};
 use super::file::{bad, check, hold, rule_from};
-use super::{Endgame, UNKNOWN, check_size, positions_for, terms};
+use super::{Endgame, check_size, positions_for, terms};
 use crate::MancalaError;
 use crate::position::{CaptureRule, Sower};
 
@@ -201,21 +201,14 @@ impl Endgame {
         let (pits, level) = (self.pits, self.seeds + 1);
         let n = check_size(pits, level)?;
         let below = self.values.len();
-        let values: Vec<AtomicI8> = (0..n as usize)
-            .map(|i| {
-                AtomicI8::new(if i < below {
-                    self.values[i] as i8
-                } else {
-                    UNKNOWN
-                })
-            })
-            .collect();
+        let mut bytes = values_buffer(n as usize, &self.values)?;
+        let values = atomics(&mut bytes);
         let terms = terms(pits, level);
         let builder = Builder {
             pits,
             sower: Sower::new(pits, self.rule),
             terms: &terms,
-            values: &values,
+            values,
         };
         let units = units(pits, level);
         let starts = bounds(&units, count);

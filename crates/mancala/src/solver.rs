@@ -826,7 +826,11 @@ impl Search<'_> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let k = self.expand(p, left);
-        let (los, his) = self.bounds(&k, left >= ETC_FROM);
+        let (los, his) = match self.bounds(&k, left >= ETC_FROM, beta) {
+            Ok(known) => known,
+            // Enhanced transposition cutoff by a child known exactly.
+            Err((lo, i)) => return self.store(found, key, use_table, left, alpha0, beta0, lo, i),
+        };
         let mut best = i32::MIN;
         let mut best_move = 0u8;
         let mut scores = [0i32; H];
@@ -1005,7 +1009,7 @@ impl Search<'_> {
     /// for it, else the seeds left. All the reads are issued before any is
     /// used, so their cache misses overlap.
     #[inline(always)]
-    fn bounds(&self, k: &Kids, etc: bool) -> ([i32; H], [i32; H]) {
+    fn bounds(&self, k: &Kids, etc: bool, beta: i32) -> Result<([i32; H], [i32; H]), (i32, u8)> {
         let count = k.count;
         let mut look = [0u8; H]; // 0 nothing, 1 endgame, 2 table
         let mut addr = [0usize; H];
@@ -1021,18 +1025,39 @@ impl Search<'_> {
                 addr[c] = self.sh.bucket(k.kids[c]);
             }
         }
+        let mut db_vals = [0i8; H];
+        for c in 0..count {
+            if look[c] == 1 {
+                db_vals[c] = self.sh.db.expect("endgame table").at(addr[c]);
+            }
+        }
+        // A child whose value is known exactly (the game over, or in the
+        // endgame table) and already reaches beta decides the node
+        // (enhanced transposition cutoff) without the transposition
+        // table's reads: two in three such cutoffs come from the endgame
+        // table. The branch is mostly not taken, so the reads below are
+        // under way while it is decided.
+        for c in 0..count {
+            let exact = match look[c] {
+                _ if matches!(k.kinds[c], Kind::Over) => 0,
+                1 => i32::from(db_vals[c]),
+                _ => continue,
+            };
+            let lo = match k.kinds[c] {
+                Kind::Other => k.gains[c] - exact,
+                _ => k.gains[c] + exact,
+            };
+            if lo >= beta {
+                return Err((lo, k.pits[c]));
+            }
+        }
         // The versions of both entries of each bucket first, with no
         // branch on them, so that every miss is under way at once; then
         // the entries, then the versions again (as `Entry::read`).
-        let mut db_vals = [0i8; H];
         let mut versions = [[0u64; 2]; H];
         for c in 0..count {
-            match look[c] {
-                1 => db_vals[c] = self.sh.db.expect("endgame table").at(addr[c]),
-                2 => {
-                    versions[c] = [0, 1].map(|e| Entry::version(words(self.sh.table, addr[c] + e)));
-                }
-                _ => {}
+            if look[c] == 2 {
+                versions[c] = [0, 1].map(|e| Entry::version(words(self.sh.table, addr[c] + e)));
             }
         }
         // The entry holding the child, if any: its slot in the bucket and
@@ -1078,7 +1103,7 @@ impl Search<'_> {
                 (_, None) => (gain - k.lefts[c], gain + k.lefts[c]),
             };
         }
-        (los, his)
+        Ok((los, his))
     }
 
     /// Tell the caller what is known so far.

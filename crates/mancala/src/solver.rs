@@ -7,9 +7,9 @@
 //! of null-window searches that close in on the value. Positions with few
 //! seeds left are not searched: their exact values come from an
 //! [`Endgame`] table. Before a node's moves are searched, each child is
-//! looked up in the endgame table and the transposition table, and a known
-//! bound that already decides the node ends it (enhanced transposition
-//! cutoff). Moves are then tried best first: the table's move of an earlier
+//! looked up in the endgame table, then (if no exact value there already
+//! decides the node) in the transposition table, and a known bound that
+//! decides the node ends it (enhanced transposition cutoff). Moves are then tried best first: the table's move of an earlier
 //! search, extra turns (the move nearest the store first), then by the
 //! seeds the move banks and what is known of the child. An extra turn keeps
 //! the same side to move, so its value is added, not negated.
@@ -39,6 +39,7 @@ use crate::bytes::Bytes;
 use crate::endgame::{self, Endgame, MAX, Pits};
 use crate::position::{CaptureRule, Kind, Position, Sower, byte_sum};
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering, fence};
 
 /// Solver settings.
@@ -709,6 +710,16 @@ struct Kids {
     lefts: [i32; H],
 }
 
+/// Bounds `(l, h)` on a child's value from its own mover's side, seen from
+/// its parent's mover: plus the move's gain, negated when the turn passes.
+#[inline(always)]
+fn from_parent(kind: Kind, gain: i32, (l, h): (i32, i32)) -> (i32, i32) {
+    match kind {
+        Kind::Other => (gain - h, gain - l),
+        _ => (gain + l, gain + h),
+    }
+}
+
 /// Whether move `c` of `k` needs no search: its value is known, or it
 /// cannot raise `alpha` (then its upper bound is all it adds to `best`).
 #[inline(always)]
@@ -827,9 +838,11 @@ impl Search<'_> {
         let (alpha0, beta0) = (alpha, beta);
         let k = self.expand(p, left);
         let (los, his) = match self.bounds(&k, left >= ETC_FROM, beta) {
-            Ok(known) => known,
+            ControlFlow::Continue(known) => known,
             // Enhanced transposition cutoff by a child known exactly.
-            Err((lo, i)) => return self.store(found, key, use_table, left, alpha0, beta0, lo, i),
+            ControlFlow::Break((lo, i)) => {
+                return self.store(found, key, use_table, left, alpha0, beta0, lo, i);
+            }
         };
         let mut best = i32::MIN;
         let mut best_move = 0u8;
@@ -1006,10 +1019,17 @@ impl Search<'_> {
     /// What is known of each child's value, from this node's mover's side:
     /// `(lower, upper)` bounds, exact from the endgame table, from the
     /// transposition table when `etc` (enhanced transposition cutoff) asks
-    /// for it, else the seeds left. All the reads are issued before any is
-    /// used, so their cache misses overlap.
+    /// for it, else the seeds left. All the reads of a table are issued
+    /// before any is used, so their cache misses overlap. A child known
+    /// exactly whose value reaches `beta` decides the node before the
+    /// transposition table is read: then its value and pit (`Break`).
     #[inline(always)]
-    fn bounds(&self, k: &Kids, etc: bool, beta: i32) -> Result<([i32; H], [i32; H]), (i32, u8)> {
+    fn bounds(
+        &self,
+        k: &Kids,
+        etc: bool,
+        beta: i32,
+    ) -> ControlFlow<(i32, u8), ([i32; H], [i32; H])> {
         let count = k.count;
         let mut look = [0u8; H]; // 0 nothing, 1 endgame, 2 table
         let mut addr = [0usize; H];
@@ -1031,24 +1051,24 @@ impl Search<'_> {
                 db_vals[c] = self.sh.db.expect("endgame table").at(addr[c]);
             }
         }
-        // A child whose value is known exactly (the game over, or in the
-        // endgame table) and already reaches beta decides the node
-        // (enhanced transposition cutoff) without the transposition
-        // table's reads: two in three such cutoffs come from the endgame
-        // table. The branch is mostly not taken, so the reads below are
-        // under way while it is decided.
+        // The children known exactly: the game over, or in the endgame
+        // table.
+        let exact = |c: usize| match look[c] {
+            _ if matches!(k.kinds[c], Kind::Over) => Some(0),
+            1 => Some(i32::from(db_vals[c])),
+            _ => None,
+        };
+        // One that already reaches beta decides the node (enhanced
+        // transposition cutoff) without the transposition table's reads:
+        // two in three such cutoffs come from the endgame table. The branch
+        // is mostly not taken, so the reads below are under way while it
+        // is decided.
         for c in 0..count {
-            let exact = match look[c] {
-                _ if matches!(k.kinds[c], Kind::Over) => 0,
-                1 => i32::from(db_vals[c]),
-                _ => continue,
-            };
-            let lo = match k.kinds[c] {
-                Kind::Other => k.gains[c] - exact,
-                _ => k.gains[c] + exact,
-            };
-            if lo >= beta {
-                return Err((lo, k.pits[c]));
+            if let Some(v) = exact(c) {
+                let (lo, _) = from_parent(k.kinds[c], k.gains[c], (v, v));
+                if lo >= beta {
+                    return ControlFlow::Break((lo, k.pits[c]));
+                }
             }
         }
         // The versions of both entries of each bucket first, with no
@@ -1091,19 +1111,12 @@ impl Search<'_> {
         let mut his = [0i32; H];
         for c in 0..count {
             let gain = k.gains[c];
-            let known = match look[c] {
-                _ if matches!(k.kinds[c], Kind::Over) => Some((0, 0)),
-                1 => Some((i32::from(db_vals[c]), i32::from(db_vals[c]))),
-                2 => tt[c],
-                _ => None,
-            };
-            (los[c], his[c]) = match (k.kinds[c], known) {
-                (Kind::Other, Some((l, h))) => (gain - h, gain - l),
-                (_, Some((l, h))) => (gain + l, gain + h),
-                (_, None) => (gain - k.lefts[c], gain + k.lefts[c]),
+            (los[c], his[c]) = match exact(c).map(|v| (v, v)).or(tt[c]) {
+                Some(known) => from_parent(k.kinds[c], gain, known),
+                None => (gain - k.lefts[c], gain + k.lefts[c]),
             };
         }
-        Ok((los, his))
+        ControlFlow::Continue((los, his))
     }
 
     /// Tell the caller what is known so far.

@@ -482,11 +482,18 @@ impl Sower {
         }
     }
 
-    /// Sow pit `i` (non-empty) of the mover: the pits after the move and
-    /// what it did, as [`sow`].
+    /// The pits a side: `M`, or the sower's own when `M` is 0 (see
+    /// [`Sower::child_in`]).
     #[inline(always)]
-    pub(crate) fn sow(&self, p: u128, i: usize) -> (u128, Step) {
-        let m = self.m;
+    pub(crate) fn pits_in<const M: usize>(&self) -> usize {
+        if M == 0 { self.m } else { M }
+    }
+
+    /// Sow pit `i` (non-empty) of the mover: the pits after the move and
+    /// what it did, as [`sow`], for `M` pits a side (0: the sower's own).
+    #[inline(always)]
+    fn sow_in<const M: usize>(&self, p: u128, i: usize) -> (u128, Step) {
+        let m = self.pits_in::<M>();
         let seeds = byte(p, i) as usize;
         let mut q = p & !(0xFFu128 << (8 * i));
         let laps = seeds / self.cycle;
@@ -560,16 +567,28 @@ impl Sower {
     /// holds seeds.
     #[inline(always)]
     pub(crate) fn child(&self, p: u128, i: usize) -> Option<Child> {
+        self.child_in::<0>(p, i)
+    }
+
+    /// [`Sower::child`] for a sower of `M` pits a side, known when the
+    /// code is compiled (0: the sower's own, known when it runs). The
+    /// solver and the tables' build are compiled once for 6 pits, the
+    /// usual board, where the loops over the pits unroll (measured in
+    /// `docs/mancala.md`), and once for any.
+    #[inline(always)]
+    pub(crate) fn child_in<const M: usize>(&self, p: u128, i: usize) -> Option<Child> {
+        debug_assert!(M == 0 || M == self.m);
         if byte(p, i) == 0 {
             return None;
         }
-        let (q, step) = self.sow(p, i);
+        let m = self.pits_in::<M>();
+        let (q, step) = self.sow_in::<M>(p, i);
         let (kind, pits) = if step.over {
             (Kind::Over, q)
         } else if step.again {
             (Kind::Again, q)
         } else {
-            (Kind::Other, crate::endgame::flip(q, self.m))
+            (Kind::Other, crate::endgame::flip(q, m))
         };
         Some(Child {
             kind,
@@ -641,6 +660,10 @@ mod tests {
                             continue;
                         }
                         let child = child.expect("a non-empty pit has a child");
+                        if m == 6 {
+                            // The sowing compiled for 6 pits is the same.
+                            assert_eq!(s.child_in::<6>(packed, i), Some(child), "{board:?} {i}");
+                        }
                         let stores = |p: &Position| {
                             let st = p.stores();
                             (st[mover] as i32, st[1 - mover] as i32)
@@ -698,7 +721,7 @@ mod tests {
                         }
                         let mut want = pits;
                         let step = sow(&mut want[..], m, i, rule);
-                        let (got, got_step) = s.sow(u128::from_le_bytes(pits), i);
+                        let (got, got_step) = s.sow_in::<0>(u128::from_le_bytes(pits), i);
                         assert_eq!(got.to_le_bytes(), want, "{pits:?} {i}");
                         assert_eq!(got_step, step, "{pits:?} {i}");
                         let mut flipped = [0u8; 16];

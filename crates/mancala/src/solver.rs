@@ -288,6 +288,9 @@ pub struct Solver {
     /// From this many seeds in the pits a node may split ([`SPLIT_FROM`];
     /// tests split everywhere).
     split_from: i32,
+    /// Whether a board of 6 pits a side takes the search compiled for it
+    /// (tests compare it with the general one).
+    specialised: bool,
 }
 
 impl std::fmt::Debug for Solver {
@@ -371,6 +374,7 @@ impl Solver {
             table: transposition_table(options.table_bits)?,
             pool: pool(options.threads)?,
             split_from: SPLIT_FROM,
+            specialised: true,
         })
     }
 
@@ -390,6 +394,7 @@ impl Solver {
             table: transposition_table(options.table_bits)?,
             pool: pool(options.threads)?,
             split_from: SPLIT_FROM,
+            specialised: true,
         })
     }
 
@@ -521,40 +526,42 @@ impl Solver {
             bounds: AtomicU64::new(0),
         };
         shared.set_bounds((i32::MIN, i32::MAX));
-        let mut s = Search {
-            sh: &shared,
-            nodes: 0,
-            stopped: false,
-            cut: None,
+        // The usual board's own build (see `Sower::child_in`).
+        let run = if m == 6 && self.specialised {
+            Search::<6>::run(&shared, root)
+        } else {
+            Search::<0>::run(&shared, root)
         };
-        // With a pool, the search runs on its threads (the caller's waits),
-        // so that every split is shared among them.
-        let (future, best_moves) = match self.pool.as_ref() {
-            Some(pool) => pool.install(|| s.root(root)),
-            None => s.root(root),
-        };
-        if s.stopped {
+        if run.stopped {
             let (lower, upper) = shared.bounds();
             let legal: Vec<usize> = (0..m).filter(|&i| counts[i] > 0).collect();
-            let held = s
-                .probe(root)
-                .map(|(_, e)| usize::from(e.best))
-                .filter(|b| legal.contains(b));
-            let best_guess = best_moves.first().copied().or(held).unwrap_or(legal[0]);
+            let held = run.held.filter(|b| legal.contains(b));
+            let best_guess = run.best_moves.first().copied().or(held).unwrap_or(legal[0]);
             return Ok(Answer::Unfinished {
                 lower: banked.saturating_add(lower),
                 upper: banked.saturating_add(upper),
                 best_guess,
-                nodes: s.nodes,
+                nodes: run.nodes,
             });
         }
         Ok(Answer::Solved(Solution {
-            value: banked + future,
-            best_moves,
-            nodes: s.nodes,
+            value: banked + run.future,
+            best_moves: run.best_moves,
+            nodes: run.nodes,
             endgame_seeds,
         }))
     }
+}
+
+/// What a search from the root found (see [`Search::run`]).
+struct Run {
+    future: i32,
+    best_moves: Vec<usize>,
+    /// Stopped by the deadline.
+    stopped: bool,
+    nodes: u64,
+    /// The root's best move in the transposition table, if it holds one.
+    held: Option<usize>,
 }
 
 /// Solve `position` exactly, with a new [`Solver`].
@@ -565,7 +572,9 @@ pub fn solve(position: &Position, options: &Options) -> Result<Solution, Mancala
     Solver::new(position, options)?.solve(position)
 }
 
-struct Search<'a> {
+/// One thread's search, for `M` pits a side (0: `Shared::m`; see
+/// `Sower::child_in`).
+struct Search<'a, const M: usize> {
     sh: &'a Shared<'a>,
     /// Nodes this search (this thread's part) searched.
     nodes: u64,
@@ -760,7 +769,35 @@ fn ordered(scores: &[i32; H], count: usize) -> [u8; H] {
     order
 }
 
-impl Search<'_> {
+impl<'a, const M: usize> Search<'a, M> {
+    /// Search from the root `root`. With a pool, the search runs on its
+    /// threads (the caller's waits), so that every split is shared among
+    /// them.
+    fn run(sh: &'a Shared<'a>, root: Pits) -> Run {
+        let mut s = Search::<M> {
+            sh,
+            nodes: 0,
+            stopped: false,
+            cut: None,
+        };
+        let (future, best_moves) = match sh.pool {
+            Some(pool) => pool.install(|| s.root(root)),
+            None => s.root(root),
+        };
+        let held = if s.stopped {
+            s.probe(root).map(|(_, e)| usize::from(e.best))
+        } else {
+            None
+        };
+        Run {
+            future,
+            best_moves,
+            stopped: s.stopped,
+            nodes: s.nodes,
+            held,
+        }
+    }
+
     #[inline(always)]
     fn probe(&self, key: u128) -> Option<(usize, Entry)> {
         let bucket = self.sh.bucket(key);
@@ -957,7 +994,7 @@ impl Search<'_> {
                 if cut.any() || sh.abort.load(Ordering::Relaxed) {
                     return (i32::MIN, 0, true);
                 }
-                let mut s = Search {
+                let mut s = Search::<M> {
                     sh,
                     nodes: 0,
                     stopped: false,
@@ -1001,8 +1038,8 @@ impl Search<'_> {
             pits: [0u8; H],
             lefts: [0i32; H],
         };
-        for i in (0..self.sh.m).rev() {
-            let Some(child) = self.sh.sower.child(p, i) else {
+        for i in (0..self.sh.sower.pits_in::<M>()).rev() {
+            let Some(child) = self.sh.sower.child_in::<M>(p, i) else {
                 continue;
             };
             let c = k.count;
@@ -1039,7 +1076,7 @@ impl Search<'_> {
             }
             if k.lefts[c] <= self.sh.db_seeds {
                 look[c] = 1;
-                addr[c] = self.sh.db.expect("endgame table").index(k.kids[c]);
+                addr[c] = self.sh.db.expect("endgame table").index_in::<M>(k.kids[c]);
             } else if etc && k.lefts[c] >= TABLE_FROM {
                 look[c] = 2;
                 addr[c] = self.sh.bucket(k.kids[c]);
@@ -1448,6 +1485,28 @@ mod tests {
                 );
                 assert!(many.nodes > 0);
             }
+        }
+    }
+
+    #[test]
+    fn the_six_pit_search_is_the_general_search() {
+        // The search compiled for 6 pits and the general one, on random
+        // positions of 6 pits with 14 to 26 seeds, both rules, with and
+        // without an endgame table (built by the 6-pit build): the same
+        // value, best moves and nodes, node for node.
+        let mut next = crate::position::test_rng(0x0DDB_1A5E_5BAD_5EED);
+        for case in 0..12 {
+            let (board, p) = random_position(&mut next, case, 13);
+            let options = Options {
+                table_bits: 14,
+                endgame_seeds: Some(if case % 4 < 2 { 0 } else { 8 }),
+                threads: 1,
+            };
+            let six = Solver::new(&p, &options).unwrap().solve(&p).unwrap();
+            let mut general = Solver::new(&p, &options).unwrap();
+            general.specialised = false;
+            let general = general.solve(&p).unwrap();
+            assert_eq!(six, general, "{board:?}");
         }
     }
 

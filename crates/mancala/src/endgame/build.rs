@@ -20,8 +20,10 @@ pub(super) struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn value(&self, p: Pits) -> i32 {
-        let m = self.pits;
+    /// The value of `p`, from the table or computed and kept, for `M` pits
+    /// a side (0: `self.pits`; see [`Sower::child_in`]).
+    fn value<const M: usize>(&self, p: Pits) -> i32 {
+        let m = self.sower.pits_in::<M>();
         let idx = rank(self.terms, p, m);
         let v = self.values[idx].load(Ordering::Relaxed);
         if v != UNKNOWN {
@@ -45,7 +47,7 @@ impl Builder<'_> {
         let mut at = [0usize; MAX / 2];
         let mut count = 0;
         for i in 0..m {
-            let Some(child) = self.sower.child(p, i) else {
+            let Some(child) = self.sower.child_in::<M>(p, i) else {
                 continue;
             };
             gains[count] = child.gain;
@@ -72,7 +74,7 @@ impl Builder<'_> {
                 0 => gains[c],
                 s => {
                     let child = if known[c] == UNKNOWN {
-                        self.value(kids[c])
+                        self.value::<M>(kids[c])
                     } else {
                         i32::from(known[c])
                     };
@@ -88,7 +90,16 @@ impl Builder<'_> {
     /// Every position of `level` seeds whose last two cells hold `a` and
     /// `b`, in the table's order (so the writes run forward).
     pub(super) fn fill(&self, level: usize, a: usize, b: usize) {
-        let cells = 2 * self.pits;
+        if self.pits == 6 {
+            self.fill_in::<6>(level, a, b);
+        } else {
+            self.fill_in::<0>(level, a, b);
+        }
+    }
+
+    /// [`Builder::fill`] for `M` pits a side (0: `self.pits`).
+    fn fill_in<const M: usize>(&self, level: usize, a: usize, b: usize) {
+        let cells = 2 * self.sower.pits_in::<M>();
         let mut p = [0u8; MAX];
         p[cells - 1] = a as u8;
         p[cells - 2] = b as u8;
@@ -96,7 +107,7 @@ impl Builder<'_> {
         let inner = cells - 2;
         if inner == 0 {
             if rest == 0 {
-                self.value(pack(&p[..cells]));
+                self.value::<M>(pack(&p[..cells]));
             }
             return;
         }
@@ -104,7 +115,7 @@ impl Builder<'_> {
         // highest cell to all in cell 0: rank order.
         p[inner - 1] = rest as u8;
         loop {
-            self.value(pack(&p[..cells]));
+            self.value::<M>(pack(&p[..cells]));
             let mut c = 1;
             while c < inner && p[c] == 0 {
                 c += 1;
@@ -211,5 +222,44 @@ impl Endgame {
             terms,
             values: bytes,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The build compiled for 6 pits and the general one fill the same
+    /// table, byte for byte, under both rules.
+    #[test]
+    fn the_six_pit_build_is_the_general_build() {
+        let (pits, seeds) = (6, 9);
+        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+            let table = |six: bool| {
+                let terms = terms(pits, seeds);
+                let mut bytes = values_buffer(positions_for(pits, seeds) as usize, &[]).unwrap();
+                let values = atomics(&mut bytes);
+                values[0].store(0, Ordering::Relaxed);
+                let builder = Builder {
+                    pits,
+                    sower: Sower::new(pits, rule),
+                    terms: &terms,
+                    values,
+                };
+                for level in 1..=seeds {
+                    for (a, b, _) in units(pits, level) {
+                        if six {
+                            builder.fill_in::<6>(level, a, b);
+                        } else {
+                            builder.fill_in::<0>(level, a, b);
+                        }
+                    }
+                }
+                bytes.to_vec()
+            };
+            let six = table(true);
+            assert!(!six.contains(&(UNKNOWN as u8)));
+            assert_eq!(six, table(false), "{rule:?}");
+        }
     }
 }

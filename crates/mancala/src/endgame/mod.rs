@@ -187,7 +187,15 @@ impl Endgame {
     /// Where a search position (at most `seeds` seeds) sits in the table.
     #[inline]
     pub(crate) fn index(&self, p: Pits) -> usize {
-        rank(&self.terms, p, self.pits)
+        self.index_in::<0>(p)
+    }
+
+    /// [`Endgame::index`] for `M` pits a side (0: the table's own; see
+    /// `Sower::child_in`).
+    #[inline]
+    pub(crate) fn index_in<const M: usize>(&self, p: Pits) -> usize {
+        debug_assert!(M == 0 || M == self.pits);
+        rank(&self.terms, p, if M == 0 { self.pits } else { M })
     }
 
     /// The value at an index.

@@ -209,6 +209,7 @@ impl Endgame {
             sower: Sower::new(pits, self.rule),
             terms: &terms,
             values,
+            specialised: true,
         };
         let units = units(pits, level);
         let starts = bounds(&units, count);

@@ -486,7 +486,7 @@ impl Sower {
     /// [`Sower::child_in`]).
     #[inline(always)]
     pub(crate) fn pits_in<const M: usize>(&self) -> usize {
-        if M == 0 { self.m } else { M }
+        pits_in::<M>(self.m)
     }
 
     /// Sow pit `i` (non-empty) of the mover: the pits after the move and
@@ -536,6 +536,17 @@ impl Sower {
     }
 }
 
+/// The pits a side the solver and the tables' build are also compiled
+/// for (see [`Sower::child_in`]): the usual board.
+pub(crate) const SPECIALISED: usize = 6;
+
+/// The pits a side of code compiled for `M` (0: any) running on a board
+/// of `m`.
+#[inline(always)]
+pub(crate) fn pits_in<const M: usize>(m: usize) -> usize {
+    if M == 0 { m } else { M }
+}
+
 /// What a move leads to, in the search's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -572,9 +583,9 @@ impl Sower {
 
     /// [`Sower::child`] for a sower of `M` pits a side, known when the
     /// code is compiled (0: the sower's own, known when it runs). The
-    /// solver and the tables' build are compiled once for 6 pits, the
-    /// usual board, where the loops over the pits unroll (measured in
-    /// `docs/mancala.md`), and once for any.
+    /// solver and the tables' build are compiled once for [`SPECIALISED`]
+    /// pits, the usual board, where the loops over the pits unroll
+    /// (measured in `docs/mancala.md`), and once for any.
     #[inline(always)]
     pub(crate) fn child_in<const M: usize>(&self, p: u128, i: usize) -> Option<Child> {
         debug_assert!(M == 0 || M == self.m);
@@ -660,9 +671,13 @@ mod tests {
                             continue;
                         }
                         let child = child.expect("a non-empty pit has a child");
-                        if m == 6 {
+                        if m == SPECIALISED {
                             // The sowing compiled for 6 pits is the same.
-                            assert_eq!(s.child_in::<6>(packed, i), Some(child), "{board:?} {i}");
+                            assert_eq!(
+                                s.child_in::<SPECIALISED>(packed, i),
+                                Some(child),
+                                "{board:?} {i}"
+                            );
                         }
                         let stores = |p: &Position| {
                             let st = p.stores();

@@ -9,10 +9,11 @@
 //! [`Endgame`] table. Before a node's moves are searched, each child is
 //! looked up in the endgame table, then (if no exact value there already
 //! decides the node) in the transposition table, and a known bound that
-//! decides the node ends it (enhanced transposition cutoff). Moves are then tried best first: the table's move of an earlier
-//! search, extra turns (the move nearest the store first), then by the
-//! seeds the move banks and what is known of the child. An extra turn keeps
-//! the same side to move, so its value is added, not negated.
+//! decides the node ends it (enhanced transposition cutoff). Moves are
+//! then tried best first: the table's move of an earlier search, extra
+//! turns (the move nearest the store first), then by the seeds the move
+//! banks and what is known of the child. An extra turn keeps the same side
+//! to move, so its value is added, not negated.
 //!
 //! On more than one thread ([`Options::threads`]) the search splits where
 //! every move must be searched (young brothers wait): at a node with many
@@ -37,7 +38,7 @@
 use crate::MancalaError;
 use crate::bytes::Bytes;
 use crate::endgame::{self, Endgame, MAX, Pits};
-use crate::position::{CaptureRule, Kind, Position, Sower, byte_sum};
+use crate::position::{CaptureRule, Kind, Position, SPECIALISED, Sower, byte_sum};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering, fence};
@@ -288,8 +289,8 @@ pub struct Solver {
     /// From this many seeds in the pits a node may split ([`SPLIT_FROM`];
     /// tests split everywhere).
     split_from: i32,
-    /// Whether a board of 6 pits a side takes the search compiled for it
-    /// (tests compare it with the general one).
+    /// Whether a board of [`SPECIALISED`] pits a side takes the search
+    /// compiled for it (tests compare it with the general one).
     specialised: bool,
 }
 
@@ -527,8 +528,8 @@ impl Solver {
         };
         shared.set_bounds((i32::MIN, i32::MAX));
         // The usual board's own build (see `Sower::child_in`).
-        let run = if m == 6 && self.specialised {
-            Search::<6>::run(&shared, root)
+        let run = if m == SPECIALISED && self.specialised {
+            Search::<SPECIALISED>::run(&shared, root)
         } else {
             Search::<0>::run(&shared, root)
         };

@@ -10,15 +10,15 @@ use super::{
 };
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::position::{CaptureRule, Kind, Sower, byte_sum};
+use crate::position::{CaptureRule, Kind, SPECIALISED, Sower, byte_sum};
 
 pub(super) struct Builder<'a> {
     pub(super) pits: usize,
     pub(super) sower: Sower,
     pub(super) terms: &'a Terms,
     pub(super) values: &'a [AtomicI8],
-    /// Whether a board of 6 pits a side takes the build compiled for it
-    /// (tests compare it with the general one).
+    /// Whether a board of [`SPECIALISED`] pits a side takes the build
+    /// compiled for it (tests compare it with the general one).
     pub(super) specialised: bool,
 }
 
@@ -93,8 +93,8 @@ impl Builder<'_> {
     /// Every position of `level` seeds whose last two cells hold `a` and
     /// `b`, in the table's order (so the writes run forward).
     pub(super) fn fill(&self, level: usize, a: usize, b: usize) {
-        if self.pits == 6 && self.specialised {
-            self.fill_in::<6>(level, a, b);
+        if self.pits == SPECIALISED && self.specialised {
+            self.fill_in::<SPECIALISED>(level, a, b);
         } else {
             self.fill_in::<0>(level, a, b);
         }
@@ -182,7 +182,7 @@ impl Endgame {
     /// # Errors
     /// [`MancalaError::NoPits`]; [`MancalaError::TooLargeToSolve`] for more
     /// than 8 pits a side, more than 127 seeds or more than
-    /// [`MAX_POSITIONS`] positions.
+    /// [`MAX_POSITIONS`](super::MAX_POSITIONS) positions.
     pub fn build(pits: usize, seeds: usize, rule: CaptureRule) -> Result<Endgame, MancalaError> {
         Endgame::build_with_progress(pits, seeds, rule, &|_| {})
     }

@@ -195,7 +195,7 @@ impl Endgame {
     #[inline]
     pub(crate) fn index_in<const M: usize>(&self, p: Pits) -> usize {
         debug_assert!(M == 0 || M == self.pits);
-        rank(&self.terms, p, if M == 0 { self.pits } else { M })
+        rank(&self.terms, p, crate::position::pits_in::<M>(self.pits))
     }
 
     /// The value at an index.

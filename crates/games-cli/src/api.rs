@@ -345,7 +345,7 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     }
     if game == "mancala" && verb == "solve" && !has_bits {
         push("--table-bits".into(), "--table-bits".into());
-        push("20".into(), "20".into());
+        push("22".into(), "22".into());
     }
     push("--format".into(), "--format".into());
     push("json".into(), "json".into());

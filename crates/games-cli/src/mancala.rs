@@ -96,8 +96,8 @@ struct MovesArgs {
     /// solved in its share shows the bounds reached.
     #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
     think: f64,
-    /// Transposition table: 2^N entries of 32 bytes.
-    #[arg(long, default_value_t = 20, value_name = "N")]
+    /// Transposition table: 2^N words of 8 bytes, one entry each (10 to 30).
+    #[arg(long, default_value_t = 22, value_name = "N")]
     table_bits: u32,
     #[command(flatten)]
     output: Output,
@@ -130,8 +130,8 @@ struct SolverArgs {
     /// [default: the most that build in well under a second].
     #[arg(long)]
     endgame_seeds: Option<usize>,
-    /// Transposition table: 2^N entries of 32 bytes.
-    #[arg(long, default_value_t = 22, value_name = "N")]
+    /// Transposition table: 2^N words of 8 bytes, one entry each (10 to 30).
+    #[arg(long, default_value_t = 24, value_name = "N")]
     table_bits: u32,
     /// "Empty capture" (Irving et al. 2000) instead of the seed's capture rule.
     #[arg(long)]
@@ -416,9 +416,9 @@ fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError>
 
 /// The solver's options from its arguments, checked (table size, memory).
 fn solver_options(a: &SolverArgs, p: &Position) -> Result<solver::Options, CliError> {
-    if !(10..=32).contains(&a.table_bits) {
+    if !(solver::MIN_TABLE_BITS..=30).contains(&a.table_bits) {
         return fail(format!(
-            "--table-bits must be from 10 to 32, not {}",
+            "--table-bits must be from 10 to 30, not {}",
             a.table_bits
         ));
     }

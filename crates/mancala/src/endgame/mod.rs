@@ -46,8 +46,8 @@ mod shard;
 
 pub use shard::LevelShard;
 
-pub(crate) use rank::rank;
-use rank::{Terms, choose, terms};
+use rank::choose;
+pub(crate) use rank::{Terms, rank, terms};
 
 /// Cells a position of the search holds: up to 8 pits a side.
 pub(crate) const MAX: usize = 16;

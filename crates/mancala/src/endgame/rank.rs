@@ -22,9 +22,9 @@ pub(super) fn choose(n: u64, r: u64) -> u64 {
 /// The rank's terms: row `j` (a cell), column `s` (seeds up to and in it).
 /// Rows and columns are as wide as a cell index and a byte go, so indexing
 /// needs no bounds checks.
-pub(super) type Terms = Box<[[u64; 256]; MAX]>;
+pub(crate) type Terms = Box<[[u64; 256]; MAX]>;
 
-pub(super) fn terms(pits: usize, seeds: usize) -> Terms {
+pub(crate) fn terms(pits: usize, seeds: usize) -> Terms {
     let mut t: Terms = Box::new([[0u64; 256]; MAX]);
     for (j, row) in t.iter_mut().enumerate().take(2 * pits) {
         for (s, term) in row.iter_mut().enumerate().take(seeds + 1) {
@@ -36,7 +36,7 @@ pub(super) fn terms(pits: usize, seeds: usize) -> Terms {
 
 /// The rank of `p` among all positions with at most `seeds` seeds in the
 /// pits (its total must not exceed `seeds`).
-#[inline]
+#[inline(always)]
 pub(crate) fn rank(terms: &Terms, p: Pits, m: usize) -> usize {
     // Every byte of `prefix` is the sum of the bytes up to it (no byte of
     // a position the table holds reaches 256).

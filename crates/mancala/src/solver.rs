@@ -22,8 +22,9 @@
 //! that cuts stops its siblings. The window is always a null window, so the
 //! moves searched together are independent; values and best moves are the
 //! same on any number of threads (tested), the nodes searched are not. The
-//! table's entries carry a version that a writer makes odd while it writes,
-//! so a reader never takes half of one entry with half of another.
+//! transposition table's entries are keyed exactly and never read half
+//! written (see the `table` module: one word an entry, or a version on
+//! four-word entries for boards too large for the one-word key).
 //!
 //! ```
 //! use mancala::{CaptureRule, Position, solver};
@@ -235,8 +236,7 @@ impl Solver {
     /// # Errors
     /// [`MancalaError::TooLargeToSolve`] for more than 8 pits a side, more
     /// than 255 seeds in the pits, a table of fewer than 2^10 or more than
-    /// 2^30 words or an
-    /// endgame table too large.
+    /// 2^30 words or an endgame table too large.
     pub fn new(position: &Position, options: &Options) -> Result<Solver, MancalaError> {
         check_table(options)?;
         let pits = position.pits();

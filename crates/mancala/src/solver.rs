@@ -634,6 +634,10 @@ struct Kids {
     pits: [u8; H],
     /// Seeds left in the pits.
     lefts: [i32; H],
+    /// Where each child searched belongs in the transposition table, when
+    /// [`Search::bounds`] looked it up: its own search need not find it
+    /// again.
+    locs: [Option<Loc>; H],
 }
 
 /// Bounds `(l, h)` on a child's value from its own mover's side, seen from
@@ -719,7 +723,14 @@ impl<'a, const M: usize> Search<'a, M> {
 
     /// The future store difference for the mover at `p`, fail-soft within
     /// (alpha, beta).
-    fn value(&mut self, p: Pits, mut alpha: i32, mut beta: i32) -> i32 {
+    fn value(&mut self, p: Pits, alpha: i32, beta: i32) -> i32 {
+        self.value_at(p, None, alpha, beta)
+    }
+
+    /// [`Search::value`], with `p`'s place in the transposition table when
+    /// the parent has it.
+    #[inline(always)]
+    fn value_at(&mut self, p: Pits, at: Option<Loc>, mut alpha: i32, mut beta: i32) -> i32 {
         if self.stopped {
             return 0;
         }
@@ -761,7 +772,8 @@ impl<'a, const M: usize> Search<'a, M> {
         if -left >= beta {
             return -left;
         }
-        let loc = (left >= TABLE_FROM).then(|| self.sh.table.locate::<M>(p, self.sh.m));
+        let loc = (left >= TABLE_FROM)
+            .then(|| at.unwrap_or_else(|| self.sh.table.locate::<M>(p, self.sh.m)));
         let mut tt_best = u8::MAX;
         let found = loc.and_then(|loc| self.sh.table.read(loc));
         if let Some((_, e)) = found {
@@ -777,8 +789,8 @@ impl<'a, const M: usize> Search<'a, M> {
             tt_best = e.best;
         }
         let (alpha0, beta0) = (alpha, beta);
-        let k = self.expand(p, left);
-        let (los, his) = match self.bounds(&k, left >= ETC_FROM, beta) {
+        let mut k = self.expand(p, left);
+        let (los, his) = match self.bounds(&mut k, left >= ETC_FROM, beta) {
             ControlFlow::Continue(known) => known,
             // Enhanced transposition cutoff by a child known exactly.
             ControlFlow::Break((lo, i)) => {
@@ -846,8 +858,8 @@ impl<'a, const M: usize> Search<'a, M> {
     fn child(&mut self, k: &Kids, c: usize, alpha: i32, beta: i32) -> i32 {
         let gain = k.gains[c];
         match k.kinds[c] {
-            Kind::Again => gain + self.value(k.kids[c], alpha - gain, beta - gain),
-            _ => gain - self.value(k.kids[c], gain - beta, gain - alpha),
+            Kind::Again => gain + self.value_at(k.kids[c], k.locs[c], alpha - gain, beta - gain),
+            _ => gain - self.value_at(k.kids[c], k.locs[c], gain - beta, gain - alpha),
         }
     }
 
@@ -941,6 +953,7 @@ impl<'a, const M: usize> Search<'a, M> {
             kinds: [Kind::Over; H],
             pits: [0u8; H],
             lefts: [0i32; H],
+            locs: [None; H],
         };
         for i in (0..self.sh.sower.pits_in::<M>()).rev() {
             let Some(child) = self.sh.sower.child_in::<M>(p, i) else {
@@ -963,18 +976,18 @@ impl<'a, const M: usize> Search<'a, M> {
     /// for it, else the seeds left. All the reads of a table are issued
     /// before any is used, so their cache misses overlap. A child known
     /// exactly whose value reaches `beta` decides the node before the
-    /// transposition table is read: then its value and pit (`Break`).
+    /// transposition table is read: then its value and pit (`Break`). The
+    /// children's places in the transposition table are kept in `k`.
     #[inline(always)]
     fn bounds(
         &self,
-        k: &Kids,
+        k: &mut Kids,
         etc: bool,
         beta: i32,
     ) -> ControlFlow<(i32, u8), ([i32; H], [i32; H])> {
         let count = k.count;
         let mut look = [0u8; H]; // 0 nothing, 1 endgame, 2 table
         let mut addr = [0usize; H];
-        let mut locs: [Option<Loc>; H] = [None; H];
         for c in 0..count {
             if matches!(k.kinds[c], Kind::Over) {
                 continue;
@@ -984,7 +997,7 @@ impl<'a, const M: usize> Search<'a, M> {
                 addr[c] = self.sh.db.expect("endgame table").index_in::<M>(k.kids[c]);
             } else if etc && k.lefts[c] >= TABLE_FROM {
                 look[c] = 2;
-                locs[c] = Some(self.sh.table.locate::<M>(k.kids[c], self.sh.m));
+                k.locs[c] = Some(self.sh.table.locate::<M>(k.kids[c], self.sh.m));
             }
         }
         let mut db_vals = [0i8; H];
@@ -1013,7 +1026,7 @@ impl<'a, const M: usize> Search<'a, M> {
                 }
             }
         }
-        let tt = self.sh.table.read_all(&locs);
+        let tt = self.sh.table.read_all(&k.locs);
         let mut los = [0i32; H];
         let mut his = [0i32; H];
         for c in 0..count {

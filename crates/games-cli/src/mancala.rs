@@ -416,9 +416,11 @@ fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError>
 
 /// The solver's options from its arguments, checked (table size, memory).
 fn solver_options(a: &SolverArgs, p: &Position) -> Result<solver::Options, CliError> {
-    if !(solver::MIN_TABLE_BITS..=30).contains(&a.table_bits) {
+    if !(solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&a.table_bits) {
         return fail(format!(
-            "--table-bits must be from 10 to 30, not {}",
+            "--table-bits must be from {} to {}, not {}",
+            solver::MIN_TABLE_BITS,
+            solver::MAX_TABLE_BITS,
             a.table_bits
         ));
     }

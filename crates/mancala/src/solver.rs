@@ -163,9 +163,8 @@ pub struct Solver {
     rule: CaptureRule,
     sower: Sower,
     endgame: Option<Endgame>,
-    /// The transposition table, `2^table_bits` words.
+    /// The transposition table, a power of two of words.
     table: Bytes,
-    table_bits: u32,
     /// How its words hold entries, chosen at the first solve (and again
     /// when a position has more seeds than the layout's code counts).
     layout: Option<Layout>,
@@ -218,10 +217,13 @@ fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, MancalaError> {
 /// The smallest transposition table: 2^10 words.
 pub const MIN_TABLE_BITS: u32 = 10;
 
+/// The largest transposition table: 2^30 words (8 GiB).
+pub const MAX_TABLE_BITS: u32 = 30;
+
 fn check_table(options: &Options) -> Result<(), MancalaError> {
-    if !(MIN_TABLE_BITS..=30).contains(&options.table_bits) {
+    if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&options.table_bits) {
         return Err(MancalaError::TooLargeToSolve(format!(
-            "a table of 2^{} words; it takes 2^{MIN_TABLE_BITS} to 2^30",
+            "a table of 2^{} words; it takes 2^{MIN_TABLE_BITS} to 2^{MAX_TABLE_BITS}",
             options.table_bits
         )));
     }
@@ -266,7 +268,6 @@ impl Solver {
             sower: Sower::new(pits, position.rule()),
             endgame,
             table: transposition_table(options.table_bits)?,
-            table_bits: options.table_bits,
             layout: None,
             terms: endgame::terms(pits, 0),
             compact: true,
@@ -291,7 +292,6 @@ impl Solver {
             sower: Sower::new(endgame.pits(), endgame.rule()),
             endgame: Some(endgame),
             table: transposition_table(options.table_bits)?,
-            table_bits: options.table_bits,
             layout: None,
             terms: endgame::terms(pits, 0),
             compact: true,
@@ -336,7 +336,7 @@ impl Solver {
             Some(layout @ Layout::Compact { seeds: held, .. }) if held >= seeds => layout,
             Some(Layout::Wide) => Layout::Wide,
             _ if !self.compact => Layout::Wide,
-            _ => Layout::for_board(self.pits, seeds, self.table_bits),
+            _ => Layout::for_board(self.pits, seeds, (self.table.len() / 8).trailing_zeros()),
         }
     }
 

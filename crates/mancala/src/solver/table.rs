@@ -101,7 +101,7 @@ pub(super) struct Bounds {
 /// Where a position's entry may be: the first slot of its bucket and what
 /// identifies it there (compact: its check with the valid bit, as the
 /// word's high bits; wide: its pits).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(super) struct Loc {
     at: usize,
     tag: u128,
@@ -186,20 +186,14 @@ impl<'a> Table<'a> {
         match self.layout {
             Layout::Compact { .. } => (loc.at..loc.at + SLOTS).find_map(|slot| {
                 let w = self.words[slot].load(Ordering::Relaxed);
-                (u128::from(w >> TAG_AT) == loc.tag).then(|| (slot, compact_bounds(w)))
+                holds(w, loc.tag).then(|| (slot, compact_bounds(w)))
             }),
             Layout::Wide => (loc.at..loc.at + 2).find_map(|slot| {
                 let w = self.wide(slot);
                 let version = w[VERSION].load(Ordering::Acquire);
-                let held = [
-                    w[KEY_LO].load(Ordering::Relaxed),
-                    w[KEY_HI].load(Ordering::Relaxed),
-                    w[DATA].load(Ordering::Relaxed),
-                ];
+                let (key, data) = (wide_key(w), w[DATA].load(Ordering::Relaxed));
                 fence(Ordering::Acquire);
-                (unchanged(w, version)
-                    && u128::from(held[0]) | u128::from(held[1]) << 64 == loc.tag)
-                    .then(|| (slot, wide_bounds(held[2])))
+                (unchanged(w, version) && key == loc.tag).then(|| (slot, wide_bounds(data)))
             }),
         }
     }
@@ -227,7 +221,7 @@ impl<'a> Table<'a> {
                     if let Some(loc) = loc {
                         *o = h
                             .iter()
-                            .find(|&&w| u128::from(w >> TAG_AT) == loc.tag)
+                            .find(|&&w| holds(w, loc.tag))
                             .map(|&w| compact_bounds(w));
                     }
                 }
@@ -247,10 +241,7 @@ impl<'a> Table<'a> {
                     if let Some(loc) = loc {
                         for e in 0..2 {
                             let w = self.wide(loc.at + e);
-                            if u128::from(w[KEY_LO].load(Ordering::Relaxed))
-                                | u128::from(w[KEY_HI].load(Ordering::Relaxed)) << 64
-                                == loc.tag
-                            {
+                            if wide_key(w) == loc.tag {
                                 *h = (e as u8, w[DATA].load(Ordering::Relaxed));
                                 break;
                             }
@@ -347,6 +338,21 @@ impl<'a> Table<'a> {
     fn wide(&self, slot: usize) -> &[AtomicU64] {
         &self.words[slot * WORDS..slot * WORDS + WORDS]
     }
+}
+
+/// Whether the compact word `w` is the entry of the position whose tag
+/// (check and valid bit) is `tag`.
+#[inline(always)]
+fn holds(w: u64, tag: u128) -> bool {
+    u128::from(w >> TAG_AT) == tag
+}
+
+/// The key (pits) a wide entry `w` holds, read relaxed: valid only if the
+/// entry is [`unchanged`] after.
+#[inline(always)]
+fn wide_key(w: &[AtomicU64]) -> u128 {
+    u128::from(w[KEY_LO].load(Ordering::Relaxed))
+        | u128::from(w[KEY_HI].load(Ordering::Relaxed)) << 64
 }
 
 /// Whether a wide entry `w`, read under `version` and after an acquire

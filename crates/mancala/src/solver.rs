@@ -995,9 +995,12 @@ impl<'a, const M: usize> Search<'a, M> {
             if k.lefts[c] <= self.sh.db_seeds {
                 look[c] = 1;
                 addr[c] = self.sh.db.expect("endgame table").index_in::<M>(k.kids[c]);
+                self.sh.db.expect("endgame table").prefetch(addr[c]);
             } else if etc && k.lefts[c] >= TABLE_FROM {
                 look[c] = 2;
-                k.locs[c] = Some(self.sh.table.locate::<M>(k.kids[c], self.sh.m));
+                let loc = self.sh.table.locate::<M>(k.kids[c], self.sh.m);
+                self.sh.table.prefetch(loc);
+                k.locs[c] = Some(loc);
             }
         }
         let mut db_vals = [0i8; H];
@@ -1070,13 +1073,18 @@ impl<'a, const M: usize> Search<'a, M> {
         if self.stopped {
             return best;
         }
-        let (lower, upper) = if best <= alpha0 {
+        let (mut lower, mut upper) = if best <= alpha0 {
             (-left, best)
         } else if best >= beta0 {
             (best, left)
         } else {
             (best, best)
         };
+        // What the entry knew before still holds (values are exact).
+        if let Some((_, old)) = found {
+            lower = lower.max(old.lower);
+            upper = upper.min(old.upper);
+        }
         let bounds = Bounds {
             lower,
             upper,

@@ -62,6 +62,9 @@ impl Builder<'_> {
             if sign[count] != 0 {
                 kids[count] = child.pits;
                 at[count] = rank(self.terms, kids[count], m);
+                if let Some(v) = self.values.get(at[count]) {
+                    crate::bytes::prefetch(v);
+                }
             }
             count += 1;
         }

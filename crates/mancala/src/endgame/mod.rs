@@ -203,6 +203,14 @@ impl Endgame {
     pub(crate) fn at(&self, index: usize) -> i8 {
         self.values[index] as i8
     }
+
+    /// Start bringing the value at `index` into the cache.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, index: usize) {
+        if let Some(v) = self.values.get(index) {
+            crate::bytes::prefetch(v);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -179,6 +179,12 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// Start bringing `loc`'s bucket into the cache.
+    #[inline(always)]
+    pub(super) fn prefetch(&self, loc: Loc) {
+        crate::bytes::prefetch(&self.words[loc.at]);
+    }
+
     /// The entry for the position at `loc`, with its slot, if the table
     /// holds it.
     #[inline(always)]

@@ -98,6 +98,17 @@ impl Clone for Bytes {
     }
 }
 
+/// Ask the cache for the line holding `r`, without waiting for it: a hint
+/// (the `prefetcht0` instruction through `safe_arch`'s safe wrapper) that
+/// lets a read's miss start while other work goes on; nothing elsewhere.
+#[inline(always)]
+pub(crate) fn prefetch<T>(r: &T) {
+    #[cfg(target_arch = "x86_64")]
+    safe_arch::prefetch_t0(r);
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = r;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,15 +127,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Ask the cache for the line holding `r`, without waiting for it: a hint
-/// (the `prefetcht0` instruction through `safe_arch`'s safe wrapper) that
-/// lets a read's miss start while other work goes on; nothing elsewhere.
-#[inline(always)]
-pub(crate) fn prefetch<T>(r: &T) {
-    #[cfg(target_arch = "x86_64")]
-    safe_arch::prefetch_t0(r);
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = r;
 }

@@ -182,7 +182,11 @@ impl<'a> Table<'a> {
     /// Start bringing `loc`'s bucket into the cache.
     #[inline(always)]
     pub(super) fn prefetch(&self, loc: Loc) {
-        crate::bytes::prefetch(&self.words[loc.at]);
+        let word = match self.layout {
+            Layout::Compact { .. } => &self.words[loc.at],
+            Layout::Wide => &self.wide(loc.at)[0],
+        };
+        crate::bytes::prefetch(word);
     }
 
     /// The entry for the position at `loc`, with its slot, if the table

@@ -206,15 +206,19 @@ fn outcomes(
     for (k, x) in t.iter_mut().enumerate().take(below + 1).skip(1) {
         *x = next(o, s + k as u32);
     }
-    // Then [`after`] itself where the scores swap.
+    // Then [`after`] itself where the scores swap: only where the new
+    // score is double the other's or half of it, so at most two points.
     if rules.swine_swap() {
-        for (k, x) in t.iter_mut().enumerate().skip(1) {
-            if rules.swaps(s + k as u32, o) {
-                *x = match after(rules, s, o, k as u32) {
-                    Err(won) => f64::from(u8::from(won)),
-                    Ok((b, a)) => next(b, a),
-                };
+        let halves = o.is_multiple_of(2).then_some(o / 2);
+        for a in [Some(2 * o), halves].into_iter().flatten() {
+            if a <= s || a - s > MOST_POINTS as u32 || !rules.swaps(a, o) {
+                continue;
             }
+            let k = a - s;
+            t[k as usize] = match after(rules, s, o, k) {
+                Err(won) => f64::from(u8::from(won)),
+                Ok((b, a)) => next(b, a),
+            };
         }
     }
     t
@@ -226,6 +230,28 @@ fn states(goal: u32) -> impl Iterator<Item = (u32, u32)> {
         let lo = sum.saturating_sub(goal - 1);
         let hi = sum.min(goal - 1);
         (lo..=hi).map(move |s| (s, sum - s))
+    })
+}
+
+/// States computed side by side (see [`values_lanes`]).
+const LANES: usize = 8;
+
+/// The states of [`states`] in chunks of at most [`LANES`], each chunk of
+/// one score sum: their next states all have larger sums, so the states of
+/// a chunk are independent, and their dice have the same sides.
+fn chunks(goal: u32) -> impl Iterator<Item = ([(u32, u32); LANES], usize)> {
+    (0..=2 * (goal - 1)).rev().flat_map(move |sum| {
+        let lo = sum.saturating_sub(goal - 1);
+        let hi = sum.min(goal - 1);
+        (lo..=hi).step_by(LANES).map(move |first| {
+            let count = ((hi - first + 1) as usize).min(LANES);
+            let mut chunk = [(first, sum - first); LANES];
+            for (l, c) in chunk.iter_mut().enumerate().take(count) {
+                let s = first + l as u32;
+                *c = (s, sum - s);
+            }
+            (chunk, count)
+        })
     })
 }
 
@@ -336,6 +362,38 @@ fn values_all(
     out
 }
 
+/// [`values_all`] for [`LANES`] states of one score sum at once, the
+/// tables of [`outcomes`] given point by point (`tt[k][lane]`): the values
+/// for 1 to 10 dice, `out[n - 1][lane]`. Each lane adds the same terms in
+/// the same order as [`values_all`], leaving out only the points `n` dice
+/// cannot score (their terms are zero), so the values are the same to the
+/// bit; the lanes run side by side.
+#[inline(always)]
+fn values_lanes(
+    pts: &Points,
+    six: bool,
+    tt: &[[f64; LANES]; MOST_POINTS + 1],
+) -> [[f64; LANES]; MAX_ROLLS as usize] {
+    let dense = &pts.dense[usize::from(six)];
+    let d = if six { 6 } else { 4 };
+    let mut out = [[0.0f64; LANES]; MAX_ROLLS as usize];
+    for (j, sums) in out.iter_mut().enumerate() {
+        let n = j + 1;
+        // 1 point (pig out), then 2n to dn.
+        let p = dense[1][j];
+        for (x, &t) in sums.iter_mut().zip(&tt[1]) {
+            *x = p * t;
+        }
+        for (row, ts) in dense[2 * n..=d * n].iter().zip(&tt[2 * n..=d * n]) {
+            let p = row[j];
+            for (x, &t) in sums.iter_mut().zip(ts) {
+                *x += p * t;
+            }
+        }
+    }
+    out
+}
+
 /// Pick the legal dice with the highest value (the fewest on a tie).
 #[inline]
 fn best_of(rules: &Rules, value: impl Fn(u32) -> f64) -> (u32, f64) {
@@ -384,17 +442,35 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules) -> Tables {
     let mut wa = vec![0.0f64; g * g];
     let mut wb = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    for (s, o) in states(goal) {
-        let i = s as usize * g + o as usize;
-        let t = outcomes(rules, s, o, |b_, a_| wb[b_ as usize * g + a_ as usize]);
-        let all = values_all(pts, rules, s, o, &t);
-        let (n, v) = best_of(rules, |n| all[n as usize]);
-        wa[i] = v;
-        choice[i] = n as u8;
-        wb[i] = 1.0
-            - value_of(pts, rules, s, o, opponent.rolls(s, o), |a_, b_| {
-                1.0 - wa[a_ as usize * g + b_ as usize]
+    // Lanes past a chunk's states keep earlier values, never read.
+    let mut tt = [[0.0f64; LANES]; MOST_POINTS + 1];
+    let mut bacon = [0.0f64; LANES];
+    for (chunk, count) in chunks(goal) {
+        let (s0, o0) = chunk[0];
+        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
+            let t = outcomes(rules, s, o, |b_, a_| wb[b_ as usize * g + a_ as usize]);
+            for (row, &x) in tt.iter_mut().zip(&t) {
+                row[l] = x;
+            }
+            bacon[l] = t[free_bacon(o) as usize];
+        }
+        let all = values_lanes(pts, rules.sides(s0, o0) != 4, &tt);
+        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
+            let i = s as usize * g + o as usize;
+            let (n, v) = best_of(rules, |n| {
+                if n == 0 {
+                    bacon[l]
+                } else {
+                    all[n as usize - 1][l]
+                }
             });
+            wa[i] = v;
+            choice[i] = n as u8;
+            wb[i] = 1.0
+                - value_of(pts, rules, s, o, opponent.rolls(s, o), |a_, b_| {
+                    1.0 - wa[a_ as usize * g + b_ as usize]
+                });
+        }
     }
     Tables { wa, wb, choice }
 }
@@ -439,13 +515,31 @@ fn optimal_tables(rules: &Rules) -> (Vec<f64>, Vec<u8>) {
     let g = goal as usize;
     let mut w = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    for (s, o) in states(goal) {
-        let i = s as usize * g + o as usize;
-        let t = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
-        let all = values_all(pts, rules, s, o, &t);
-        let (n, v) = best_of(rules, |n| all[n as usize]);
-        w[i] = v;
-        choice[i] = n as u8;
+    // Lanes past a chunk's states keep earlier values, never read.
+    let mut tt = [[0.0f64; LANES]; MOST_POINTS + 1];
+    let mut bacon = [0.0f64; LANES];
+    for (chunk, count) in chunks(goal) {
+        let (s0, o0) = chunk[0];
+        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
+            let t = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
+            for (row, &x) in tt.iter_mut().zip(&t) {
+                row[l] = x;
+            }
+            bacon[l] = t[free_bacon(o) as usize];
+        }
+        let all = values_lanes(pts, rules.sides(s0, o0) != 4, &tt);
+        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
+            let i = s as usize * g + o as usize;
+            let (n, v) = best_of(rules, |n| {
+                if n == 0 {
+                    bacon[l]
+                } else {
+                    all[n as usize - 1][l]
+                }
+            });
+            w[i] = v;
+            choice[i] = n as u8;
+        }
     }
     (w, choice)
 }

@@ -394,6 +394,56 @@ fn values_lanes(
     out
 }
 
+/// The tables of [`outcomes`] of a chunk's states, point by point, and
+/// each state's free bacon outcome: lanes past a chunk's states keep
+/// earlier values, never read.
+struct Lanes {
+    tt: [[f64; LANES]; MOST_POINTS + 1],
+    bacon: [f64; LANES],
+}
+
+impl Lanes {
+    fn new() -> Lanes {
+        Lanes {
+            tt: [[0.0; LANES]; MOST_POINTS + 1],
+            bacon: [0.0; LANES],
+        }
+    }
+
+    /// The best legal dice and their value at each state of a chunk of
+    /// [`chunks`] (the first `count`), given `next` as in [`value_of`].
+    #[inline(always)]
+    fn best(
+        &mut self,
+        pts: &Points,
+        rules: &Rules,
+        chunk: &[(u32, u32); LANES],
+        count: usize,
+        next: impl Fn(u32, u32) -> f64 + Copy,
+    ) -> [(u32, f64); LANES] {
+        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
+            let t = outcomes(rules, s, o, next);
+            for (row, &x) in self.tt.iter_mut().zip(&t) {
+                row[l] = x;
+            }
+            self.bacon[l] = t[free_bacon(o) as usize];
+        }
+        let (s0, o0) = chunk[0];
+        let all = values_lanes(pts, rules.sides(s0, o0) != 4, &self.tt);
+        let mut out = [(0, 0.0); LANES];
+        for (l, x) in out.iter_mut().enumerate().take(count) {
+            *x = best_of(rules, |n| {
+                if n == 0 {
+                    self.bacon[l]
+                } else {
+                    all[n as usize - 1][l]
+                }
+            });
+        }
+        out
+    }
+}
+
 /// Pick the legal dice with the highest value (the fewest on a tie).
 #[inline]
 fn best_of(rules: &Rules, value: impl Fn(u32) -> f64) -> (u32, f64) {
@@ -442,28 +492,13 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules) -> Tables {
     let mut wa = vec![0.0f64; g * g];
     let mut wb = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    // Lanes past a chunk's states keep earlier values, never read.
-    let mut tt = [[0.0f64; LANES]; MOST_POINTS + 1];
-    let mut bacon = [0.0f64; LANES];
+    let mut lanes = Lanes::new();
     for (chunk, count) in chunks(goal) {
-        let (s0, o0) = chunk[0];
-        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
-            let t = outcomes(rules, s, o, |b_, a_| wb[b_ as usize * g + a_ as usize]);
-            for (row, &x) in tt.iter_mut().zip(&t) {
-                row[l] = x;
-            }
-            bacon[l] = t[free_bacon(o) as usize];
-        }
-        let all = values_lanes(pts, rules.sides(s0, o0) != 4, &tt);
-        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
+        let best = lanes.best(pts, rules, &chunk, count, |b_, a_| {
+            wb[b_ as usize * g + a_ as usize]
+        });
+        for (&(s, o), &(n, v)) in chunk.iter().zip(&best).take(count) {
             let i = s as usize * g + o as usize;
-            let (n, v) = best_of(rules, |n| {
-                if n == 0 {
-                    bacon[l]
-                } else {
-                    all[n as usize - 1][l]
-                }
-            });
             wa[i] = v;
             choice[i] = n as u8;
             wb[i] = 1.0
@@ -515,28 +550,13 @@ fn optimal_tables(rules: &Rules) -> (Vec<f64>, Vec<u8>) {
     let g = goal as usize;
     let mut w = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    // Lanes past a chunk's states keep earlier values, never read.
-    let mut tt = [[0.0f64; LANES]; MOST_POINTS + 1];
-    let mut bacon = [0.0f64; LANES];
+    let mut lanes = Lanes::new();
     for (chunk, count) in chunks(goal) {
-        let (s0, o0) = chunk[0];
-        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
-            let t = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
-            for (row, &x) in tt.iter_mut().zip(&t) {
-                row[l] = x;
-            }
-            bacon[l] = t[free_bacon(o) as usize];
-        }
-        let all = values_lanes(pts, rules.sides(s0, o0) != 4, &tt);
-        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
+        let best = lanes.best(pts, rules, &chunk, count, |b_, a_| {
+            1.0 - w[b_ as usize * g + a_ as usize]
+        });
+        for (&(s, o), &(n, v)) in chunk.iter().zip(&best).take(count) {
             let i = s as usize * g + o as usize;
-            let (n, v) = best_of(rules, |n| {
-                if n == 0 {
-                    bacon[l]
-                } else {
-                    all[n as usize - 1][l]
-                }
-            });
             w[i] = v;
             choice[i] = n as u8;
         }

@@ -390,8 +390,14 @@ fn exact_odds(e: &ExactArgs) -> Result<String, CliError> {
     at_most("--coins", e.coins, limits().coins)?;
     let (states, _) = exact::plan(e.players, e.coins)?;
     if states > limits().exact_states {
+        // The count saturates at u64::MAX: past it, say so.
+        let count = if states == u64::MAX {
+            format!("more than {states}")
+        } else {
+            states.to_string()
+        };
         return crate::fail(format!(
-            "lcr exact: {} players with {} coins each have {states} states; the solver takes at most {}",
+            "lcr exact: {} players with {} coins each have {count} states; the solver takes at most {}",
             e.players,
             e.coins,
             limits().exact_states

@@ -188,6 +188,12 @@ fn exact_lcr_refuses_what_does_not_fit() {
         &["lcr", "exact", "--players", "30", "--coins", "3"],
         "states",
     );
+    // Past what a 64-bit count holds, the message says so rather than
+    // print the saturated count as if it were one.
+    bad(
+        &["lcr", "exact", "--players", "99", "--coins", "3"],
+        "more than 18446744073709551615 states",
+    );
 }
 
 #[test]

@@ -23,7 +23,7 @@ struct Points {
     chances: [Vec<Vec<(u32, f64)>>; 2],
     /// `dense[i][k][n - 1]`: the chance of `k` points with `n` dice (1 to
     /// 10), zero where none: every choice's value in one pass over `k`
-    /// (see [`values_all`]).
+    /// (see [`values_lanes`]).
     dense: [Vec<[f64; MAX_ROLLS as usize]>; 2],
 }
 
@@ -224,13 +224,17 @@ fn outcomes(
     t
 }
 
+/// Each score sum in play, from the largest down, with the mover's scores
+/// that make it (both scores below the goal).
+fn sums(goal: u32) -> impl Iterator<Item = (u32, std::ops::RangeInclusive<u32>)> {
+    (0..=2 * (goal - 1))
+        .rev()
+        .map(move |sum| (sum, sum.saturating_sub(goal - 1)..=sum.min(goal - 1)))
+}
+
 /// Scores (s, o) in play, from the largest sum down.
 fn states(goal: u32) -> impl Iterator<Item = (u32, u32)> {
-    (0..=2 * (goal - 1)).rev().flat_map(move |sum| {
-        let lo = sum.saturating_sub(goal - 1);
-        let hi = sum.min(goal - 1);
-        (lo..=hi).map(move |s| (s, sum - s))
-    })
+    sums(goal).flat_map(|(sum, movers)| movers.map(move |s| (s, sum - s)))
 }
 
 /// States computed side by side (see [`values_lanes`]).
@@ -240,10 +244,9 @@ const LANES: usize = 8;
 /// one score sum: their next states all have larger sums, so the states of
 /// a chunk are independent, and their dice have the same sides.
 fn chunks(goal: u32) -> impl Iterator<Item = ([(u32, u32); LANES], usize)> {
-    (0..=2 * (goal - 1)).rev().flat_map(move |sum| {
-        let lo = sum.saturating_sub(goal - 1);
-        let hi = sum.min(goal - 1);
-        (lo..=hi).step_by(LANES).map(move |first| {
+    sums(goal).flat_map(|(sum, movers)| {
+        let hi = *movers.end();
+        movers.step_by(LANES).map(move |first| {
             let count = ((hi - first + 1) as usize).min(LANES);
             let mut chunk = [(first, sum - first); LANES];
             for (l, c) in chunk.iter_mut().enumerate().take(count) {
@@ -332,12 +335,9 @@ fn table_strategy(name: &str, choice: Vec<u8>, goal: u32) -> Strategy {
     Strategy::table(name, full).expect("choices are 0..=10 on a 100 x 100 table")
 }
 
-/// Every choice's value from the table of [`outcomes`]: `out[n]` for `n`
-/// dice (0 to 10; 0 is free bacon). One pass over the points adds each
-/// choice's terms in the same order as [`value_of`] (the zero terms add
-/// nothing), so the values are the same to the bit; the ten sums run side
-/// by side.
-#[inline(always)]
+/// Every choice's value from the table of [`outcomes`] at one state:
+/// `out[n]` for `n` dice (0 to 10; 0 is free bacon), through
+/// [`values_lanes`] with one lane.
 fn values_all(
     pts: &Points,
     rules: &Rules,
@@ -345,29 +345,25 @@ fn values_all(
     o: u32,
     t: &[f64; MOST_POINTS + 1],
 ) -> [f64; MAX_ROLLS as usize + 1] {
-    let i = usize::from(rules.sides(s, o) != 4);
-    let dense = &pts.dense[i];
-    let top = if i == 0 { 4 } else { 6 } * MAX_ROLLS as usize;
-    let mut acc = [0.0f64; MAX_ROLLS as usize];
-    for k in 1..=top {
-        let tk = t[k];
-        let row = &dense[k];
-        for n in 0..MAX_ROLLS as usize {
-            acc[n] += row[n] * tk;
-        }
+    let mut tt = [[0.0f64; LANES]; MOST_POINTS + 1];
+    for (row, &x) in tt.iter_mut().zip(t) {
+        row[0] = x;
     }
+    let all = values_lanes(pts, rules.sides(s, o) != 4, &tt);
     let mut out = [0.0; MAX_ROLLS as usize + 1];
     out[0] = t[free_bacon(o) as usize];
-    out[1..].copy_from_slice(&acc);
+    for (x, lanes) in out[1..].iter_mut().zip(&all) {
+        *x = lanes[0];
+    }
     out
 }
 
-/// [`values_all`] for [`LANES`] states of one score sum at once, the
+/// Every choice's value for [`LANES`] states of one score sum at once, the
 /// tables of [`outcomes`] given point by point (`tt[k][lane]`): the values
-/// for 1 to 10 dice, `out[n - 1][lane]`. Each lane adds the same terms in
-/// the same order as [`values_all`], leaving out only the points `n` dice
-/// cannot score (their terms are zero), so the values are the same to the
-/// bit; the lanes run side by side.
+/// for 1 to 10 dice, `out[n - 1][lane]`. Each lane adds the terms of the
+/// points `n` dice can score (1, then 2n to dn) in the same order as
+/// [`value_of`], so the values are the same to the bit; the lanes run side
+/// by side.
 #[inline(always)]
 fn values_lanes(
     pts: &Points,

@@ -222,7 +222,9 @@ struct Stay {
 /// same whatever the number of threads, so sums come out bit for bit equal.
 const CHUNK: usize = 1 << 14;
 
-/// The number of rolling states and the bytes the solver would use.
+/// The number of rolling states and the bytes the solver would use; both
+/// saturate at `u64::MAX` (sizes far past any limit are refused, not
+/// overflowed).
 pub fn plan(players: usize, coins: u32) -> Result<(u64, u64), LcrError> {
     if players < 2 {
         return Err(LcrError::TooFewPlayers(players));

@@ -109,6 +109,14 @@ pub(crate) fn prefetch<T>(r: &T) {
     let _ = r;
 }
 
+/// [`prefetch`] of `s[i]`, nothing when `i` is past the end.
+#[inline(always)]
+pub(crate) fn prefetch_in<T>(s: &[T], i: usize) {
+    if let Some(r) = s.get(i) {
+        prefetch(r);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -993,9 +993,10 @@ impl<'a, const M: usize> Search<'a, M> {
                 continue;
             }
             if k.lefts[c] <= self.sh.db_seeds {
+                let db = self.sh.db.expect("endgame table");
                 look[c] = 1;
-                addr[c] = self.sh.db.expect("endgame table").index_in::<M>(k.kids[c]);
-                self.sh.db.expect("endgame table").prefetch(addr[c]);
+                addr[c] = db.index_in::<M>(k.kids[c]);
+                db.prefetch(addr[c]);
             } else if etc && k.lefts[c] >= TABLE_FROM {
                 look[c] = 2;
                 let loc = self.sh.table.locate::<M>(k.kids[c], self.sh.m);

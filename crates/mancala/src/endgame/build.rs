@@ -62,9 +62,7 @@ impl Builder<'_> {
             if sign[count] != 0 {
                 kids[count] = child.pits;
                 at[count] = rank(self.terms, kids[count], m);
-                if let Some(v) = self.values.get(at[count]) {
-                    crate::bytes::prefetch(v);
-                }
+                crate::bytes::prefetch_in(self.values, at[count]);
             }
             count += 1;
         }

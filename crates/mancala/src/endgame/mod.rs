@@ -207,9 +207,7 @@ impl Endgame {
     /// Start bringing the value at `index` into the cache.
     #[inline(always)]
     pub(crate) fn prefetch(&self, index: usize) {
-        if let Some(v) = self.values.get(index) {
-            crate::bytes::prefetch(v);
-        }
+        crate::bytes::prefetch_in(&self.values, index);
     }
 }
 

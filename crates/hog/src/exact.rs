@@ -21,10 +21,16 @@ pub const MAX_TOURNAMENT: usize = 500;
 struct Points {
     ways: [Vec<Vec<(u32, u64)>>; 2],
     chances: [Vec<Vec<(u32, f64)>>; 2],
-    /// `dense[i][k][n - 1]`: the chance of `k` points with `n` dice (1 to
-    /// 10), zero where none: every choice's value in one pass over `k`
-    /// (see [`values_lanes`]).
-    dense: [Vec<[f64; MAX_ROLLS as usize]>; 2],
+    /// `faces[i][n][k]`: the sequences of `n` dice (0 to 10) of 4 (`i =
+    /// 0`) or 6 (`i = 1`) sides, every face 2 or more, that sum to `k`;
+    /// `past[i][n][k]`, those that sum to `k` or more. Whole numbers, kept
+    /// as floats: a value is a sum of them times chances, over `all`.
+    faces: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
+    past: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
+    /// `[i][n]`: `d^n`, every sequence of `n` dice.
+    all: [[f64; KEPT + 1]; 2],
+    /// `[i][n]`: `d^n - (d-1)^n`, the sequences with a 1 in them.
+    pig: [[f64; KEPT + 1]; 2],
 }
 
 /// For `n` dice of `sides` sides: 1 point for every sequence with a 1 in
@@ -71,23 +77,38 @@ impl Points {
                     })
                     .collect()
             });
-            let dense = [0, 1].map(|i| {
-                let mut d = vec![[0.0; MAX_ROLLS as usize]; MOST_POINTS + 1];
-                for n in 1..=MAX_ROLLS as usize {
-                    for &(k, p) in &chances[i][n] {
-                        d[k as usize][n - 1] = p;
+            let mut faces = [[[0.0; MOST_POINTS + 2]; KEPT + 1]; 2];
+            let mut past = faces;
+            let mut all = [[1.0; KEPT + 1]; 2];
+            let mut pig = [[0.0; KEPT + 1]; 2];
+            for i in 0..2 {
+                faces[i][0][0] = 1.0;
+                for n in 1..=KEPT {
+                    // The pig-out entry (1 point) is not a sum of faces.
+                    for &(k, w) in &ways[i][n][1..] {
+                        faces[i][n][k as usize] = w as f64;
+                    }
+                    all[i][n] = ways[i][n].iter().map(|&(_, w)| w as f64).sum();
+                    pig[i][n] = ways[i][n][0].1 as f64;
+                }
+                for n in 0..=KEPT {
+                    for k in (0..=MOST_POINTS).rev() {
+                        past[i][n][k] = past[i][n][k + 1] + faces[i][n][k];
                     }
                 }
-                d
-            });
+            }
             Points {
                 ways,
                 chances,
-                dense,
+                faces,
+                past,
+                all,
+                pig,
             }
         })
     }
 
+    #[cfg(test)]
     fn of(&self, sides: u32, n: u32) -> &[(u32, f64)] {
         &self.chances[usize::from(sides != 4)][n as usize]
     }
@@ -147,81 +168,88 @@ fn after(rules: &Rules, s: u32, o: u32, k: u32) -> Result<(u32, u32), bool> {
     }
 }
 
+/// The other player's table, seen from the mover: [`Next::at`]`(b, a)` is
+/// the mover's chance to win when the other moves at `(b, a)`: the table's
+/// entry when it holds the mover's chance, 1 minus it when it holds the
+/// other's.
+#[derive(Clone, Copy)]
+struct Next<'a> {
+    /// `table[b * g + a]`.
+    table: &'a [f64],
+    g: usize,
+    /// The table holds the other's chance.
+    flip: bool,
+}
+
+impl Next<'_> {
+    /// `t` or `1 - t`, written as one multiply-add so that a run of them
+    /// vectorises (both are exact: `0 + t` and `1 + (-t)`).
+    #[inline(always)]
+    fn seen(self, t: f64) -> f64 {
+        let (c0, c1) = if self.flip { (1.0, -1.0) } else { (0.0, 1.0) };
+        c0 + c1 * t
+    }
+
+    #[inline(always)]
+    fn at(self, b: u32, a: u32) -> f64 {
+        self.seen(self.table[b as usize * self.g + a as usize])
+    }
+}
+
 /// The chance that the mover wins from `(s, o)` rolling `n` (legal under
-/// `rules`), given the chance `next(b, a)` that the *mover* wins when the
-/// other moves at `(b, a)`.
+/// `rules`), given the other's table `next`.
+///
+/// A sum of whole weights (the sequences of faces giving each score) times
+/// chances, over `d^n`, so that a sure win is exactly 1 and a sure loss
+/// exactly 0. The sums of faces are taken first as if nothing swapped:
+/// below the goal the other moves at `(o, s + k)`, one run of the table;
+/// at or past it the mover has won, one sum of weights. Then the at most
+/// two sums that do swap (the new score double or half the other's) are
+/// put right.
 #[inline]
-fn value_of(
-    pts: &Points,
-    rules: &Rules,
-    s: u32,
-    o: u32,
-    n: u32,
-    next: impl Fn(u32, u32) -> f64,
-) -> f64 {
-    let (goal, swaps) = (rules.goal(), rules.swine_swap());
-    // [`after`], with its common case first: no swap.
-    let outcome = |k: u32| {
-        let a = s + k;
-        if swaps && rules.swaps(a, o) {
-            match after(rules, s, o, k) {
-                Err(won) => f64::from(u8::from(won)),
-                Ok((b, a)) => next(b, a),
-            }
-        } else if a >= goal {
-            1.0
-        } else {
-            next(o, a)
-        }
+fn value_of(pts: &Points, rules: &Rules, s: u32, o: u32, n: u32, next: Next<'_>) -> f64 {
+    let outcome = |k: u32| match after(rules, s, o, k) {
+        Err(won) => f64::from(u8::from(won)),
+        Ok((b, a)) => next.at(b, a),
     };
     if n == 0 {
         return outcome(free_bacon(o));
     }
-    pts.of(rules.sides(s, o), n)
-        .iter()
-        .map(|&(k, p)| p * outcome(k))
-        .sum()
-}
-
-/// The most points one turn scores: ten six-sided dice.
-const MOST_POINTS: usize = 6 * MAX_ROLLS as usize;
-
-/// The mover's chance to win after scoring each `k` in 0..=60 points at
-/// `(s, o)`, given `next` as in [`value_of`]: every choice of dice at a
-/// state leads to the same next states, so the best-of loops compute them
-/// once a state.
-#[inline(always)]
-fn outcomes(
-    rules: &Rules,
-    s: u32,
-    o: u32,
-    next: impl Fn(u32, u32) -> f64,
-) -> [f64; MOST_POINTS + 1] {
-    let mut t = [1.0; MOST_POINTS + 1];
-    t[0] = 0.0;
-    // Without a swap, `k` points below the goal lead to the other moving
-    // at `(o, s + k)`, and at or past the goal win: [`after`] without its
-    // rare swaps, in a loop the compiler can vectorise.
-    let below = ((rules.goal() - 1 - s) as usize).min(MOST_POINTS);
-    for (k, x) in t.iter_mut().enumerate().take(below + 1).skip(1) {
-        *x = next(o, s + k as u32);
-    }
-    // Then [`after`] itself where the scores swap: only where the new
-    // score is double the other's or half of it, so at most two points.
-    if rules.swine_swap() {
-        let halves = o.is_multiple_of(2).then_some(o / 2);
-        for a in [Some(2 * o), halves].into_iter().flatten() {
-            if a <= s || a - s > MOST_POINTS as u32 || !rules.swaps(a, o) {
-                continue;
+    let goal = rules.goal();
+    let i = usize::from(rules.sides(s, o) != 4);
+    let (lo, hi) = (2 * n, if i == 0 { 4 * n } else { 6 * n });
+    let w = &pts.faces[i][n as usize];
+    let top = (goal - 1 - s).min(hi);
+    let mut acc = [0.0f64; 4];
+    if top >= lo {
+        // (o, s + k) for k in lo..=top, side by side in the table.
+        let base = o as usize * next.g + s as usize;
+        let run = &next.table[base + lo as usize..=base + top as usize];
+        let ws = &w[lo as usize..=top as usize];
+        let (mut wc, mut rc) = (ws.chunks_exact(4), run.chunks_exact(4));
+        for (w4, t4) in (&mut wc).zip(&mut rc) {
+            for j in 0..4 {
+                acc[j] += w4[j] * next.seen(t4[j]);
             }
-            let k = a - s;
-            t[k as usize] = match after(rules, s, o, k) {
-                Err(won) => f64::from(u8::from(won)),
-                Ok((b, a)) => next(b, a),
-            };
+        }
+        for (j, (w1, t1)) in wc.remainder().iter().zip(rc.remainder()).enumerate() {
+            acc[j] += w1 * next.seen(*t1);
         }
     }
-    t
+    let first_past = (top + 1).max(lo) as usize;
+    let mut sum = pts.pig[i][n as usize] * outcome(1)
+        + ((acc[0] + acc[1]) + (acc[2] + acc[3]))
+        + pts.past[i][n as usize][first_past];
+    if rules.swine_swap() {
+        let half = if o.is_multiple_of(2) { o / 2 } else { 0 };
+        for a in [2 * o, half] {
+            if a > s && (lo..=hi).contains(&(a - s)) && rules.swaps(a, o) {
+                let plain = if a >= goal { 1.0 } else { next.at(o, a) };
+                sum += w[(a - s) as usize] * (outcome(a - s) - plain);
+            }
+        }
+    }
+    sum / pts.all[i][n as usize]
 }
 
 /// Each score sum in play, from the largest down, with the mover's scores
@@ -235,27 +263,6 @@ fn sums(goal: u32) -> impl Iterator<Item = (u32, std::ops::RangeInclusive<u32>)>
 /// Scores (s, o) in play, from the largest sum down.
 fn states(goal: u32) -> impl Iterator<Item = (u32, u32)> {
     sums(goal).flat_map(|(sum, movers)| movers.map(move |s| (s, sum - s)))
-}
-
-/// States computed side by side (see [`values_lanes`]).
-const LANES: usize = 8;
-
-/// The states of [`states`] in chunks of at most [`LANES`], each chunk of
-/// one score sum: their next states all have larger sums, so the states of
-/// a chunk are independent, and their dice have the same sides.
-fn chunks(goal: u32) -> impl Iterator<Item = ([(u32, u32); LANES], usize)> {
-    sums(goal).flat_map(|(sum, movers)| {
-        let hi = *movers.end();
-        movers.step_by(LANES).map(move |first| {
-            let count = ((hi - first + 1) as usize).min(LANES);
-            let mut chunk = [(first, sum - first); LANES];
-            for (l, c) in chunk.iter_mut().enumerate().take(count) {
-                let s = first + l as u32;
-                *c = (s, sum - s);
-            }
-            (chunk, count)
-        })
-    })
 }
 
 /// A strategy's exact win rate against another.
@@ -301,13 +308,18 @@ fn rate_checked(a: &Strategy, b: &Strategy, rules: &Rules) -> WinRate {
     let mut wb = vec![0.0f64; g * g];
     for (s, o) in states(rules.goal()) {
         let i = s as usize * g + o as usize;
-        wa[i] = value_of(pts, rules, s, o, a.rolls(s, o), |b_, a_| {
-            wb[b_ as usize * g + a_ as usize]
-        });
-        wb[i] = 1.0
-            - value_of(pts, rules, s, o, b.rolls(s, o), |a_, b_| {
-                1.0 - wa[a_ as usize * g + b_ as usize]
-            });
+        let to_b = Next {
+            table: &wb,
+            g,
+            flip: false,
+        };
+        wa[i] = value_of(pts, rules, s, o, a.rolls(s, o), to_b);
+        let to_a = Next {
+            table: &wa,
+            g,
+            flip: true,
+        };
+        wb[i] = 1.0 - value_of(pts, rules, s, o, b.rolls(s, o), to_a);
     }
     WinRate::of(wa[0], wb[0])
 }
@@ -316,7 +328,7 @@ fn rate_checked(a: &Strategy, b: &Strategy, rules: &Rules) -> WinRate {
 #[derive(Clone, Debug)]
 pub struct BestResponse {
     /// The strategy: at every (score, opponent score), the dice with the
-    /// highest chance to win (the fewest on an exact tie).
+    /// highest chance to win (the fewest on a tie, within [`TIE`]).
     pub strategy: Strategy,
     /// Its exact win rate against the opponent.
     pub rate: WinRate,
@@ -335,123 +347,158 @@ fn table_strategy(name: &str, choice: Vec<u8>, goal: u32) -> Strategy {
     Strategy::table(name, full).expect("choices are 0..=10 on a 100 x 100 table")
 }
 
-/// Every choice's value from the table of [`outcomes`] at one state:
-/// `out[n]` for `n` dice (0 to 10; 0 is free bacon), through
-/// [`values_lanes`] with one lane.
-fn values_all(
-    pts: &Points,
-    rules: &Rules,
-    s: u32,
-    o: u32,
-    t: &[f64; MOST_POINTS + 1],
-) -> [f64; MAX_ROLLS as usize + 1] {
-    let mut tt = [[0.0f64; LANES]; MOST_POINTS + 1];
-    for (row, &x) in tt.iter_mut().zip(t) {
-        row[0] = x;
-    }
-    let all = values_lanes(pts, rules.sides(s, o) != 4, &tt);
-    let mut out = [0.0; MAX_ROLLS as usize + 1];
-    out[0] = t[free_bacon(o) as usize];
-    for (x, lanes) in out[1..].iter_mut().zip(&all) {
-        *x = lanes[0];
-    }
-    out
+/// The most points one turn scores: ten six-sided dice.
+const MOST_POINTS: usize = 6 * MAX_ROLLS as usize;
+
+/// Dice counts a row of [`Sweep`] keeps: `H_0` to `H_9` (`H_10` is only
+/// needed at the state itself).
+const KEPT: usize = MAX_ROLLS as usize;
+
+/// Rows a [`Sweep`] keeps for each opponent's score: a state's choices read
+/// the rows of the next ten scores (free bacon scores at most 10 points,
+/// a die at most 6), so sixteen slots, taken modulo, never overlap.
+const RING: usize = 16;
+
+/// The choosing mover's value of every choice of dice, by a recursion
+/// over the dice instead of a sum over their points.
+///
+/// Write `G_o(x)` for the mover's chance after its turn leaves it `x`
+/// points against the opponent's `o` (the swap and the end of the game
+/// applied), and `H_n(x) = sum_k ways_n(k) G_o(x + k)`, where `ways_n(k)`
+/// counts the sequences of `n` dice, every face 2 or more, that sum to
+/// `k`. A sequence of `n` such faces is one of `n - 1` followed by one
+/// face `f`, so `H_n(x) = sum_f H_{n-1}(x + f)` for `f` in `2..=d`: five
+/// additions (three for four-sided dice) a dice count, where the sum over
+/// the points has up to 51 terms. Rolling `n` dice at `(s, o)` is worth
+/// `((d^n - (d-1)^n) G_o(s + 1) + H_n(s)) / d^n`: the sequences with a 1
+/// (pig out, one point), then the others. Every `H` is a sum of whole
+/// weights times chances, so a sure win is worth exactly 1 and a sure loss
+/// exactly 0, and choices that tie there tie exactly.
+///
+/// The states are taken from the largest score sum down; `H_n(s)` needs
+/// only scores above `s` against the same `o`, which have larger sums, so
+/// each opponent's score keeps a ring of [`RING`] rows. Past the goal
+/// `G_o` is 1 (a win) except where the new score is double the opponent's
+/// (the swap hands the opponent the winning score): there `H_n` has a
+/// closed form.
+struct Sweep {
+    /// `rows[i][o][x % RING][n]`: `H_n(x)` against `o`, for dice of 4
+    /// (`i = 0`) or 6 (`i = 1`) sides.
+    rows: [Vec<[[f64; KEPT]; RING]>; 2],
+    /// [`Points`]' `all` and `pig` for 1 to 10 dice (`[i][n - 1]`).
+    all: [[f64; KEPT]; 2],
+    pig: [[f64; KEPT]; 2],
+    /// Whether four-sided dice occur (hog wild): else only six-sided rows
+    /// are kept.
+    four: bool,
 }
 
-/// Every choice's value for [`LANES`] states of one score sum at once, the
-/// tables of [`outcomes`] given point by point (`tt[k][lane]`): the values
-/// for 1 to 10 dice, `out[n - 1][lane]`. Each lane adds the terms of the
-/// points `n` dice can score (1, then 2n to dn) in the same order as
-/// [`value_of`], so the values are the same to the bit; the lanes run side
-/// by side.
-#[inline(always)]
-fn values_lanes(
-    pts: &Points,
-    six: bool,
-    tt: &[[f64; LANES]; MOST_POINTS + 1],
-) -> [[f64; LANES]; MAX_ROLLS as usize] {
-    let dense = &pts.dense[usize::from(six)];
-    let d = if six { 6 } else { 4 };
-    let mut out = [[0.0f64; LANES]; MAX_ROLLS as usize];
-    for (j, sums) in out.iter_mut().enumerate() {
-        let n = j + 1;
-        // 1 point (pig out), then 2n to dn.
-        let p = dense[1][j];
-        for (x, &t) in sums.iter_mut().zip(&tt[1]) {
-            *x = p * t;
-        }
-        for (row, ts) in dense[2 * n..=d * n].iter().zip(&tt[2 * n..=d * n]) {
-            let p = row[j];
-            for (x, &t) in sums.iter_mut().zip(ts) {
-                *x += p * t;
-            }
-        }
-    }
-    out
-}
-
-/// The tables of [`outcomes`] of a chunk's states, point by point, and
-/// each state's free bacon outcome: lanes past a chunk's states keep
-/// earlier values, never read.
-struct Lanes {
-    tt: [[f64; LANES]; MOST_POINTS + 1],
-    bacon: [f64; LANES],
-}
-
-impl Lanes {
-    fn new() -> Lanes {
-        Lanes {
-            tt: [[0.0; LANES]; MOST_POINTS + 1],
-            bacon: [0.0; LANES],
-        }
-    }
-
-    /// The best legal dice and their value at each state of a chunk of
-    /// [`chunks`] (the first `count`), given `next` as in [`value_of`].
-    #[inline(always)]
-    fn best(
-        &mut self,
-        pts: &Points,
-        rules: &Rules,
-        chunk: &[(u32, u32); LANES],
-        count: usize,
-        next: impl Fn(u32, u32) -> f64 + Copy,
-    ) -> [(u32, f64); LANES] {
-        for (l, &(s, o)) in chunk.iter().enumerate().take(count) {
-            let t = outcomes(rules, s, o, next);
-            for (row, &x) in self.tt.iter_mut().zip(&t) {
-                row[l] = x;
-            }
-            self.bacon[l] = t[free_bacon(o) as usize];
-        }
-        let (s0, o0) = chunk[0];
-        let all = values_lanes(pts, rules.sides(s0, o0) != 4, &self.tt);
-        let mut out = [(0, 0.0); LANES];
-        for (l, x) in out.iter_mut().enumerate().take(count) {
-            *x = best_of(rules, |n| {
-                if n == 0 {
-                    self.bacon[l]
-                } else {
-                    all[n as usize - 1][l]
+impl Sweep {
+    /// The rows past the goal, for `rules`.
+    fn new(pts: &Points, rules: &Rules) -> Sweep {
+        let g = rules.goal();
+        let mut rows = [
+            vec![[[0.0; KEPT]; RING]; g as usize],
+            vec![[[0.0; KEPT]; RING]; g as usize],
+        ];
+        for (i, rings) in rows.iter_mut().enumerate() {
+            for (o, ring) in (0..g).zip(rings.iter_mut()) {
+                // Past the goal only 2o can swap: the opponent then holds
+                // the winning score.
+                for x in g..=g + 10 {
+                    for (n, h) in ring[x as usize % RING].iter_mut().enumerate() {
+                        *h = pts.past[i][n][0];
+                        if rules.swine_swap() && 2 * o >= x {
+                            *h -= pts.faces[i][n].get((2 * o - x) as usize).unwrap_or(&0.0);
+                        }
+                    }
                 }
-            });
+            }
         }
+        let tail = |t: &[[f64; KEPT + 1]; 2]| t.map(|r| std::array::from_fn(|j| r[j + 1]));
+        Sweep {
+            rows,
+            all: tail(&pts.all),
+            pig: tail(&pts.pig),
+            four: rules.hog_wild(),
+        }
+    }
+
+    /// Every choice's value at `(s, o)` (`out[n]` for `n` dice; `out[0]`
+    /// is free bacon, whether or not the rules allow it), from the rows of
+    /// the scores above `s`; and `s`'s own rows, but for `H_0`, which
+    /// [`Sweep::settle`] sets once the states of `(s, o)`'s sum are known.
+    #[inline(always)]
+    fn choices(&mut self, rules: &Rules, s: u32, o: u32) -> [f64; KEPT + 1] {
+        let at = |x: u32| x as usize % RING;
+        let six = usize::from(rules.sides(s, o) != 4);
+        let mut here = [0.0; KEPT];
+        for i in [0, 1] {
+            if i == 0 && !self.four {
+                continue;
+            }
+            let ring = &mut self.rows[i][o as usize];
+            let d = if i == 0 { 4 } else { 6 };
+            let mut h = ring[at(s + 2)];
+            for f in 3..=d {
+                for (x, y) in h.iter_mut().zip(&ring[at(s + f)]) {
+                    *x += y;
+                }
+            }
+            // h[n - 1] is H_n(s) for n dice, 1 to 10.
+            ring[at(s)][1..].copy_from_slice(&h[..KEPT - 1]);
+            if i == six {
+                here = h;
+            }
+        }
+        let ring = &self.rows[six][o as usize];
+        let g1 = ring[at(s + 1)][0];
+        let (pig, all) = (&self.pig[six], &self.all[six]);
+        let mut v = [0.0; KEPT];
+        for j in 0..KEPT {
+            v[j] = (pig[j] * g1 + here[j]) / all[j];
+        }
+        let mut out = [0.0; KEPT + 1];
+        out[0] = ring[at(s + free_bacon(o))][0];
+        out[1..].copy_from_slice(&v);
         out
     }
+
+    /// `G_o(x)`: the mover's chance once its turn leaves it `x` (below the
+    /// goal) against `o`, from the states of the sum `x + o`.
+    #[inline(always)]
+    fn settle(&mut self, x: u32, o: u32, chance: f64) {
+        let (o, x) = (o as usize, x as usize % RING);
+        self.rows[0][o][x][0] = chance;
+        self.rows[1][o][x][0] = chance;
+    }
 }
 
-/// Pick the legal dice with the highest value (the fewest on a tie).
-#[inline]
-fn best_of(rules: &Rules, value: impl Fn(u32) -> f64) -> (u32, f64) {
-    let first = rules.min_rolls();
-    let mut best = (first, value(first));
-    for n in first + 1..=MAX_ROLLS {
-        let v = value(n);
-        if v > best.1 {
-            best = (n, v);
-        }
+/// `G_o(x)` of [`Sweep`] from the table of the next mover, `next` (as in
+/// [`value_of`]). Both scores are below the goal, so only a swap applies.
+#[inline(always)]
+fn reached(rules: &Rules, x: u32, o: u32, next: Next<'_>) -> f64 {
+    if rules.swaps(x, o) {
+        next.at(x, o)
+    } else {
+        next.at(o, x)
     }
-    best
+}
+
+/// How close two choices' values must be to count as a tie: a hundred
+/// times the rounding of the sums (about 1e-15), far below any difference
+/// in a chance to win that play could show.
+pub const TIE: f64 = 1e-13;
+
+/// The legal dice (`first`, the fewest the rules allow, to 10) with the
+/// highest value in `v`: the fewest dice among those within [`TIE`] of
+/// the highest, so that a tie does not hang on the order of a sum.
+#[inline]
+fn best_of(first: u32, v: &[f64; KEPT + 1]) -> (u32, f64) {
+    let legal = &v[first as usize..];
+    let top = legal.iter().fold(f64::MIN, |m, &x| m.max(x));
+    let n = legal.iter().position(|&x| x >= top - TIE).unwrap_or(0);
+    (first + n as u32, legal[n])
 }
 
 /// The strategy with the highest exact average win rate against
@@ -465,7 +512,7 @@ fn best_of(rules: &Rules, value: impl Fn(u32) -> f64) -> (u32, f64) {
 /// free bacon.
 pub fn best_response(opponent: &Strategy, rules: &Rules) -> Result<BestResponse, HogError> {
     rules.check_strategy(opponent)?;
-    let t = best_response_tables(opponent, rules);
+    let t = best_response_tables(opponent, rules, None);
     Ok(BestResponse {
         strategy: table_strategy(&format!("best-response:{opponent}"), t.choice, rules.goal()),
         rate: WinRate::of(t.wa[0], t.wb[0]),
@@ -474,36 +521,59 @@ pub fn best_response(opponent: &Strategy, rules: &Rules) -> Result<BestResponse,
 
 /// The best response's tables: `wa[s][o]` the responder's chance when it
 /// moves with `s`, `wb[s][o]` its chance when the opponent moves with `s`,
-/// and the responder's choice at every state.
+/// and the responder's choice at every state; with `at`, every choice's
+/// value for the responder at that state.
 struct Tables {
     wa: Vec<f64>,
     wb: Vec<f64>,
     choice: Vec<u8>,
+    at: [f64; KEPT + 1],
 }
 
-fn best_response_tables(opponent: &Strategy, rules: &Rules) -> Tables {
+fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32)>) -> Tables {
     let pts = Points::get();
     let goal = rules.goal();
     let g = goal as usize;
     let mut wa = vec![0.0f64; g * g];
     let mut wb = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    let mut lanes = Lanes::new();
-    for (chunk, count) in chunks(goal) {
-        let best = lanes.best(pts, rules, &chunk, count, |b_, a_| {
-            wb[b_ as usize * g + a_ as usize]
-        });
-        for (&(s, o), &(n, v)) in chunk.iter().zip(&best).take(count) {
+    let mut sweep = Sweep::new(pts, rules);
+    let mut seen = [0.0; KEPT + 1];
+    for (sum, movers) in sums(goal) {
+        for s in movers.clone() {
+            let o = sum - s;
             let i = s as usize * g + o as usize;
-            wa[i] = v;
+            let v = sweep.choices(rules, s, o);
+            if at == Some((s, o)) {
+                seen = v;
+            }
+            let (n, x) = best_of(rules.min_rolls(), &v);
+            wa[i] = x;
             choice[i] = n as u8;
-            wb[i] = 1.0
-                - value_of(pts, rules, s, o, opponent.rolls(s, o), |a_, b_| {
-                    1.0 - wa[a_ as usize * g + b_ as usize]
-                });
+            let to_a = Next {
+                table: &wa,
+                g,
+                flip: true,
+            };
+            wb[i] = 1.0 - value_of(pts, rules, s, o, opponent.rolls(s, o), to_a);
+        }
+        for x in movers {
+            let o = sum - x;
+            let to_b = Next {
+                table: &wb,
+                g,
+                flip: false,
+            };
+            let c = reached(rules, x, o, to_b);
+            sweep.settle(x, o, c);
         }
     }
-    Tables { wa, wb, choice }
+    Tables {
+        wa,
+        wb,
+        choice,
+        at: seen,
+    }
 }
 
 /// The project's `final_strategy` under `rules`: the best response to
@@ -531,7 +601,7 @@ pub struct Optimal {
 /// chance at every state, against an opponent who does the same, gives the
 /// value of the game and a strategy that earns at least it against anyone.
 pub fn optimal(rules: &Rules) -> Optimal {
-    let (w, choice) = optimal_tables(rules);
+    let (w, choice, _) = optimal_tables(rules, None);
     Optimal {
         strategy: table_strategy("optimal", choice, rules.goal()),
         first_player_win: w[0],
@@ -539,25 +609,40 @@ pub fn optimal(rules: &Rules) -> Optimal {
 }
 
 /// The minimax tables: the mover's chance at every state under optimal
-/// play by both, and the optimal choice.
-fn optimal_tables(rules: &Rules) -> (Vec<f64>, Vec<u8>) {
+/// play by both, and the optimal choice; with `at`, every choice's value
+/// at that state.
+fn optimal_tables(rules: &Rules, at: Option<(u32, u32)>) -> (Vec<f64>, Vec<u8>, [f64; KEPT + 1]) {
     let pts = Points::get();
     let goal = rules.goal();
     let g = goal as usize;
     let mut w = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    let mut lanes = Lanes::new();
-    for (chunk, count) in chunks(goal) {
-        let best = lanes.best(pts, rules, &chunk, count, |b_, a_| {
-            1.0 - w[b_ as usize * g + a_ as usize]
-        });
-        for (&(s, o), &(n, v)) in chunk.iter().zip(&best).take(count) {
+    let mut sweep = Sweep::new(pts, rules);
+    let mut seen = [0.0; KEPT + 1];
+    for (sum, movers) in sums(goal) {
+        for s in movers.clone() {
+            let o = sum - s;
             let i = s as usize * g + o as usize;
-            w[i] = v;
+            let v = sweep.choices(rules, s, o);
+            if at == Some((s, o)) {
+                seen = v;
+            }
+            let (n, x) = best_of(rules.min_rolls(), &v);
+            w[i] = x;
             choice[i] = n as u8;
         }
+        for x in movers {
+            let o = sum - x;
+            let other = Next {
+                table: &w,
+                g,
+                flip: true,
+            };
+            let c = reached(rules, x, o, other);
+            sweep.settle(x, o, c);
+        }
     }
-    (w, choice)
+    (w, choice, seen)
 }
 
 /// One choice of dice at a coached state.
@@ -584,9 +669,10 @@ pub struct Coach {
     pub opponent: String,
     /// Every legal choice of dice, fewest first.
     pub choices: Vec<Choice>,
-    /// The best choice against the opponent (the fewest dice on a tie).
+    /// The best choice against the opponent (the fewest dice on a tie,
+    /// within [`TIE`]).
     pub best_against_opponent: u32,
-    /// The optimal choice (the fewest dice on a tie).
+    /// The optimal choice (the fewest dice on a tie, within [`TIE`]).
     pub best_under_optimal_play: u32,
     /// What the opponent's strategy itself would roll here.
     pub opponent_would_roll: u32,
@@ -609,17 +695,9 @@ pub fn coach(
     rules.check_score(score)?;
     rules.check_score(opponent_score)?;
     rules.check_strategy(opponent)?;
-    let pts = Points::get();
-    let g = rules.goal() as usize;
-    let br = best_response_tables(opponent, rules);
-    let (w, _) = optimal_tables(rules);
     let (s, o) = (score, opponent_score);
-    let vs = outcomes(rules, s, o, |b_, a_| br.wb[b_ as usize * g + a_ as usize]);
-    let opt = outcomes(rules, s, o, |b_, a_| 1.0 - w[b_ as usize * g + a_ as usize]);
-    let (vs_all, opt_all) = (
-        values_all(pts, rules, s, o, &vs),
-        values_all(pts, rules, s, o, &opt),
-    );
+    let vs_all = best_response_tables(opponent, rules, Some((s, o))).at;
+    let (_, _, opt_all) = optimal_tables(rules, Some((s, o)));
     let choices: Vec<Choice> = (rules.min_rolls()..=MAX_ROLLS)
         .map(|n| Choice {
             rolls: n,
@@ -627,21 +705,12 @@ pub fn coach(
             under_optimal_play: opt_all[n as usize],
         })
         .collect();
-    let best = |f: fn(&Choice) -> f64| {
-        choices
-            .iter()
-            .fold(None::<&Choice>, |b, c| match b {
-                Some(b) if f(b) >= f(c) => Some(b),
-                _ => Some(c),
-            })
-            .map_or(0, |c| c.rolls)
-    };
     Ok(Coach {
         score,
         opponent_score,
         opponent: opponent.to_string(),
-        best_against_opponent: best(|c| c.against_opponent),
-        best_under_optimal_play: best(|c| c.under_optimal_play),
+        best_against_opponent: best_of(rules.min_rolls(), &vs_all).0,
+        best_under_optimal_play: best_of(rules.min_rolls(), &opt_all).0,
         opponent_would_roll: opponent.rolls(opponent_score, score),
         choices,
     })

@@ -386,3 +386,75 @@ fn coach_values_are_brute_force_values_of_each_choice() {
     }
     assert!(exact::coach(&opponent, &Rules::default(), 100, 0).is_err());
 }
+
+/// Where the game is already decided every choice is worth exactly 1 (or
+/// exactly 0): values are sums of whole weights (sequences of faces) times
+/// chances, divided once, so rounding cannot make one sure win look better
+/// than another, and the fewest dice are taken. (Sums of rounded chances
+/// gave 1.0000000000000004 and -4.4e-16 there, and chose 9 dice at a sure
+/// win.)
+#[test]
+fn decided_states_are_exact_and_take_the_fewest_dice() {
+    let rules = Rules::default();
+    let five = Strategy::Always(5);
+    let fin = exact::final_strategy(&rules);
+    let opt = exact::optimal(&rules).strategy;
+    // 99 against 20: every roll reaches 100, which is not double 20.
+    let c = exact::coach(&five, &rules, 99, 20).unwrap();
+    assert!(
+        c.choices
+            .iter()
+            .all(|x| x.against_opponent == 1.0 && x.under_optimal_play == 1.0),
+        "{c:?}"
+    );
+    assert_eq!((c.best_against_opponent, c.best_under_optimal_play), (0, 0));
+    assert_eq!((fin.rolls(99, 20), opt.rolls(99, 20)), (0, 0));
+    // 0 against 99: no turn from 0 reaches 100 or a swap with 99, and the
+    // other then wins with free bacon (99 + 10, never double anything).
+    let c = exact::coach(&five, &rules, 0, 99).unwrap();
+    assert!(
+        c.choices.iter().all(|x| x.under_optimal_play == 0.0),
+        "{c:?}"
+    );
+    assert_eq!((c.best_under_optimal_play, opt.rolls(0, 99)), (0, 0));
+    // Every state of every rule set at goal 20: chances stay in [0, 1],
+    // those within rounding of certainty are certain, and the coach's best
+    // choices are the strategies' own.
+    let opponent = Strategy::Always(3);
+    for rules in all_rules(20) {
+        let br = exact::best_response(&opponent, &rules).unwrap().strategy;
+        let opt = exact::optimal(&rules).strategy;
+        let mut decided = 0;
+        for s in 0..20 {
+            for o in 0..20 {
+                let c = exact::coach(&opponent, &rules, s, o).unwrap();
+                assert_eq!(c.best_against_opponent, br.rolls(s, o), "{rules:?} {s} {o}");
+                assert_eq!(
+                    c.best_under_optimal_play,
+                    opt.rolls(s, o),
+                    "{rules:?} {s} {o}"
+                );
+                for x in &c.choices {
+                    for v in [x.against_opponent, x.under_optimal_play] {
+                        assert!((0.0..=1.0).contains(&v), "{rules:?} {s} {o} {x:?}");
+                        if v > 1.0 - 1e-15 {
+                            assert_eq!(v, 1.0, "{rules:?} {s} {o} {x:?}");
+                        }
+                        if v < 1e-15 {
+                            assert_eq!(v, 0.0, "{rules:?} {s} {o} {x:?}");
+                        }
+                    }
+                }
+                let first = &c.choices[0];
+                if c.choices
+                    .iter()
+                    .all(|x| x.under_optimal_play == first.under_optimal_play)
+                {
+                    decided += 1;
+                    assert_eq!(opt.rolls(s, o), rules.min_rolls(), "{rules:?} {s} {o}");
+                }
+            }
+        }
+        assert!(decided > 0, "{rules:?}");
+    }
+}

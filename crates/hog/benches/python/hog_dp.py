@@ -6,7 +6,7 @@ against always_roll(5), under the seed's rules (goal 100, free bacon, hog
 wild, swine swap).
 
 Run: python3 crates/hog/benches/python/hog_dp.py
-It prints the two rates (0.807989 and 0.720969, as games-cli) and the
+It prints the two rates (0.807989 and 0.720810, as games-cli) and the
 seconds it took.
 """
 
@@ -16,7 +16,11 @@ GOAL = 100
 
 
 def point_dist(sides, n):
-    """(points, chance) of n dice of `sides` sides, pig out scoring 1."""
+    """(points, sequences of faces) of n dice of `sides` sides, pig out
+    scoring 1, and the number of sequences, sides ** n. A value is a sum of
+    these whole weights times chances, over that number, so that a sure win
+    is exactly 1 and a sure loss exactly 0 (as games-cli computes them: the
+    choices there tie exactly, and the fewest dice are taken)."""
     ways = {0: 1}
     for _ in range(n):
         nxt = {}
@@ -25,9 +29,9 @@ def point_dist(sides, n):
                 nxt[s + f] = nxt.get(s + f, 0) + w
         ways = nxt
     total = sides ** n
-    dist = [(1, (total - sum(ways.values())) / total)]
-    dist += [(s, w / total) for s, w in sorted(ways.items())]
-    return dist
+    dist = [(1, total - sum(ways.values()))]
+    dist += sorted(ways.items())
+    return dist, total
 
 
 DIST = {(d, n): point_dist(d, n) for d in (4, 6) for n in range(1, 11)}
@@ -67,7 +71,18 @@ def value(s, o, n, nxt):
 
     if n == 0:
         return out(free_bacon(o))
-    return sum(p * out(k) for k, p in DIST[(sides(s, o), n)])
+    dist, total = DIST[(sides(s, o), n)]
+    return sum(w * out(k) for k, w in dist) / total
+
+
+TIE = 1e-13
+
+
+def best_of(vals):
+    """The fewest dice among those within TIE of the best value (a tie
+    that does not hang on the order of a sum), as games-cli chooses."""
+    top = max(vals)
+    return next(n for n in range(11) if vals[n] >= top - TIE)
 
 
 def states():
@@ -80,7 +95,7 @@ def best_response(opp):
     wa, wb, choice = {}, {}, {}
     for s, o in states():
         vals = [value(s, o, n, lambda b, a: wb[(b, a)]) for n in range(11)]
-        best = max(range(11), key=lambda n: (vals[n], -n))
+        best = best_of(vals)
         choice[(s, o)] = best
         wa[(s, o)] = vals[best]
         wb[(s, o)] = 1.0 - value(s, o, opp(s, o), lambda a, b: 1.0 - wa[(a, b)])
@@ -99,7 +114,7 @@ def optimal():
     w, choice = {}, {}
     for s, o in states():
         vals = [value(s, o, n, lambda b, a: 1.0 - w[(b, a)]) for n in range(11)]
-        best = max(range(11), key=lambda n: (vals[n], -n))
+        best = best_of(vals)
         choice[(s, o)] = best
         w[(s, o)] = vals[best]
     return choice

@@ -119,19 +119,76 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Game {
     /// Left-Center-Right: simulate (classic or a variant table), replay, exact.
-    Lcr(lcr::LcrArgs),
+    Lcr(Deferred<lcr::LcrArgs>),
     /// Craps: simulate, exact, game (one game roll by roll).
-    Craps(casino::CrapsArgs),
+    Craps(Deferred<casino::CrapsArgs>),
     /// Baccarat: deal (one transcript), simulate, exact.
-    Baccarat(casino::BaccaratArgs),
+    Baccarat(Deferred<casino::BaccaratArgs>),
     /// Hog (CS 61A): rate, best-response, tournament, export, play, turn, choose, max-rolls, step, coach.
-    Hog(hog::HogArgs),
+    Hog(Deferred<hog::HogArgs>),
     /// Kalah: sow, solve, play, endgame build / shard / extend, move, moves.
-    Mancala(mancala::MancalaArgs),
+    Mancala(Deferred<mancala::MancalaArgs>),
     /// Serve the local web page: play and study every game in the browser.
     Serve(ServeArgs),
     /// Combine the partials of a run's shards (--shard K/N) into its output.
     Merge(shard::MergeArgs),
+}
+
+/// A game's flags and verbs, given to clap to build only when the command
+/// line names that game ([`clap::Command::defer`]): a run builds its own
+/// game's part of the tree, not all five (a quarter of a millisecond of
+/// every start, measured in `docs/benchmarks.md`). Help, errors and
+/// parsing are clap's own, unchanged.
+#[derive(Debug)]
+struct Deferred<T>(T);
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(m).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(m: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(m).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(m)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, m: &mut clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(m)
+    }
+}
+
+/// `augment` run on `cmd` keeping the texts the game's variant gave it (the
+/// struct's own doc comment would otherwise replace them, as it comes
+/// later).
+fn keeping_about(cmd: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
+    let about = cmd.get_about().cloned();
+    let long = cmd.get_long_about().cloned();
+    let cmd = augment(cmd);
+    let cmd = match about {
+        Some(a) => cmd.about(a),
+        None => cmd.about(None::<&'static str>),
+    };
+    match long {
+        Some(l) => cmd.long_about(l),
+        None => cmd.long_about(None::<&'static str>),
+    }
+}
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|c| keeping_about(c, T::augment_args))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|c| keeping_about(c, T::augment_args_for_update))
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
 }
 
 /// `games-cli serve`'s flags.
@@ -242,11 +299,11 @@ where
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     shard::with_args(words, || match cli.game {
-        Game::Lcr(a) => lcr::run(a),
-        Game::Craps(a) => casino::craps(a),
-        Game::Baccarat(a) => casino::baccarat(a),
-        Game::Hog(a) => hog::run(a),
-        Game::Mancala(a) => mancala::run(a),
+        Game::Lcr(Deferred(a)) => lcr::run(a),
+        Game::Craps(Deferred(a)) => casino::craps(a),
+        Game::Baccarat(Deferred(a)) => casino::baccarat(a),
+        Game::Hog(Deferred(a)) => hog::run(a),
+        Game::Mancala(Deferred(a)) => mancala::run(a),
         Game::Serve(a) => serve(&a),
         Game::Merge(a) => shard::merge(&a),
     })
@@ -287,9 +344,12 @@ fn clap_line(text: &str) -> String {
     }
 }
 
-/// The whole command tree, as clap sees it (for generated tests).
+/// The whole command tree, as clap sees it, every game's part built (for
+/// generated tests).
 pub fn command() -> clap::Command {
-    <Cli as clap::CommandFactory>::command()
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    cmd.build();
+    cmd
 }
 
 /// What one run gives: the exit code, the text for stdout, and the one

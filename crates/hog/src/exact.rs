@@ -496,9 +496,18 @@ pub const TIE: f64 = 1e-13;
 #[inline]
 fn best_of(first: u32, v: &[f64; KEPT + 1]) -> (u32, f64) {
     let legal = &v[first as usize..];
-    let top = legal.iter().fold(f64::MIN, |m, &x| m.max(x));
-    let n = legal.iter().position(|&x| x >= top - TIE).unwrap_or(0);
-    (first + n as u32, legal[n])
+    let mut top = legal[0];
+    for &x in &legal[1..] {
+        if x > top {
+            top = x;
+        }
+    }
+    for (n, &x) in legal.iter().enumerate() {
+        if x >= top - TIE {
+            return (first + n as u32, x);
+        }
+    }
+    (first, legal[0])
 }
 
 /// The strategy with the highest exact average win rate against

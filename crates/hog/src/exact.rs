@@ -388,6 +388,9 @@ struct Sweep {
     /// [`Points`]' `all` and `pig` for 1 to 10 dice (`[i][n - 1]`).
     all: [[f64; KEPT]; 2],
     pig: [[f64; KEPT]; 2],
+    /// `[i][n]`: `d^(10 - n)`, which puts the worth of `n` dice over the
+    /// common `d^10` (see [`Worth`]).
+    scale: [[f64; KEPT + 1]; 2],
     /// Whether four-sided dice occur (hog wild): else only six-sided rows
     /// are kept.
     four: bool,
@@ -416,20 +419,22 @@ impl Sweep {
             }
         }
         let tail = |t: &[[f64; KEPT + 1]; 2]| t.map(|r| std::array::from_fn(|j| r[j + 1]));
+        let scale = pts.all.map(|a| std::array::from_fn(|n| a[KEPT - n]));
         Sweep {
             rows,
             all: tail(&pts.all),
             pig: tail(&pts.pig),
+            scale,
             four: rules.hog_wild(),
         }
     }
 
-    /// Every choice's value at `(s, o)` (`out[n]` for `n` dice; `out[0]`
-    /// is free bacon, whether or not the rules allow it), from the rows of
-    /// the scores above `s`; and `s`'s own rows, but for `H_0`, which
+    /// Every choice's worth at `(s, o)` (`[n]` for `n` dice; `[0]` is free
+    /// bacon, whether or not the rules allow it), from the rows of the
+    /// scores above `s`; and `s`'s own rows, but for `H_0`, which
     /// [`Sweep::settle`] sets once the states of `(s, o)`'s sum are known.
     #[inline(always)]
-    fn choices(&mut self, rules: &Rules, s: u32, o: u32) -> [f64; KEPT + 1] {
+    fn choices(&mut self, rules: &Rules, s: u32, o: u32) -> Worth {
         let at = |x: u32| x as usize % RING;
         let six = usize::from(rules.sides(s, o) != 4);
         let mut here = [0.0; KEPT];
@@ -453,15 +458,27 @@ impl Sweep {
         }
         let ring = &self.rows[six][o as usize];
         let g1 = ring[at(s + 1)][0];
-        let (pig, all) = (&self.pig[six], &self.all[six]);
-        let mut v = [0.0; KEPT];
+        let (pig, scale) = (&self.pig[six], &self.scale[six]);
+        let bacon = ring[at(s + free_bacon(o))][0];
+        let mut num = [0.0; KEPT];
+        let mut scaled = [0.0; KEPT];
         for j in 0..KEPT {
-            v[j] = (pig[j] * g1 + here[j]) / all[j];
+            num[j] = pig[j] * g1 + here[j];
+            scaled[j] = num[j] * scale[j + 1];
         }
-        let mut out = [0.0; KEPT + 1];
-        out[0] = ring[at(s + free_bacon(o))][0];
-        out[1..].copy_from_slice(&v);
-        out
+        Worth {
+            bacon,
+            num,
+            scaled: std::array::from_fn(|n| {
+                if n == 0 {
+                    bacon * scale[0]
+                } else {
+                    scaled[n - 1]
+                }
+            }),
+            all: self.all[six],
+            tie: TIE * scale[0],
+        }
     }
 
     /// `G_o(x)`: the mover's chance once its turn leaves it `x` (below the
@@ -471,6 +488,47 @@ impl Sweep {
         let (o, x) = (o as usize, x as usize % RING);
         self.rows[0][o][x][0] = chance;
         self.rows[1][o][x][0] = chance;
+    }
+}
+
+/// Every choice's worth at one state ([`Sweep::choices`]): rolling `n` dice
+/// is worth `num[n - 1] / d^n`, free bacon `bacon`. A division is slow next
+/// to the sums (ten a state took more time than all the rest of the
+/// dynamic program), so the choices are compared over the common `d^10`
+/// (`scaled`, `num[n - 1] d^(10 - n)`: exact wherever the chance is, so a
+/// sure win is `d^10` for every choice), and only the chosen one is
+/// divided.
+struct Worth {
+    bacon: f64,
+    num: [f64; KEPT],
+    scaled: [f64; KEPT + 1],
+    /// `d^n` for 1 to 10 dice.
+    all: [f64; KEPT],
+    /// [`TIE`] over `d^10`.
+    tie: f64,
+}
+
+impl Worth {
+    /// The chance to win rolling `n` dice (0: free bacon).
+    #[inline(always)]
+    fn value(&self, n: u32) -> f64 {
+        match n {
+            0 => self.bacon,
+            n => self.num[n as usize - 1] / self.all[n as usize - 1],
+        }
+    }
+
+    /// The legal dice (`first`, the fewest the rules allow, to 10) worth
+    /// the most, the fewest on a tie (see [`best_of`]), and its chance.
+    #[inline(always)]
+    fn best(&self, first: u32) -> (u32, f64) {
+        let n = best_of(first, &self.scaled, self.tie);
+        (n, self.value(n))
+    }
+
+    /// Every choice's chance (`[0]`: free bacon).
+    fn values(&self) -> [f64; KEPT + 1] {
+        std::array::from_fn(|n| self.value(n as u32))
     }
 }
 
@@ -491,10 +549,10 @@ fn reached(rules: &Rules, x: u32, o: u32, next: Next<'_>) -> f64 {
 pub const TIE: f64 = 1e-13;
 
 /// The legal dice (`first`, the fewest the rules allow, to 10) with the
-/// highest value in `v`: the fewest dice among those within [`TIE`] of
-/// the highest, so that a tie does not hang on the order of a sum.
+/// highest value in `v`: the fewest dice among those within `tie` of the
+/// highest, so that a tie does not hang on the order of a sum.
 #[inline]
-fn best_of(first: u32, v: &[f64; KEPT + 1]) -> (u32, f64) {
+fn best_of(first: u32, v: &[f64; KEPT + 1], tie: f64) -> u32 {
     let legal = &v[first as usize..];
     let mut top = legal[0];
     for &x in &legal[1..] {
@@ -503,11 +561,11 @@ fn best_of(first: u32, v: &[f64; KEPT + 1]) -> (u32, f64) {
         }
     }
     for (n, &x) in legal.iter().enumerate() {
-        if x >= top - TIE {
-            return (first + n as u32, x);
+        if x >= top - tie {
+            return first + n as u32;
         }
     }
-    (first, legal[0])
+    first
 }
 
 /// The strategy with the highest exact average win rate against
@@ -536,7 +594,7 @@ struct Tables {
     wa: Vec<f64>,
     wb: Vec<f64>,
     choice: Vec<u8>,
-    at: [f64; KEPT + 1],
+    at: Option<Worth>,
 }
 
 fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32)>) -> Tables {
@@ -547,16 +605,16 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32
     let mut wb = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
     let mut sweep = Sweep::new(pts, rules);
-    let mut seen = [0.0; KEPT + 1];
+    let mut seen = None;
     for (sum, movers) in sums(goal) {
         for s in movers.clone() {
             let o = sum - s;
             let i = s as usize * g + o as usize;
             let v = sweep.choices(rules, s, o);
+            let (n, x) = v.best(rules.min_rolls());
             if at == Some((s, o)) {
-                seen = v;
+                seen = Some(v);
             }
-            let (n, x) = best_of(rules.min_rolls(), &v);
             wa[i] = x;
             choice[i] = n as u8;
             let to_a = Next {
@@ -620,23 +678,23 @@ pub fn optimal(rules: &Rules) -> Optimal {
 /// The minimax tables: the mover's chance at every state under optimal
 /// play by both, and the optimal choice; with `at`, every choice's value
 /// at that state.
-fn optimal_tables(rules: &Rules, at: Option<(u32, u32)>) -> (Vec<f64>, Vec<u8>, [f64; KEPT + 1]) {
+fn optimal_tables(rules: &Rules, at: Option<(u32, u32)>) -> (Vec<f64>, Vec<u8>, Option<Worth>) {
     let pts = Points::get();
     let goal = rules.goal();
     let g = goal as usize;
     let mut w = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
     let mut sweep = Sweep::new(pts, rules);
-    let mut seen = [0.0; KEPT + 1];
+    let mut seen = None;
     for (sum, movers) in sums(goal) {
         for s in movers.clone() {
             let o = sum - s;
             let i = s as usize * g + o as usize;
             let v = sweep.choices(rules, s, o);
+            let (n, x) = v.best(rules.min_rolls());
             if at == Some((s, o)) {
-                seen = v;
+                seen = Some(v);
             }
-            let (n, x) = best_of(rules.min_rolls(), &v);
             w[i] = x;
             choice[i] = n as u8;
         }
@@ -705,9 +763,14 @@ pub fn coach(
     rules.check_score(opponent_score)?;
     rules.check_strategy(opponent)?;
     let (s, o) = (score, opponent_score);
-    let vs_all = best_response_tables(opponent, rules, Some((s, o))).at;
-    let (_, _, opt_all) = optimal_tables(rules, Some((s, o)));
-    let choices: Vec<Choice> = (rules.min_rolls()..=MAX_ROLLS)
+    let state = "a state below the goal is in the tables";
+    let vs = best_response_tables(opponent, rules, Some((s, o)))
+        .at
+        .expect(state);
+    let opt = optimal_tables(rules, Some((s, o))).2.expect(state);
+    let (vs_all, opt_all) = (vs.values(), opt.values());
+    let first = rules.min_rolls();
+    let choices: Vec<Choice> = (first..=MAX_ROLLS)
         .map(|n| Choice {
             rolls: n,
             against_opponent: vs_all[n as usize],
@@ -718,8 +781,8 @@ pub fn coach(
         score,
         opponent_score,
         opponent: opponent.to_string(),
-        best_against_opponent: best_of(rules.min_rolls(), &vs_all).0,
-        best_under_optimal_play: best_of(rules.min_rolls(), &opt_all).0,
+        best_against_opponent: vs.best(first).0,
+        best_under_optimal_play: opt.best(first).0,
         opponent_would_roll: opponent.rolls(opponent_score, score),
         choices,
     })

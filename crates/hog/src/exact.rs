@@ -598,13 +598,70 @@ struct Tables {
 }
 
 fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32)>) -> Tables {
-    let pts = Points::get();
+    /// The fixed opponent's turn after each of the responder's choices.
+    struct Fixed<'a> {
+        opponent: &'a Strategy,
+        pts: &'static Points,
+        wb: Vec<f64>,
+    }
+    impl Other for Fixed<'_> {
+        fn answer(&mut self, rules: &Rules, s: u32, o: u32, mine: &[f64]) {
+            let g = rules.goal() as usize;
+            let to_a = Next {
+                table: mine,
+                g,
+                flip: true,
+            };
+            self.wb[s as usize * g + o as usize] =
+                1.0 - value_of(self.pts, rules, s, o, self.opponent.rolls(s, o), to_a);
+        }
+
+        fn next<'a>(&'a self, _mine: &'a [f64], g: usize) -> Next<'a> {
+            Next {
+                table: &self.wb,
+                g,
+                flip: false,
+            }
+        }
+    }
+    let g = rules.goal() as usize;
+    let mut fixed = Fixed {
+        opponent,
+        pts: Points::get(),
+        wb: vec![0.0f64; g * g],
+    };
+    let (wa, choice, at) = choose_all(rules, at, &mut fixed);
+    Tables {
+        wa,
+        wb: fixed.wb,
+        choice,
+        at,
+    }
+}
+
+/// The other side of [`choose_all`]'s chooser.
+trait Other {
+    /// The other's turn at `(s, o)` once the chooser's chance there is in
+    /// `mine` (its table so far).
+    fn answer(&mut self, rules: &Rules, s: u32, o: u32, mine: &[f64]);
+    /// The table the chooser's turns lead to (the other to move), from its
+    /// own table `mine`.
+    fn next<'a>(&'a self, mine: &'a [f64], g: usize) -> Next<'a>;
+}
+
+/// The chooser's table by the [`Sweep`], from the largest score sum down:
+/// its chance at every state, its choice, and with `at`, every choice's
+/// worth at that state. `other` plays the other side.
+fn choose_all(
+    rules: &Rules,
+    at: Option<(u32, u32)>,
+    other: &mut impl Other,
+) -> (Vec<f64>, Vec<u8>, Option<Worth>) {
     let goal = rules.goal();
     let g = goal as usize;
-    let mut wa = vec![0.0f64; g * g];
-    let mut wb = vec![0.0f64; g * g];
+    let mut w = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    let mut sweep = Sweep::new(pts, rules);
+    let mut sweep = Sweep::new(Points::get(), rules);
     let mut seen = None;
     for (sum, movers) in sums(goal) {
         for s in movers.clone() {
@@ -615,32 +672,17 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32
             if at == Some((s, o)) {
                 seen = Some(v);
             }
-            wa[i] = x;
+            w[i] = x;
             choice[i] = n as u8;
-            let to_a = Next {
-                table: &wa,
-                g,
-                flip: true,
-            };
-            wb[i] = 1.0 - value_of(pts, rules, s, o, opponent.rolls(s, o), to_a);
+            other.answer(rules, s, o, &w);
         }
         for x in movers {
             let o = sum - x;
-            let to_b = Next {
-                table: &wb,
-                g,
-                flip: false,
-            };
-            let c = reached(rules, x, o, to_b);
+            let c = reached(rules, x, o, other.next(&w, g));
             sweep.settle(x, o, c);
         }
     }
-    Tables {
-        wa,
-        wb,
-        choice,
-        at: seen,
-    }
+    (w, choice, seen)
 }
 
 /// The project's `final_strategy` under `rules`: the best response to
@@ -679,37 +721,21 @@ pub fn optimal(rules: &Rules) -> Optimal {
 /// play by both, and the optimal choice; with `at`, every choice's value
 /// at that state.
 fn optimal_tables(rules: &Rules, at: Option<(u32, u32)>) -> (Vec<f64>, Vec<u8>, Option<Worth>) {
-    let pts = Points::get();
-    let goal = rules.goal();
-    let g = goal as usize;
-    let mut w = vec![0.0f64; g * g];
-    let mut choice = vec![0u8; g * g];
-    let mut sweep = Sweep::new(pts, rules);
-    let mut seen = None;
-    for (sum, movers) in sums(goal) {
-        for s in movers.clone() {
-            let o = sum - s;
-            let i = s as usize * g + o as usize;
-            let v = sweep.choices(rules, s, o);
-            let (n, x) = v.best(rules.min_rolls());
-            if at == Some((s, o)) {
-                seen = Some(v);
-            }
-            w[i] = x;
-            choice[i] = n as u8;
-        }
-        for x in movers {
-            let o = sum - x;
-            let other = Next {
-                table: &w,
+    /// The other side plays the same table: its chance is 1 minus the
+    /// chooser's.
+    struct Same;
+    impl Other for Same {
+        fn answer(&mut self, _: &Rules, _: u32, _: u32, _: &[f64]) {}
+
+        fn next<'a>(&'a self, mine: &'a [f64], g: usize) -> Next<'a> {
+            Next {
+                table: mine,
                 g,
                 flip: true,
-            };
-            let c = reached(rules, x, o, other);
-            sweep.settle(x, o, c);
+            }
         }
     }
-    (w, choice, seen)
+    choose_all(rules, at, &mut Same)
 }
 
 /// One choice of dice at a coached state.

@@ -348,9 +348,47 @@ pub fn run(a: HogArgs) -> Result<String, CliError> {
 fn strategy(spec: &str, rules: &Rules) -> Result<Strategy, CliError> {
     let s = match spec.strip_prefix("file:") {
         Some(path) => read_strategy_file(Path::new(path))?,
+        None if COMPUTED.contains(&spec) => computed(spec, rules)?,
         None => Strategy::named(spec, rules)?,
     };
     rules.check_strategy(&s)?;
+    Ok(s)
+}
+
+/// The strategies a dynamic program computes from their name and the rules
+/// alone.
+const COMPUTED: [&str; 2] = ["final", "optimal"];
+
+/// How many computed strategies a thread keeps (each a 100 x 100 table).
+const KEPT_COMPUTED: usize = 8;
+
+thread_local! {
+    /// The computed strategies this thread has built, by name and rules: a
+    /// command that names one twice (`--strategy optimal --vs optimal`, a
+    /// tournament entry given twice, both seats of `play`) runs its dynamic
+    /// program once. They depend on nothing else, so keeping them is safe;
+    /// at most [`KEPT_COMPUTED`], the oldest dropped first.
+    static COMPUTED_KEPT: std::cell::RefCell<Vec<(String, Rules, Strategy)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`Strategy::named`] for a name of [`COMPUTED`], built once a thread.
+fn computed(spec: &str, rules: &Rules) -> Result<Strategy, CliError> {
+    let kept = COMPUTED_KEPT.with_borrow(|k| {
+        k.iter()
+            .find(|(n, r, _)| n == spec && r == rules)
+            .map(|(_, _, s)| s.clone())
+    });
+    if let Some(s) = kept {
+        return Ok(s);
+    }
+    let s = Strategy::named(spec, rules)?;
+    COMPUTED_KEPT.with_borrow_mut(|k| {
+        if k.len() >= KEPT_COMPUTED {
+            k.remove(0);
+        }
+        k.push((spec.to_string(), *rules, s.clone()));
+    });
     Ok(s)
 }
 
@@ -1060,4 +1098,39 @@ fn coach(c: &CoachArgs) -> Result<String, CliError> {
             o
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A computed strategy named twice under the same rules is built once
+    /// and is the same table; other rules get their own; the thread keeps
+    /// at most KEPT_COMPUTED of them.
+    #[test]
+    fn computed_strategies_are_built_once_a_thread() {
+        let kept = || COMPUTED_KEPT.with_borrow(Vec::len);
+        let seed = Rules::default();
+        let a = strategy("optimal", &seed).unwrap();
+        assert_eq!(kept(), 1);
+        let b = strategy("optimal", &seed).unwrap();
+        assert_eq!(kept(), 1);
+        assert_eq!(a, b);
+        assert_eq!(a, exact::optimal(&seed).strategy);
+        strategy("always:5", &seed).unwrap();
+        assert_eq!(
+            kept(),
+            1,
+            "named strategies that compute nothing are not kept"
+        );
+        for goal in 10..10 + KEPT_COMPUTED as u32 + 3 {
+            let rules = Rules::with_goal(goal).unwrap();
+            let f = strategy("final", &rules).unwrap();
+            assert_eq!(f, exact::final_strategy(&rules));
+            assert!(kept() <= KEPT_COMPUTED);
+        }
+        assert_eq!(kept(), KEPT_COMPUTED);
+        // The oldest (the seed's optimal) was dropped; asking again builds it.
+        assert_eq!(strategy("optimal", &seed).unwrap(), a);
+    }
 }

@@ -1067,8 +1067,14 @@ fn step(a: &StepArgs) -> Result<String, CliError> {
 
 fn coach(c: &CoachArgs) -> Result<String, CliError> {
     let rules = c.at.checked()?;
-    let vs = strategy(&c.vs, &rules)?;
-    let answer = exact::coach(&vs, &rules, c.at.score, c.at.opponent)?;
+    let answer = if c.vs == "optimal" {
+        // The coach builds the minimax table anyway: one dynamic program
+        // serves as the opponent and as optimal play.
+        exact::coach_vs_optimal(&rules, c.at.score, c.at.opponent)?
+    } else {
+        let vs = strategy(&c.vs, &rules)?;
+        exact::coach(&vs, &rules, c.at.score, c.at.opponent)?
+    };
     Ok(match c.at.output.format {
         Format::Json => to_json(&answer)?,
         Format::Table => {

@@ -785,15 +785,45 @@ pub fn coach(
     score: u32,
     opponent_score: u32,
 ) -> Result<Coach, HogError> {
+    rules.check_strategy(opponent)?;
+    coach_at(Some(opponent), rules, score, opponent_score)
+}
+
+/// [`coach`] against the minimax strategy itself ([`optimal`]): its table
+/// is the one the coach's optimal play is computed from, so it is built
+/// once, not once to name the opponent and again for the coach.
+///
+/// # Errors
+/// [`HogError::ScoreOutOfRange`] for a score at or past the goal.
+pub fn coach_vs_optimal(rules: &Rules, score: u32, opponent_score: u32) -> Result<Coach, HogError> {
+    coach_at(None, rules, score, opponent_score)
+}
+
+/// [`coach`] against `opponent`, or against the minimax strategy when
+/// `None`.
+fn coach_at(
+    opponent: Option<&Strategy>,
+    rules: &Rules,
+    score: u32,
+    opponent_score: u32,
+) -> Result<Coach, HogError> {
     rules.check_score(score)?;
     rules.check_score(opponent_score)?;
-    rules.check_strategy(opponent)?;
     let (s, o) = (score, opponent_score);
     let state = "a state below the goal is in the tables";
+    let (_, choice, opt) = optimal_tables(rules, Some((s, o)));
+    let opt = opt.expect(state);
+    let minimax;
+    let opponent = match opponent {
+        Some(x) => x,
+        None => {
+            minimax = table_strategy("optimal", choice, rules.goal());
+            &minimax
+        }
+    };
     let vs = best_response_tables(opponent, rules, Some((s, o)))
         .at
         .expect(state);
-    let opt = optimal_tables(rules, Some((s, o))).2.expect(state);
     let (vs_all, opt_all) = (vs.values(), opt.values());
     let first = rules.min_rolls();
     let choices: Vec<Choice> = (first..=MAX_ROLLS)

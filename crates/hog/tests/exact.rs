@@ -458,3 +458,21 @@ fn decided_states_are_exact_and_take_the_fewest_dice() {
         assert!(decided > 0, "{rules:?}");
     }
 }
+
+/// The coach against the minimax strategy, built once, is the coach given
+/// that strategy: every rule set, several states; and it refuses what the
+/// coach refuses.
+#[test]
+fn coach_vs_optimal_is_the_coach_against_the_minimax_strategy() {
+    for rules in all_rules(24) {
+        let opt = exact::optimal(&rules).strategy;
+        for (s, o) in [(0, 0), (7, 19), (20, 3), (23, 23), (11, 22)] {
+            assert_eq!(
+                exact::coach_vs_optimal(&rules, s, o).unwrap(),
+                exact::coach(&opt, &rules, s, o).unwrap(),
+                "{rules:?} {s} {o}"
+            );
+        }
+        assert!(exact::coach_vs_optimal(&rules, 24, 0).is_err());
+    }
+}

@@ -31,6 +31,9 @@ struct Points {
     all: [[f64; KEPT + 1]; 2],
     /// `[i][n]`: `d^n - (d-1)^n`, the sequences with a 1 in them.
     pig: [[f64; KEPT + 1]; 2],
+    /// `[i][n]`: `d^(10 - n)`, which puts the worth of `n` dice over the
+    /// common `d^10` (see [`Worth`]).
+    scale: [[f64; KEPT + 1]; 2],
 }
 
 /// For `n` dice of `sides` sides: 1 point for every sequence with a 1 in
@@ -97,6 +100,7 @@ impl Points {
                     }
                 }
             }
+            let scale = all.map(|a| std::array::from_fn(|n| a[KEPT - n]));
             Points {
                 ways,
                 chances,
@@ -104,6 +108,7 @@ impl Points {
                 past,
                 all,
                 pig,
+                scale,
             }
         })
     }
@@ -385,12 +390,8 @@ struct Sweep {
     /// `rows[i][o][x % RING][n]`: `H_n(x)` against `o`, for dice of 4
     /// (`i = 0`) or 6 (`i = 1`) sides.
     rows: [Vec<[[f64; KEPT]; RING]>; 2],
-    /// [`Points`]' `all` and `pig` for 1 to 10 dice (`[i][n - 1]`).
-    all: [[f64; KEPT]; 2],
-    pig: [[f64; KEPT]; 2],
-    /// `[i][n]`: `d^(10 - n)`, which puts the worth of `n` dice over the
-    /// common `d^10` (see [`Worth`]).
-    scale: [[f64; KEPT + 1]; 2],
+    /// The weights.
+    pts: &'static Points,
     /// Whether four-sided dice occur (hog wild): else only six-sided rows
     /// are kept.
     four: bool,
@@ -398,7 +399,7 @@ struct Sweep {
 
 impl Sweep {
     /// The rows past the goal, for `rules`.
-    fn new(pts: &Points, rules: &Rules) -> Sweep {
+    fn new(pts: &'static Points, rules: &Rules) -> Sweep {
         let g = rules.goal();
         let mut rows = [
             vec![[[0.0; KEPT]; RING]; g as usize],
@@ -418,13 +419,9 @@ impl Sweep {
                 }
             }
         }
-        let tail = |t: &[[f64; KEPT + 1]; 2]| t.map(|r| std::array::from_fn(|j| r[j + 1]));
-        let scale = pts.all.map(|a| std::array::from_fn(|n| a[KEPT - n]));
         Sweep {
             rows,
-            all: tail(&pts.all),
-            pig: tail(&pts.pig),
-            scale,
+            pts,
             four: rules.hog_wild(),
         }
     }
@@ -458,26 +455,20 @@ impl Sweep {
         }
         let ring = &self.rows[six][o as usize];
         let g1 = ring[at(s + 1)][0];
-        let (pig, scale) = (&self.pig[six], &self.scale[six]);
+        let (pig, scale) = (&self.pts.pig[six], &self.pts.scale[six]);
         let bacon = ring[at(s + free_bacon(o))][0];
         let mut num = [0.0; KEPT];
-        let mut scaled = [0.0; KEPT];
+        let mut scaled = [0.0; KEPT + 1];
+        scaled[0] = bacon * scale[0];
         for j in 0..KEPT {
-            num[j] = pig[j] * g1 + here[j];
-            scaled[j] = num[j] * scale[j + 1];
+            num[j] = pig[j + 1] * g1 + here[j];
+            scaled[j + 1] = num[j] * scale[j + 1];
         }
         Worth {
             bacon,
             num,
-            scaled: std::array::from_fn(|n| {
-                if n == 0 {
-                    bacon * scale[0]
-                } else {
-                    scaled[n - 1]
-                }
-            }),
-            all: self.all[six],
-            tie: TIE * scale[0],
+            scaled,
+            all: &self.pts.all[six],
         }
     }
 
@@ -502,10 +493,8 @@ struct Worth {
     bacon: f64,
     num: [f64; KEPT],
     scaled: [f64; KEPT + 1],
-    /// `d^n` for 1 to 10 dice.
-    all: [f64; KEPT],
-    /// [`TIE`] over `d^10`.
-    tie: f64,
+    /// `d^n` for 0 to 10 dice ([`Points`]' `all`).
+    all: &'static [f64; KEPT + 1],
 }
 
 impl Worth {
@@ -514,7 +503,7 @@ impl Worth {
     fn value(&self, n: u32) -> f64 {
         match n {
             0 => self.bacon,
-            n => self.num[n as usize - 1] / self.all[n as usize - 1],
+            n => self.num[n as usize - 1] / self.all[n as usize],
         }
     }
 
@@ -522,7 +511,8 @@ impl Worth {
     /// the most, the fewest on a tie (see [`best_of`]), and its chance.
     #[inline(always)]
     fn best(&self, first: u32) -> (u32, f64) {
-        let n = best_of(first, &self.scaled, self.tie);
+        // Over d^10, a tie is within TIE times d^10.
+        let n = best_of(first, &self.scaled, TIE * self.all[KEPT]);
         (n, self.value(n))
     }
 

@@ -672,6 +672,18 @@ fn settled(
     los[c] == his[c]
 }
 
+/// Raise `best` (and its pit `best_move`) to the highest of the children's
+/// lower bounds `los`.
+#[inline(always)]
+fn raise(k: &Kids, los: &[i32; H], best: &mut i32, best_move: &mut u8) {
+    for (&lo, &pit) in los.iter().zip(&k.pits).take(k.count) {
+        if lo > *best {
+            *best = lo;
+            *best_move = pit;
+        }
+    }
+}
+
 /// The first `count` children in the order to search them: highest score
 /// first (insertion sort, stable).
 #[inline(always)]
@@ -724,13 +736,23 @@ impl<'a, const M: usize> Search<'a, M> {
     /// The future store difference for the mover at `p`, fail-soft within
     /// (alpha, beta).
     fn value(&mut self, p: Pits, alpha: i32, beta: i32) -> i32 {
-        self.value_at(p, None, alpha, beta)
+        self.value_at(p, None, alpha, beta, true)
     }
 
     /// [`Search::value`], with `p`'s place in the transposition table when
-    /// the parent has it.
+    /// the parent has it, and whether the node is expected to cut (`cut`:
+    /// the root, the children of a node expected to fail low) or to fail
+    /// low (the other children of a node expected to cut); an extra turn
+    /// keeps its parent's kind.
     #[inline(always)]
-    fn value_at(&mut self, p: Pits, at: Option<Loc>, mut alpha: i32, mut beta: i32) -> i32 {
+    fn value_at(
+        &mut self,
+        p: Pits,
+        at: Option<Loc>,
+        mut alpha: i32,
+        mut beta: i32,
+        cut: bool,
+    ) -> i32 {
         if self.stopped {
             return 0;
         }
@@ -774,6 +796,12 @@ impl<'a, const M: usize> Search<'a, M> {
         }
         let loc = (left >= TABLE_FROM)
             .then(|| at.unwrap_or_else(|| self.sh.table.locate::<M>(p, self.sh.m)));
+        // The children are sown and their reads issued before this node's
+        // own entry is read, so that the miss on it (when the parent did
+        // not wait for it) overlaps that work.
+        let mut k = self.expand(p, left);
+        let etc = left >= ETC_FROM;
+        let addr = self.reads(&mut k, etc);
         let mut tt_best = u8::MAX;
         let found = loc.and_then(|loc| self.sh.table.read(loc));
         if let Some((_, e)) = found {
@@ -789,42 +817,59 @@ impl<'a, const M: usize> Search<'a, M> {
             tt_best = e.best;
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut k = self.expand(p, left);
-        let (los, his) = match self.bounds(&mut k, left >= ETC_FROM, beta) {
+        let exact = self.exacts(&k, &addr);
+        let (mut los, mut his) = match self.known(&k, &exact, beta) {
             ControlFlow::Continue(known) => known,
             // Enhanced transposition cutoff by a child known exactly.
             ControlFlow::Break((lo, i)) => {
                 return self.store(found, loc, left, alpha0, beta0, lo, i);
             }
         };
-        let mut best = i32::MIN;
-        let mut best_move = 0u8;
-        let mut scores = [0i32; H];
-        for c in 0..k.count {
-            let (lo, hi, i) = (los[c], his[c], k.pits[c]);
-            if lo >= beta {
-                // Enhanced transposition cutoff.
+        // A node expected to cut reads its children's entries before it
+        // searches any (one of them may cut at once, and they order the
+        // moves). One expected to fail low searches them all anyway: it
+        // reads the entries only after its first child's search, so their
+        // misses overlap that search instead of delaying it.
+        let mut held = !etc;
+        if !held && cut {
+            held = true;
+            if let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta) {
                 return self.store(found, loc, left, alpha0, beta0, lo, i);
             }
-            if lo > best {
-                best = lo;
-                best_move = i;
-            }
-            scores[c] = if i == tt_best {
-                1000
-            } else if matches!(k.kinds[c], Kind::Again) {
-                500 + i32::from(i)
-            } else {
-                k.gains[c] * 4 + lo + hi
-            };
         }
+        let mut best = i32::MIN;
+        let mut best_move = 0u8;
+        raise(&k, &los, &mut best, &mut best_move);
         if best > alpha {
             alpha = best;
         }
-        let order = ordered(&scores, k.count);
+        let mut order = self.order(&k, &los, &his, tt_best);
         let mut searched = 0;
-        for (n, &c) in order[..k.count].iter().enumerate() {
-            let c = c as usize;
+        let mut n = 0;
+        while n < k.count {
+            let c = order[n] as usize;
+            if searched > 0 && !held {
+                held = true;
+                if let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta) {
+                    // The searched child did not cut: `lo` is above it.
+                    return self.store(found, loc, left, alpha0, beta0, lo, i);
+                }
+                raise(&k, &los, &mut best, &mut best_move);
+                if best > alpha {
+                    alpha = best;
+                }
+                // The rest in the order the entries give.
+                let rest = self.order(&k, &los, &his, tt_best);
+                let done = order;
+                let mut m = n;
+                for &r in &rest[..k.count] {
+                    if !done[..n].contains(&r) {
+                        order[m] = r;
+                        m += 1;
+                    }
+                }
+                continue;
+            }
             if searched > 0 && left >= self.sh.split_from {
                 let (v, i) = self.split(&k, &order[n..k.count], &los, &his, alpha, beta);
                 if v > best {
@@ -833,11 +878,12 @@ impl<'a, const M: usize> Search<'a, M> {
                 }
                 break;
             }
+            n += 1;
             if settled(&k, c, &los, &his, alpha, &mut best, &mut best_move) {
                 continue;
             }
             searched += 1;
-            let v = self.child(&k, c, alpha, beta);
+            let v = self.child(&k, c, alpha, beta, cut);
             if v > best {
                 best = v;
                 best_move = k.pits[c];
@@ -855,11 +901,13 @@ impl<'a, const M: usize> Search<'a, M> {
     /// The value of move `c` of `k` for the node's mover, within (alpha,
     /// beta).
     #[inline(always)]
-    fn child(&mut self, k: &Kids, c: usize, alpha: i32, beta: i32) -> i32 {
+    fn child(&mut self, k: &Kids, c: usize, alpha: i32, beta: i32, cut: bool) -> i32 {
         let gain = k.gains[c];
         match k.kinds[c] {
-            Kind::Again => gain + self.value_at(k.kids[c], k.locs[c], alpha - gain, beta - gain),
-            _ => gain - self.value_at(k.kids[c], k.locs[c], gain - beta, gain - alpha),
+            Kind::Again => {
+                gain + self.value_at(k.kids[c], k.locs[c], alpha - gain, beta - gain, cut)
+            }
+            _ => gain - self.value_at(k.kids[c], k.locs[c], gain - beta, gain - alpha, !cut),
         }
     }
 
@@ -916,7 +964,7 @@ impl<'a, const M: usize> Search<'a, M> {
                     stopped: false,
                     cut: Some(&cut),
                 };
-                let v = s.child(k, usize::from(c), alpha, beta);
+                let v = s.child(k, usize::from(c), alpha, beta, false);
                 if !s.stopped && v >= beta {
                     cut.flag.store(true, Ordering::Relaxed);
                 }
@@ -970,78 +1018,117 @@ impl<'a, const M: usize> Search<'a, M> {
         k
     }
 
-    /// What is known of each child's value, from this node's mover's side:
-    /// `(lower, upper)` bounds, exact from the endgame table, from the
-    /// transposition table when `etc` (enhanced transposition cutoff) asks
-    /// for it, else the seeds left. All the reads of a table are issued
-    /// before any is used, so their cache misses overlap. A child known
-    /// exactly whose value reaches `beta` decides the node before the
-    /// transposition table is read: then its value and pit (`Break`). The
-    /// children's places in the transposition table are kept in `k`.
+    /// Issue the reads of what the tables know of each child: its endgame
+    /// value, or (when `etc`, enhanced transposition cutoff) its bucket in
+    /// the transposition table, whose place is kept in `k`. Returns the
+    /// children known exactly (the game over, or in the endgame table).
     #[inline(always)]
-    fn bounds(
-        &self,
-        k: &mut Kids,
-        etc: bool,
-        beta: i32,
-    ) -> ControlFlow<(i32, u8), ([i32; H], [i32; H])> {
+    fn reads(&self, k: &mut Kids, etc: bool) -> [usize; H] {
         let count = k.count;
-        let mut look = [0u8; H]; // 0 nothing, 1 endgame, 2 table
-        let mut addr = [0usize; H];
-        for c in 0..count {
+        let mut addr = [usize::MAX; H];
+        for (c, a) in addr.iter_mut().enumerate().take(count) {
             if matches!(k.kinds[c], Kind::Over) {
                 continue;
             }
             if k.lefts[c] <= self.sh.db_seeds {
                 let db = self.sh.db.expect("endgame table");
-                look[c] = 1;
-                addr[c] = db.index_in::<M>(k.kids[c]);
-                db.prefetch(addr[c]);
+                *a = db.index_in::<M>(k.kids[c]);
+                db.prefetch(*a);
             } else if etc && k.lefts[c] >= TABLE_FROM {
-                look[c] = 2;
                 let loc = self.sh.table.locate::<M>(k.kids[c], self.sh.m);
                 self.sh.table.prefetch(loc);
                 k.locs[c] = Some(loc);
             }
         }
-        let mut db_vals = [0i8; H];
-        for c in 0..count {
-            if look[c] == 1 {
-                db_vals[c] = self.sh.db.expect("endgame table").at(addr[c]);
+        addr
+    }
+
+    /// The children known exactly: the game over, or in the endgame table
+    /// (at `addr`, from [`Search::reads`]).
+    #[inline(always)]
+    fn exacts(&self, k: &Kids, addr: &[usize; H]) -> [Option<i32>; H] {
+        let mut exact = [None; H];
+        for c in 0..k.count {
+            if matches!(k.kinds[c], Kind::Over) {
+                exact[c] = Some(0);
+            } else if addr[c] != usize::MAX {
+                exact[c] = Some(i32::from(self.sh.db.expect("endgame table").at(addr[c])));
             }
         }
-        // The children known exactly: the game over, or in the endgame
-        // table.
-        let exact = |c: usize| match look[c] {
-            _ if matches!(k.kinds[c], Kind::Over) => Some(0),
-            1 => Some(i32::from(db_vals[c])),
-            _ => None,
-        };
-        // One that already reaches beta decides the node (enhanced
-        // transposition cutoff) without the transposition table's reads:
-        // two in three such cutoffs come from the endgame table. The branch
-        // is mostly not taken, so the reads below are under way while it
-        // is decided.
-        for c in 0..count {
-            if let Some(v) = exact(c) {
-                let (lo, _) = from_parent(k.kinds[c], k.gains[c], (v, v));
-                if lo >= beta {
-                    return ControlFlow::Break((lo, k.pits[c]));
+        exact
+    }
+
+    /// Bounds `(lower, upper)` on each child's value from this node's
+    /// mover's side, from what is known exactly (`exact`) or else the seeds
+    /// left. A child known exactly whose value reaches `beta` decides the
+    /// node: then its value and pit (`Break`).
+    #[inline(always)]
+    fn known(
+        &self,
+        k: &Kids,
+        exact: &[Option<i32>; H],
+        beta: i32,
+    ) -> ControlFlow<(i32, u8), ([i32; H], [i32; H])> {
+        let mut los = [0i32; H];
+        let mut his = [0i32; H];
+        for c in 0..k.count {
+            let gain = k.gains[c];
+            (los[c], his[c]) = match exact[c] {
+                Some(v) => from_parent(k.kinds[c], gain, (v, v)),
+                None => (gain - k.lefts[c], gain + k.lefts[c]),
+            };
+            if los[c] >= beta {
+                return ControlFlow::Break((los[c], k.pits[c]));
+            }
+        }
+        ControlFlow::Continue((los, his))
+    }
+
+    /// The transposition table's bounds on the children not known exactly,
+    /// into `los` and `his`; a child whose lower bound reaches `beta`
+    /// decides the node (its value and pit).
+    #[inline(always)]
+    fn held(
+        &self,
+        k: &Kids,
+        exact: &[Option<i32>; H],
+        los: &mut [i32; H],
+        his: &mut [i32; H],
+        beta: i32,
+    ) -> Option<(i32, u8)> {
+        let tt = self.sh.table.read_all(&k.locs);
+        let mut cut = None;
+        for c in 0..k.count {
+            if exact[c].is_some() {
+                continue;
+            }
+            if let Some(b) = tt[c] {
+                (los[c], his[c]) = from_parent(k.kinds[c], k.gains[c], (b.lower, b.upper));
+                if los[c] >= beta && cut.is_none() {
+                    cut = Some((los[c], k.pits[c]));
                 }
             }
         }
-        let tt = self.sh.table.read_all(&k.locs);
-        let mut los = [0i32; H];
-        let mut his = [0i32; H];
-        for c in 0..count {
-            let gain = k.gains[c];
-            let held = tt[c].map(|b| (b.lower, b.upper));
-            (los[c], his[c]) = match exact(c).map(|v| (v, v)).or(held) {
-                Some(known) => from_parent(k.kinds[c], gain, known),
-                None => (gain - k.lefts[c], gain + k.lefts[c]),
+        cut
+    }
+
+    /// The order to search the children in: the table's best move, then
+    /// extra turns (nearest the store first), then by the seeds the move
+    /// banks and what is known of the child.
+    #[inline(always)]
+    fn order(&self, k: &Kids, los: &[i32; H], his: &[i32; H], tt_best: u8) -> [u8; H] {
+        let mut scores = [0i32; H];
+        for c in 0..k.count {
+            let i = k.pits[c];
+            scores[c] = if i == tt_best {
+                1000
+            } else if matches!(k.kinds[c], Kind::Again) {
+                500 + i32::from(i)
+            } else {
+                k.gains[c] * 4 + los[c] + his[c]
             };
         }
-        ControlFlow::Continue((los, his))
+        ordered(&scores, k.count)
     }
 
     /// Tell the caller what is known so far.

@@ -684,22 +684,19 @@ fn raise(k: &Kids, los: &[i32; H], best: &mut i32, best_move: &mut u8) {
     }
 }
 
-/// The first `count` children in the order to search them: highest score
-/// first (insertion sort, stable).
+/// Sort `order` (children's numbers) into the order to search them:
+/// highest score first, the lower number first among equal scores
+/// (insertion sort: there are at most six).
 #[inline(always)]
-fn ordered(scores: &[i32; H], count: usize) -> [u8; H] {
-    let mut order = [0u8; H];
-    for (c, o) in order.iter_mut().enumerate().take(count) {
-        *o = c as u8;
-    }
-    for a in 1..count {
+fn by_score(scores: &[i32; H], order: &mut [u8]) {
+    let key = |c: u8| (std::cmp::Reverse(scores[usize::from(c)]), c);
+    for a in 1..order.len() {
         let mut b = a;
-        while b > 0 && scores[order[b - 1] as usize] < scores[order[b] as usize] {
+        while b > 0 && key(order[b - 1]) > key(order[b]) {
             order.swap(b - 1, b);
             b -= 1;
         }
     }
-    order
 }
 
 impl<'a, const M: usize> Search<'a, M> {
@@ -843,11 +840,11 @@ impl<'a, const M: usize> Search<'a, M> {
         if best > alpha {
             alpha = best;
         }
-        let mut order = self.order(&k, &los, &his, tt_best);
+        let mut order: [u8; H] = std::array::from_fn(|c| c as u8);
+        by_score(&self.scores(&k, &los, &his, tt_best), &mut order[..k.count]);
         let mut searched = 0;
         let mut n = 0;
         while n < k.count {
-            let c = order[n] as usize;
             if searched > 0 && !held {
                 held = true;
                 if let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta) {
@@ -859,17 +856,12 @@ impl<'a, const M: usize> Search<'a, M> {
                     alpha = best;
                 }
                 // The rest in the order the entries give.
-                let rest = self.order(&k, &los, &his, tt_best);
-                let done = order;
-                let mut m = n;
-                for &r in &rest[..k.count] {
-                    if !done[..n].contains(&r) {
-                        order[m] = r;
-                        m += 1;
-                    }
-                }
-                continue;
+                by_score(
+                    &self.scores(&k, &los, &his, tt_best),
+                    &mut order[n..k.count],
+                );
             }
+            let c = order[n] as usize;
             if searched > 0 && left >= self.sh.split_from {
                 let (v, i) = self.split(&k, &order[n..k.count], &los, &his, alpha, beta);
                 if v > best {
@@ -964,6 +956,8 @@ impl<'a, const M: usize> Search<'a, M> {
                     stopped: false,
                     cut: Some(&cut),
                 };
+                // The node did not cut with its first move: its other
+                // moves' children are expected to cut.
                 let v = s.child(k, usize::from(c), alpha, beta, false);
                 if !s.stopped && v >= beta {
                     cut.flag.store(true, Ordering::Relaxed);
@@ -1112,11 +1106,11 @@ impl<'a, const M: usize> Search<'a, M> {
         cut
     }
 
-    /// The order to search the children in: the table's best move, then
+    /// The children's scores for [`by_score`]: the table's best move, then
     /// extra turns (nearest the store first), then by the seeds the move
     /// banks and what is known of the child.
     #[inline(always)]
-    fn order(&self, k: &Kids, los: &[i32; H], his: &[i32; H], tt_best: u8) -> [u8; H] {
+    fn scores(&self, k: &Kids, los: &[i32; H], his: &[i32; H], tt_best: u8) -> [i32; H] {
         let mut scores = [0i32; H];
         for c in 0..k.count {
             let i = k.pits[c];
@@ -1128,7 +1122,7 @@ impl<'a, const M: usize> Search<'a, M> {
                 k.gains[c] * 4 + los[c] + his[c]
             };
         }
-        ordered(&scores, k.count)
+        scores
     }
 
     /// Tell the caller what is known so far.

@@ -823,23 +823,23 @@ impl<'a, const M: usize> Search<'a, M> {
                 return self.store(found, loc, left, alpha0, beta0, lo, i);
             }
         };
-        // Counted on Kalah(6,4) (one thread, the 16-seed table; a temporary
-        // counter): the first move an eager node searches does not cut at
-        // 87 % of them, and the first a lazy node searches cuts at 94 %, so
-        // the kinds predict which nodes fail low (the kinds alternate, and
-        // the root of the last, failing-low pass fails low). A node that fails low must show
-        // every move below alpha: it reads its children's entries first,
-        // because their bounds settle moves without a search (and one may
-        // still cut at once). A node that cuts mostly does so with its
-        // first move: it searches that move with what the endgame table
-        // and its own entry say, and reads the others' entries only when
-        // that search did not cut, so their misses overlap that search.
-        let mut held = !etc;
-        if !held && eager {
-            held = true;
-            if let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta) {
-                return self.store(found, loc, left, alpha0, beta0, lo, i);
-            }
+        // Counted on Kalah(6,4) (one thread, the 16-seed table; a
+        // temporary counter): the first move an eager node searches does
+        // not cut at 87 % of them, and the first a lazy node searches cuts
+        // at 94 %, so the kinds predict which nodes fail low (the kinds
+        // alternate, and the root of the last, failing-low pass fails low).
+        // A node that fails low must show every move below alpha: it reads
+        // its children's entries first, because their bounds settle moves
+        // without a search (and one may still cut at once). A node that
+        // cuts mostly does so with its first move: it searches that move
+        // with what the endgame table and its own entry say, and reads the
+        // others' entries only when that search did not cut, so that their
+        // misses overlap the search.
+        if etc
+            && eager
+            && let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta)
+        {
+            return self.store(found, loc, left, alpha0, beta0, lo, i);
         }
         let mut best = i32::MIN;
         let mut best_move = 0u8;
@@ -849,11 +849,13 @@ impl<'a, const M: usize> Search<'a, M> {
         }
         let mut order: [u8; H] = std::array::from_fn(|c| c as u8);
         by_score(&self.scores(&k, &los, &his, tt_best), &mut order[..k.count]);
+        // Whether the children's entries are still to be read (a lazy node).
+        let mut unread = etc && !eager;
         let mut searched = 0;
         let mut n = 0;
         while n < k.count {
-            if searched > 0 && !held {
-                held = true;
+            if searched > 0 && unread {
+                unread = false;
                 if let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta) {
                     // The searched child did not cut: `lo` is above it.
                     return self.store(found, loc, left, alpha0, beta0, lo, i);
@@ -1022,8 +1024,9 @@ impl<'a, const M: usize> Search<'a, M> {
 
     /// Issue the reads of what the tables know of each child: its endgame
     /// value, or (when `etc`, enhanced transposition cutoff) its bucket in
-    /// the transposition table, whose place is kept in `k`. Returns the
-    /// children known exactly (the game over, or in the endgame table).
+    /// the transposition table, whose place is kept in `k`. Returns where
+    /// each child's endgame value is (`usize::MAX` for none), for
+    /// [`Search::exacts`].
     #[inline(always)]
     fn reads(&self, k: &mut Kids, etc: bool) -> [usize; H] {
         let count = k.count;

@@ -404,7 +404,7 @@ fn check_solvable(p: &Position) -> Result<(), CliError> {
 fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError> {
     let options = solver_options(a, p)?;
     let Some(path) = &a.endgame else {
-        return Ok(solver::Solver::building(p, &options)?);
+        return Ok(solver::Solver::new(p, &options)?);
     };
     let table = load_endgame(path)?;
     let solver = solver::Solver::with_endgame(table, &options)?;

@@ -43,7 +43,7 @@ use crate::endgame::{self, Endgame, MAX, Pits, Terms};
 use crate::position::{CaptureRule, Kind, Position, SPECIALISED, Sower, byte_sum};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicI8, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod table;
 use table::{Bounds, Layout, Loc, Table};
@@ -181,9 +181,6 @@ pub struct Solver {
     /// Whether a board of [`SPECIALISED`] pits a side takes the search
     /// compiled for it (tests compare it with the general one).
     specialised: bool,
-    /// The endgame table's levels built so far, while the first solve is
-    /// still to build the rest (see [`Solver::building`]).
-    pending: Option<usize>,
 }
 
 impl std::fmt::Debug for Solver {
@@ -244,25 +241,6 @@ impl Solver {
     /// than 255 seeds in the pits, a table of fewer than 2^10 or more than
     /// 2^30 words or an endgame table too large.
     pub fn new(position: &Position, options: &Options) -> Result<Solver, MancalaError> {
-        Solver::make(position, options, false)
-    }
-
-    /// [`Solver::new`], but with more than one thread the endgame table's
-    /// top [`TOP_LEVELS`] levels are left to the first solve: one thread
-    /// builds them while the others search, the search reading each level
-    /// as soon as it is complete, and every thread searches once they are
-    /// built (and builds, should the search end first). From nothing, the
-    /// build then takes one core instead of holding up both (measured in
-    /// `docs/mancala.md`). The values and best moves are those of
-    /// [`Solver::new`]; the nodes searched are not.
-    ///
-    /// # Errors
-    /// As [`Solver::new`].
-    pub fn building(position: &Position, options: &Options) -> Result<Solver, MancalaError> {
-        Solver::make(position, options, true)
-    }
-
-    fn make(position: &Position, options: &Options, overlap: bool) -> Result<Solver, MancalaError> {
         check_table(options)?;
         let pits = position.pits();
         if 2 * pits > MAX {
@@ -280,24 +258,10 @@ impl Solver {
             Some(k) => k,
             None => auto_endgame_seeds(pits, in_pits.min(127) as usize),
         };
-        // With more than one thread, a table of enough levels leaves its
-        // top ones to the first solve (see `Solver::building`).
-        let first = if overlap && options.threads > 1 {
-            k.saturating_sub(TOP_LEVELS).max(TOP_FROM.min(k))
-        } else {
-            k
-        };
         let endgame = if k == 0 {
             None
         } else {
-            Some(Endgame::build_levels(
-                pits,
-                k,
-                first,
-                position.rule(),
-                &|_| {},
-                true,
-            )?)
+            Some(Endgame::build(pits, k, position.rule())?)
         };
         Ok(Solver {
             pits,
@@ -311,7 +275,6 @@ impl Solver {
             pool: pool(options.threads)?,
             split_from: SPLIT_FROM,
             specialised: true,
-            pending: (first < k).then_some(first),
         })
     }
 
@@ -336,14 +299,12 @@ impl Solver {
             pool: pool(options.threads)?,
             split_from: SPLIT_FROM,
             specialised: true,
-            pending: None,
         })
     }
 
-    /// The endgame table in use (none while [`Solver::building`]'s first
-    /// solve has yet to complete it).
+    /// The endgame table in use.
     pub fn endgame(&self) -> Option<&Endgame> {
-        self.endgame.as_ref().filter(|_| self.pending.is_none())
+        self.endgame.as_ref()
     }
 
     /// Whether this solver (its endgame table) fits `position`: the same
@@ -452,8 +413,8 @@ impl Solver {
         }
         let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
         let root = endgame::pack(&counts);
+        let db = self.endgame.as_ref();
         let layout = self.layout_for(total);
-        let six = m == SPECIALISED && self.specialised;
         if self.layout != Some(layout) {
             // The codes change: what the table holds no longer fits them.
             if self.layout.is_some() {
@@ -470,36 +431,20 @@ impl Solver {
         .map_err(|_| {
             MancalaError::TooLargeToSolve("the transposition table is not 8-byte aligned".into())
         })?;
-        let pending = self.pending.take();
-        let rule = self.rule;
-        let db = self.endgame.as_mut().map(|e| {
-            let (values, terms) = e.parts();
-            Db {
-                values,
-                terms,
-                pits: m,
-            }
-        });
-        let split_from = if self.pool.is_some() {
-            self.split_from
-        } else {
-            i32::MAX
-        };
         let shared = Shared {
             m,
             sower: &self.sower,
             db,
-            db_seeds: AtomicI32::new(pending.unwrap_or(endgame_seeds) as i32),
+            db_seeds: endgame_seeds as i32,
             table: Table::new(words, layout, &self.terms, self.pool.is_none()),
             banked,
             deadline,
             abort: AtomicBool::new(false),
-            // No split while a thread builds (it has a core of its own).
-            split_from: AtomicI32::new(if pending.is_some() {
-                i32::MAX
+            split_from: if self.pool.is_some() {
+                self.split_from
             } else {
-                split_from
-            }),
+                i32::MAX
+            },
             pool: self.pool.as_ref(),
             progress,
             counted: AtomicU64::new(0),
@@ -507,42 +452,10 @@ impl Solver {
         };
         shared.set_bounds((i32::MIN, i32::MAX));
         // The usual board's own build (see `Sower::child_in`).
-        let search = || {
-            if six {
-                Search::<SPECIALISED>::run(&shared, root)
-            } else {
-                Search::<0>::run(&shared, root)
-            }
-        };
-        let run = match (&shared.db, pending) {
-            (Some(db), Some(_)) => {
-                // The table's top levels: built on a thread of their own
-                // while the search reads the levels done, then by this
-                // thread too once the search is over.
-                let rest = endgame::Rest::new(
-                    db.values,
-                    db.terms,
-                    m,
-                    endgame_seeds,
-                    rule,
-                    &shared.db_seeds,
-                );
-                std::thread::scope(|s| {
-                    let builder = std::thread::Builder::new().spawn_scoped(s, || {
-                        rest.work();
-                        shared.split_from.store(split_from, Ordering::Relaxed);
-                    });
-                    if builder.is_err() {
-                        // No thread to build on: build first.
-                        rest.work();
-                        shared.split_from.store(split_from, Ordering::Relaxed);
-                    }
-                    let run = search();
-                    rest.work();
-                    run
-                })
-            }
-            _ => search(),
+        let run = if m == SPECIALISED && self.specialised {
+            Search::<SPECIALISED>::run(&shared, root)
+        } else {
+            Search::<0>::run(&shared, root)
         };
         if run.stopped {
             let (lower, upper) = shared.bounds();
@@ -576,13 +489,12 @@ struct Run {
     held: Option<usize>,
 }
 
-/// Solve `position` exactly, with a new [`Solver`] (from
-/// [`Solver::building`]).
+/// Solve `position` exactly, with a new [`Solver`].
 ///
 /// # Errors
 /// As [`Solver::new`] and [`Solver::solve`].
 pub fn solve(position: &Position, options: &Options) -> Result<Solution, MancalaError> {
-    Solver::building(position, options)?.solve(position)
+    Solver::new(position, options)?.solve(position)
 }
 
 /// One thread's search, for `M` pits a side (0: `Shared::m`; see
@@ -603,12 +515,9 @@ struct Search<'a, const M: usize> {
 struct Shared<'a> {
     m: usize,
     sower: &'a Sower,
-    db: Option<Db<'a>>,
-    /// The endgame table's seeds (0: none): every position with at most
-    /// this many seeds in the pits is in it. Raised while its top levels
-    /// are built (see [`Solver::building`]); read with acquire ordering,
-    /// so that the values of a level are seen once the level is.
-    db_seeds: AtomicI32,
+    db: Option<&'a Endgame>,
+    /// The endgame table's seeds (0: none).
+    db_seeds: i32,
     table: Table<'a>,
     /// The root's stores' difference, from its mover's side.
     banked: i32,
@@ -617,9 +526,8 @@ struct Shared<'a> {
     /// Set when the deadline has passed: every thread stops.
     abort: AtomicBool,
     /// From this many seeds in the pits a node may split (see
-    /// [`Search::split`]); `i32::MAX` for one thread, and while a thread
-    /// builds the endgame table's top levels.
-    split_from: AtomicI32,
+    /// [`Search::split`]); `i32::MAX` for one thread.
+    split_from: i32,
     pool: Option<&'a rayon::ThreadPool>,
     progress: &'a (dyn Fn(&Progress) + Sync),
     /// Nodes counted by all threads so far, in steps of [`COUNT_STEP`].
@@ -673,43 +581,6 @@ impl Shared<'_> {
         );
     }
 }
-
-/// The endgame table as the search reads it: one value a position, as
-/// atomics, because its top levels may still be being built by another
-/// thread (see [`Solver::building`]; a relaxed load is a plain read).
-struct Db<'a> {
-    values: &'a [AtomicI8],
-    terms: &'a Terms,
-    pits: usize,
-}
-
-impl Db<'_> {
-    /// Where position `p` (of `M` pits a side, 0: `pits`) is.
-    #[inline(always)]
-    fn index_in<const M: usize>(&self, p: Pits) -> usize {
-        endgame::rank(self.terms, p, crate::position::pits_in::<M>(self.pits))
-    }
-
-    /// The value at `index`.
-    #[inline(always)]
-    fn at(&self, index: usize) -> i8 {
-        self.values[index].load(Ordering::Relaxed)
-    }
-
-    /// Start bringing the value at `index` into the cache.
-    #[inline(always)]
-    fn prefetch(&self, index: usize) {
-        crate::bytes::prefetch_in(self.values, index);
-    }
-}
-
-/// [`Solver::building`] leaves this many of the endgame table's top levels
-/// to the first solve (1, 2 and 3 measured in `docs/mancala.md`)...
-pub const TOP_LEVELS: usize = 1;
-
-/// ...but builds at least this many up front: a table this small takes
-/// milliseconds.
-const TOP_FROM: usize = 12;
 
 /// From this many seeds in the pits, with more than one thread, a node
 /// searches its moves in parallel: an eager node all of them, a lazy one
@@ -885,10 +756,8 @@ impl<'a, const M: usize> Search<'a, M> {
             return 0;
         }
         let left = byte_sum(p) as i32;
-        let db_seeds = self.sh.db_seeds.load(Ordering::Acquire);
-        if left <= db_seeds {
-            let db = self.sh.db.as_ref().expect("endgame table");
-            return i32::from(db.at(db.index_in::<M>(p)));
+        if left <= self.sh.db_seeds {
+            return i32::from(self.sh.db.expect("endgame table").get(p));
         }
         self.nodes += 1;
         let tick = TICK.with(|t| {
@@ -931,7 +800,7 @@ impl<'a, const M: usize> Search<'a, M> {
         // not wait for it) overlaps that work.
         let mut k = self.expand(p, left);
         let etc = left >= ETC_FROM;
-        let addr = self.reads(&mut k, etc, db_seeds);
+        let addr = self.reads(&mut k, etc);
         let mut tt_best = u8::MAX;
         let found = loc.and_then(|loc| self.sh.table.read(loc));
         if let Some((_, e)) = found {
@@ -1006,7 +875,7 @@ impl<'a, const M: usize> Search<'a, M> {
             // An eager node fails low with its first move 87 % of the
             // time: all its moves are searched together. A lazy node cuts
             // with its first 94 % of the time: only once two did not.
-            if (eager || searched > 1) && left >= self.sh.split_from.load(Ordering::Relaxed) {
+            if (eager || searched > 1) && left >= self.sh.split_from {
                 let (v, i) = self.split(&k, &order[n..k.count], &los, &his, alpha, beta, eager);
                 if v > best {
                     best = v;
@@ -1050,8 +919,9 @@ impl<'a, const M: usize> Search<'a, M> {
     /// A node's moves `order` (all of an eager node's, those after the
     /// first two of a lazy one) searched in parallel: the window is a null
     /// window, so a move that does not cut leaves it as it is, and the
-    /// moves are independent (the transposition table is shared). Returns the best value found among
-    /// them (fail-soft, as the serial loop) and its move.
+    /// moves are independent (the transposition table is shared). Returns
+    /// the best value found among them (fail-soft, as the serial loop) and
+    /// its move.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn split(
@@ -1163,15 +1033,15 @@ impl<'a, const M: usize> Search<'a, M> {
     /// each child's endgame value is (`usize::MAX` for none), for
     /// [`Search::exacts`].
     #[inline(always)]
-    fn reads(&self, k: &mut Kids, etc: bool, db_seeds: i32) -> [usize; H] {
+    fn reads(&self, k: &mut Kids, etc: bool) -> [usize; H] {
         let count = k.count;
         let mut addr = [usize::MAX; H];
         for (c, a) in addr.iter_mut().enumerate().take(count) {
             if matches!(k.kinds[c], Kind::Over) {
                 continue;
             }
-            if k.lefts[c] <= db_seeds {
-                let db = self.sh.db.as_ref().expect("endgame table");
+            if k.lefts[c] <= self.sh.db_seeds {
+                let db = self.sh.db.expect("endgame table");
                 *a = db.index_in::<M>(k.kids[c]);
                 db.prefetch(*a);
             } else if etc && k.lefts[c] >= TABLE_FROM {
@@ -1192,8 +1062,7 @@ impl<'a, const M: usize> Search<'a, M> {
             if matches!(k.kinds[c], Kind::Over) {
                 exact[c] = Some(0);
             } else if addr[c] != usize::MAX {
-                let db = self.sh.db.as_ref().expect("endgame table");
-                exact[c] = Some(i32::from(db.at(addr[c])));
+                exact[c] = Some(i32::from(self.sh.db.expect("endgame table").at(addr[c])));
             }
         }
         exact
@@ -1597,69 +1466,6 @@ mod tests {
                 assert!(many.nodes > 0);
             }
         }
-    }
-
-    #[test]
-    fn a_table_built_while_the_search_runs_changes_nothing() {
-        // Positions of 4 pits a side with 8 to 27 seeds, both rules, on 2
-        // and 3 threads: the search starts with the table's levels up to
-        // 12 and reads level 13 once another thread has built it (a
-        // position of few seeds is solved before that, and the build then
-        // finishes on every thread). The value and best moves are one
-        // thread's with the whole table, and the table the solver keeps is
-        // the table built first.
-        let mut next = crate::position::test_rng(0x5DEE_CE66_D1CE_4E5B);
-        let tables: Vec<_> = [CaptureRule::Seed, CaptureRule::Empty]
-            .into_iter()
-            .map(|rule| Endgame::build(4, 13, rule).unwrap())
-            .collect();
-        for case in 0..12 {
-            let rule = if case % 2 == 0 {
-                CaptureRule::Seed
-            } else {
-                CaptureRule::Empty
-            };
-            let mut board = vec![0i64; 10];
-            for _ in 0..8 + next(20) {
-                let slot = [0, 1, 2, 3, 5, 6, 7, 8][next(8) as usize];
-                board[slot] += 1;
-            }
-            let Ok(p) = Position::new(&board, (case / 2) % 2, rule) else {
-                continue;
-            };
-            let options = |threads| Options {
-                table_bits: 14,
-                endgame_seeds: Some(13),
-                threads,
-            };
-            let one = Solver::new(&p, &options(1)).unwrap().solve(&p).unwrap();
-            for threads in [2, 3] {
-                let mut solver = Solver::building(&p, &options(threads)).unwrap();
-                assert_eq!(solver.pending, Some(12));
-                assert!(solver.endgame().is_none());
-                solver.split_from = 0;
-                let many = solver.solve(&p).unwrap();
-                assert_eq!(
-                    (many.value, &many.best_moves, many.endgame_seeds),
-                    (one.value, &one.best_moves, 13),
-                    "{board:?} on {threads} threads"
-                );
-                let kept = solver.endgame().expect("the table, complete");
-                assert_eq!(kept.bytes(), tables[case % 2].bytes(), "{board:?}");
-                // Later solves use the whole table.
-                assert_eq!(solver.solve(&p).unwrap().value, one.value);
-            }
-        }
-        // One thread builds the whole table up front, as `Solver::new`.
-        let p = Position::kalah(4, 3, CaptureRule::Empty).unwrap();
-        let options = Options {
-            table_bits: 14,
-            endgame_seeds: Some(13),
-            threads: 1,
-        };
-        let solver = Solver::building(&p, &options).unwrap();
-        assert_eq!(solver.pending, None);
-        assert_eq!(solver.endgame().unwrap().bytes(), tables[1].bytes());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Filling a table level by level (seeds left), each level shared among
 //! rayon's threads.
 
-use std::sync::atomic::{AtomicI8, AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI8, Ordering};
 
 use rayon::prelude::*;
 
@@ -211,20 +211,6 @@ impl Endgame {
         progress: &(dyn Fn(u64) + Sync),
         specialised: bool,
     ) -> Result<Endgame, MancalaError> {
-        Endgame::build_levels(pits, seeds, seeds, rule, progress, specialised)
-    }
-
-    /// A table of `seeds` seeds whose levels up to `built` (at most
-    /// `seeds`) are filled on rayon's threads, the rest unknown: the rest
-    /// is for [`Rest`] to fill (a table filled to `seeds` is complete).
-    pub(crate) fn build_levels(
-        pits: usize,
-        seeds: usize,
-        built: usize,
-        rule: CaptureRule,
-        progress: &(dyn Fn(u64) + Sync),
-        specialised: bool,
-    ) -> Result<Endgame, MancalaError> {
         let n = check_size(pits, seeds)? as usize;
         let terms = terms(pits, seeds);
         let mut bytes = values_buffer(n, &[])?;
@@ -239,7 +225,7 @@ impl Endgame {
             values,
             specialised,
         };
-        for level in 1..=built.min(seeds) {
+        for level in 1..=seeds {
             units(pits, level)
                 .par_iter()
                 .with_max_len(1)
@@ -254,135 +240,11 @@ impl Endgame {
             values: bytes,
         })
     }
-
-    /// The values as atomics (for a build that others read while it
-    /// runs), and the ranks' terms.
-    pub(crate) fn parts(&mut self) -> (&[AtomicI8], &Terms) {
-        (atomics(&mut self.values), &self.terms)
-    }
-}
-
-/// The levels of a table left unfilled by [`Endgame::build_levels`], filled
-/// by whichever threads call [`Rest::work`] (one while a search reads the
-/// levels done, all once it has finished), their units handed out in order.
-/// Each level is published in `built` once it and every level below it are
-/// complete.
-pub(crate) struct Rest<'a> {
-    builder: Builder<'a>,
-    /// `(level, a, b)`: the units of every level still to fill, in order.
-    units: Vec<(usize, usize, usize)>,
-    /// The first level to fill.
-    first: usize,
-    /// Units of each level (from `first`) still to finish.
-    left: Vec<AtomicUsize>,
-    /// The next unit to hand out.
-    next: AtomicUsize,
-    /// Every level up to this one is complete (written with release
-    /// ordering, so a reader that loads it with acquire ordering sees
-    /// their values).
-    built: &'a AtomicI32,
-}
-
-impl<'a> Rest<'a> {
-    /// The levels above `built` (as it stands) up to `seeds` of the table
-    /// `values` (`terms` its ranks' terms) for `pits` pits a side under
-    /// `rule`.
-    pub(crate) fn new(
-        values: &'a [AtomicI8],
-        terms: &'a Terms,
-        pits: usize,
-        seeds: usize,
-        rule: CaptureRule,
-        built: &'a AtomicI32,
-    ) -> Rest<'a> {
-        let first = built.load(Ordering::Relaxed).max(0) as usize + 1;
-        let mut all = Vec::new();
-        let mut left = Vec::new();
-        for level in first..=seeds {
-            let u = units(pits, level);
-            left.push(AtomicUsize::new(u.len()));
-            all.extend(u.into_iter().map(|(a, b, _)| (level, a, b)));
-        }
-        Rest {
-            builder: Builder {
-                pits,
-                sower: Sower::new(pits, rule),
-                terms,
-                values,
-                specialised: true,
-            },
-            units: all,
-            first,
-            left,
-            next: AtomicUsize::new(0),
-            built,
-        }
-    }
-
-    /// Fill units until none is left to hand out.
-    pub(crate) fn work(&self) {
-        loop {
-            let i = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(&(level, a, b)) = self.units.get(i) else {
-                return;
-            };
-            self.builder.fill(level, a, b);
-            self.left[level - self.first].fetch_sub(1, Ordering::AcqRel);
-            // Publish every level now complete with all below it (another
-            // thread may raise `built` first: then look again).
-            loop {
-                let at = self.built.load(Ordering::Acquire);
-                let complete = (at as usize + 1)
-                    .checked_sub(self.first)
-                    .and_then(|l| self.left.get(l))
-                    .is_some_and(|l| l.load(Ordering::Acquire) == 0);
-                if !complete {
-                    break;
-                }
-                let _ =
-                    self.built
-                        .compare_exchange(at, at + 1, Ordering::AcqRel, Ordering::Acquire);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A table whose top levels are filled by [`Rest`] on three threads at
-    /// once is the table built level by level, byte for byte, and each
-    /// level is published once complete; with no level left, `work` does
-    /// nothing.
-    #[test]
-    fn the_rest_of_a_table_on_several_threads_is_the_table() {
-        for (pits, seeds, first) in [(4, 13, 9), (3, 12, 0), (6, 9, 7)] {
-            for rule in [CaptureRule::Seed, CaptureRule::Empty] {
-                let whole = Endgame::build(pits, seeds, rule).unwrap();
-                let mut part =
-                    Endgame::build_levels(pits, seeds, first, rule, &|_| {}, true).unwrap();
-                let below = positions_for(pits, first) as usize;
-                assert!(part.values[below..].iter().all(|&v| v == UNKNOWN as u8));
-                let built = AtomicI32::new(first as i32);
-                let (values, terms) = part.parts();
-                let rest = Rest::new(values, terms, pits, seeds, rule, &built);
-                std::thread::scope(|s| {
-                    for _ in 0..3 {
-                        s.spawn(|| rest.work());
-                    }
-                });
-                assert_eq!(built.load(Ordering::Relaxed), seeds as i32);
-                rest.work();
-                assert_eq!(built.load(Ordering::Relaxed), seeds as i32);
-                assert_eq!(
-                    &part.values[..],
-                    &whole.values[..],
-                    "{pits} {seeds} {rule:?}"
-                );
-            }
-        }
-    }
 
     /// The build compiled for 6 pits and the general one fill the same
     /// table, byte for byte, under both rules.

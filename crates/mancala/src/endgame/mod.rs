@@ -44,7 +44,6 @@ mod file;
 mod rank;
 mod shard;
 
-pub(crate) use build::Rest;
 pub use shard::LevelShard;
 
 use rank::choose;
@@ -205,10 +204,10 @@ impl Endgame {
         self.values[index] as i8
     }
 
-    /// The values' bytes (for tests that compare tables).
-    #[cfg(test)]
-    pub(crate) fn bytes(&self) -> &[u8] {
-        &self.values
+    /// Start bringing the value at `index` into the cache.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, index: usize) {
+        crate::bytes::prefetch_in(&self.values, index);
     }
 }
 

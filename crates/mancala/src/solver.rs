@@ -19,13 +19,14 @@
 //! every move is likely to be searched: at a node with many seeds expected
 //! to fail low (an eager one) once its first move did not cut, and at one
 //! expected to cut (a lazy one) once its first two did not, the other moves
-//! are searched at once on the pool's threads, sharing the transposition table, and the first
-//! that cuts stops its siblings. The window is always a null window, so the
-//! moves searched together are independent; values and best moves are the
-//! same on any number of threads (tested), the nodes searched are not. The
-//! transposition table's entries are keyed exactly and never read half
-//! written (see the `table` module: one word an entry, or a version on
-//! four-word entries for boards too large for the one-word key).
+//! are searched at once on the pool's threads, sharing the transposition
+//! table, and the first that cuts stops its siblings. The window is always
+//! a null window, so the moves searched together are independent; values
+//! and best moves are the same on any number of threads (tested), the nodes
+//! searched are not. The transposition table's entries are keyed exactly
+//! and never read half written (see the `table` module: one word an entry,
+//! or a version on four-word entries for boards too large for the one-word
+//! key).
 //!
 //! ```
 //! use mancala::{CaptureRule, Position, solver};
@@ -918,11 +919,11 @@ impl<'a, const M: usize> Search<'a, M> {
     }
 
     /// A node's moves `order` (those after the first of an eager node,
-    /// after the first two of a lazy one) searched in parallel: the window is a null
-    /// window, so a move that does not cut leaves it as it is, and the
-    /// moves are independent (the transposition table is shared). Returns
-    /// the best value found among them (fail-soft, as the serial loop) and
-    /// its move.
+    /// after the first two of a lazy one) searched in parallel: the window
+    /// is a null window, so a move that does not cut leaves it as it is,
+    /// and the moves are independent (the transposition table is shared).
+    /// Returns the best value found among them (fail-soft, as the serial
+    /// loop) and its move.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn split(

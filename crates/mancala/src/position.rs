@@ -419,14 +419,16 @@ pub(crate) struct Sower {
     rule: CaptureRule,
     /// For pit `i` and `rest` seeds after the laps (`i * 17 + rest`): the
     /// pits that get one more seed,
-    inc: Vec<u128>,
+    inc: [u128; 8 * 17],
     /// whether the store gets one,
-    store: Vec<u8>,
+    store: [u8; 8 * 17],
     /// and where the last seed lands (0..2m+1 in sowing order: `m` is the
     /// store; positions past it are the other's pits).
-    last: Vec<u8>,
+    last: [u8; 8 * 17],
     /// One seed in every pit.
     all: u128,
+    /// Every byte but byte `j`: pit `j` emptied.
+    keep: [u128; 16],
     /// The mover's pits.
     own: u128,
 }
@@ -449,9 +451,9 @@ impl Sower {
     /// For `m` pits a side (at most 8).
     pub(crate) fn new(m: usize, rule: CaptureRule) -> Sower {
         let cycle = 2 * m + 1;
-        let mut inc = vec![0u128; 8 * 17];
-        let mut store = vec![0u8; 8 * 17];
-        let mut last = vec![0u8; 8 * 17];
+        let mut inc = [0u128; 8 * 17];
+        let mut store = [0u8; 8 * 17];
+        let mut last = [0u8; 8 * 17];
         for i in 0..m {
             for rest in 0..cycle {
                 let mut pos = i;
@@ -470,9 +472,11 @@ impl Sower {
         }
         let all = (0..2 * m).fold(0u128, |a, j| a | 1u128 << (8 * j));
         let own = (0..m).fold(0u128, |a, j| a | 0xFFu128 << (8 * j));
+        let keep = std::array::from_fn(|j| !(0xFFu128 << (8 * j)));
         Sower {
             m,
             cycle,
+            keep,
             rule,
             inc,
             store,
@@ -495,11 +499,16 @@ impl Sower {
     fn sow_in<const M: usize>(&self, p: u128, i: usize) -> (u128, Step) {
         let m = self.pits_in::<M>();
         let seeds = byte(p, i) as usize;
-        let mut q = p & !(0xFFu128 << (8 * i));
-        let laps = seeds / self.cycle;
-        let rest = seeds % self.cycle;
-        let at = i * 17 + rest;
-        q += laps as u128 * self.all + self.inc[at];
+        let mut q = p & self.keep[i & 15];
+        // A constant for the board compiled for: no division.
+        let cycle = if M == 0 { self.cycle } else { 2 * M + 1 };
+        let laps = seeds / cycle;
+        let rest = seeds % cycle;
+        let at = (i & 7) * 17 + rest;
+        q += self.inc[at];
+        if laps > 0 {
+            q += laps as u128 * self.all;
+        }
         let mut mine = laps as u32 + u32::from(self.store[at]);
         let last = self.last[at] as usize;
         let again = last == m;
@@ -510,16 +519,16 @@ impl Sower {
             if across > 0 || self.rule == CaptureRule::Empty {
                 captured = 1 + across;
                 mine += 1 + across;
-                q &= !((0xFFu128 << (8 * last)) | (0xFFu128 << (8 * opposite)));
+                q &= self.keep[last & 15] & self.keep[opposite & 15];
             }
         }
-        let left_mine = byte_sum(q & self.own);
-        let left_theirs = byte_sum(q & !self.own);
-        let over = left_mine == 0 || left_theirs == 0;
+        // Over when a row is empty (a mask, no count); then each side
+        // banks its own row.
+        let over = q & self.own == 0 || q & !self.own == 0;
         let mut theirs = 0;
         if over {
-            mine += left_mine;
-            theirs = left_theirs;
+            mine += byte_sum(q & self.own);
+            theirs = byte_sum(q & !self.own);
             q = 0;
         }
         (

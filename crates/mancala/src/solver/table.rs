@@ -194,10 +194,13 @@ impl<'a> Table<'a> {
     #[inline(always)]
     pub(super) fn read(&self, loc: Loc) -> Option<(usize, Bounds)> {
         match self.layout {
-            Layout::Compact { .. } => (loc.at..loc.at + SLOTS).find_map(|slot| {
-                let w = self.words[slot].load(Ordering::Relaxed);
-                holds(w, loc.tag).then(|| (slot, compact_bounds(w)))
-            }),
+            Layout::Compact { .. } => {
+                let tag = compact_tag(loc);
+                self.bucket(loc.at).iter().enumerate().find_map(|(s, word)| {
+                    let w = word.load(Ordering::Relaxed);
+                    (w >> TAG_AT == tag).then(|| (loc.at + s, compact_bounds(w)))
+                })
+            }
             Layout::Wide => (loc.at..loc.at + 2).find_map(|slot| {
                 let w = self.wide(slot);
                 let version = w[VERSION].load(Ordering::Acquire);
@@ -216,23 +219,23 @@ impl<'a> Table<'a> {
         let mut out = [None; N];
         match self.layout {
             Layout::Compact { .. } => {
-                // Every bucket's words first, with no branch on them, so
-                // that all the misses are under way at once; then the
-                // matches.
-                let mut held = [[0u64; SLOTS]; N];
+                // Every bucket's words matched by selects, with no branch
+                // on them, so that all the misses are under way at once;
+                // then the matches (a matching word has its valid bit, so
+                // it is not 0).
+                let mut held = [0u64; N];
                 for (h, loc) in held.iter_mut().zip(locs) {
                     if let Some(loc) = loc {
-                        for (w, word) in h.iter_mut().zip(&self.words[loc.at..loc.at + SLOTS]) {
-                            *w = word.load(Ordering::Relaxed);
+                        let tag = compact_tag(*loc);
+                        for word in self.bucket(loc.at) {
+                            let w = word.load(Ordering::Relaxed);
+                            *h |= if w >> TAG_AT == tag { w } else { 0 };
                         }
                     }
                 }
-                for ((o, h), loc) in out.iter_mut().zip(&held).zip(locs) {
-                    if let Some(loc) = loc {
-                        *o = h
-                            .iter()
-                            .find(|&&w| holds(w, loc.tag))
-                            .map(|&w| compact_bounds(w));
+                for (o, &h) in out.iter_mut().zip(&held) {
+                    if h != 0 {
+                        *o = Some(compact_bounds(h));
                     }
                 }
             }
@@ -287,9 +290,15 @@ impl<'a> Table<'a> {
         match self.layout {
             Layout::Compact { .. } => {
                 let slot = found.unwrap_or_else(|| {
-                    (loc.at..loc.at + SLOTS)
-                        .min_by_key(|&s| (self.words[s].load(Ordering::Relaxed) >> LEFT_AT) as u8)
-                        .unwrap_or(loc.at)
+                    let bucket = self.bucket(loc.at);
+                    let left_at = |s: usize| (bucket[s].load(Ordering::Relaxed) >> LEFT_AT) as u8;
+                    let mut least = 0;
+                    for s in 1..SLOTS {
+                        if left_at(s) < left_at(least) {
+                            least = s;
+                        }
+                    }
+                    loc.at + least
                 });
                 let w = (bounds.lower as u64 & 0x1FF)
                     | (bounds.upper as u64 & 0x1FF) << UPPER_AT
@@ -343,6 +352,14 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// The words of the compact bucket starting at word `at`.
+    #[inline(always)]
+    fn bucket(&self, at: usize) -> &[AtomicU64; SLOTS] {
+        self.words[at..at + SLOTS]
+            .try_into()
+            .expect("a bucket is SLOTS words")
+    }
+
     /// The words of wide entry `slot`.
     #[inline(always)]
     fn wide(&self, slot: usize) -> &[AtomicU64] {
@@ -350,11 +367,11 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Whether the compact word `w` is the entry of the position whose tag
-/// (check and valid bit) is `tag`.
+/// A compact entry's tag (check and valid bit: at most `CHECK_BITS + 1`
+/// bits), as the high bits of its word hold it.
 #[inline(always)]
-fn holds(w: u64, tag: u128) -> bool {
-    u128::from(w >> TAG_AT) == tag
+fn compact_tag(loc: Loc) -> u64 {
+    loc.tag as u64
 }
 
 /// The key (pits) a wide entry `w` holds, read relaxed: valid only if the

@@ -642,6 +642,15 @@ struct Kids {
     locs: [Option<Loc>; H],
 }
 
+impl Kids {
+    /// The children held, at most [`H`] (so that indexing by them needs
+    /// no bounds check).
+    #[inline(always)]
+    fn n(&self) -> usize {
+        self.count.min(H)
+    }
+}
+
 /// Bounds `(l, h)` on a child's value from its own mover's side, seen from
 /// its parent's mover: plus the move's gain, negated when the turn passes.
 #[inline(always)]
@@ -678,7 +687,7 @@ fn settled(
 /// lower bounds `los`.
 #[inline(always)]
 fn raise(k: &Kids, los: &[i32; H], best: &mut i32, best_move: &mut u8) {
-    for (&lo, &pit) in los.iter().zip(&k.pits).take(k.count) {
+    for (&lo, &pit) in los.iter().zip(&k.pits).take(k.n()) {
         if lo > *best {
             *best = lo;
             *best_move = pit;
@@ -850,12 +859,12 @@ impl<'a, const M: usize> Search<'a, M> {
             alpha = best;
         }
         let mut order: [u8; H] = std::array::from_fn(|c| c as u8);
-        by_score(&self.scores(&k, &los, &his, tt_best), &mut order[..k.count]);
+        by_score(&self.scores(&k, &los, &his, tt_best), &mut order[..k.n()]);
         // Whether the children's entries are still to be read (a lazy node).
         let mut unread = etc && !eager;
         let mut searched = 0;
         let mut n = 0;
-        while n < k.count {
+        while n < k.n() {
             if searched > 0 && unread {
                 unread = false;
                 if let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta) {
@@ -869,7 +878,7 @@ impl<'a, const M: usize> Search<'a, M> {
                 // The rest in the order the entries give.
                 by_score(
                     &self.scores(&k, &los, &his, tt_best),
-                    &mut order[n..k.count],
+                    &mut order[n..k.n()],
                 );
             }
             let c = order[n] as usize;
@@ -878,7 +887,7 @@ impl<'a, const M: usize> Search<'a, M> {
             // node's once one did not: splitting it at once cost Kalah(6,5)
             // 38 % more nodes).
             if searched > 0 && (eager || searched > 1) && left >= self.sh.split_from {
-                let (v, i) = self.split(&k, &order[n..k.count], &los, &his, alpha, beta, eager);
+                let (v, i) = self.split(&k, &order[n..k.n()], &los, &his, alpha, beta, eager);
                 if v > best {
                     best = v;
                     best_move = i;
@@ -1014,18 +1023,20 @@ impl<'a, const M: usize> Search<'a, M> {
             lefts: [0i32; H],
             locs: [None; H],
         };
-        for i in (0..self.sh.sower.pits_in::<M>()).rev() {
+        let mut c = 0;
+        for i in (0..self.sh.sower.pits_in::<M>().min(H)).rev() {
             let Some(child) = self.sh.sower.child_in::<M>(p, i) else {
                 continue;
             };
-            let c = k.count;
+            // At most one child a pit: `c` stays below `H`.
             k.gains[c] = child.gain;
             k.lefts[c] = left - child.banked;
             k.pits[c] = i as u8;
             k.kinds[c] = child.kind;
             k.kids[c] = child.pits;
-            k.count += 1;
+            c += 1;
         }
+        k.count = c;
         k
     }
 
@@ -1036,7 +1047,7 @@ impl<'a, const M: usize> Search<'a, M> {
     /// [`Search::exacts`].
     #[inline(always)]
     fn reads(&self, k: &mut Kids, etc: bool) -> [usize; H] {
-        let count = k.count;
+        let count = k.n();
         let mut addr = [usize::MAX; H];
         for (c, a) in addr.iter_mut().enumerate().take(count) {
             if matches!(k.kinds[c], Kind::Over) {
@@ -1060,7 +1071,7 @@ impl<'a, const M: usize> Search<'a, M> {
     #[inline(always)]
     fn exacts(&self, k: &Kids, addr: &[usize; H]) -> [Option<i32>; H] {
         let mut exact = [None; H];
-        for c in 0..k.count {
+        for c in 0..k.n() {
             if matches!(k.kinds[c], Kind::Over) {
                 exact[c] = Some(0);
             } else if addr[c] != usize::MAX {
@@ -1083,7 +1094,7 @@ impl<'a, const M: usize> Search<'a, M> {
     ) -> ControlFlow<(i32, u8), ([i32; H], [i32; H])> {
         let mut los = [0i32; H];
         let mut his = [0i32; H];
-        for c in 0..k.count {
+        for c in 0..k.n() {
             let gain = k.gains[c];
             (los[c], his[c]) = match exact[c] {
                 Some(v) => from_parent(k.kinds[c], gain, (v, v)),
@@ -1110,7 +1121,7 @@ impl<'a, const M: usize> Search<'a, M> {
     ) -> Option<(i32, u8)> {
         let tt = self.sh.table.read_all(&k.locs);
         let mut cut = None;
-        for c in 0..k.count {
+        for c in 0..k.n() {
             if exact[c].is_some() {
                 continue;
             }
@@ -1130,7 +1141,7 @@ impl<'a, const M: usize> Search<'a, M> {
     #[inline(always)]
     fn scores(&self, k: &Kids, los: &[i32; H], his: &[i32; H], tt_best: u8) -> [i32; H] {
         let mut scores = [0i32; H];
-        for c in 0..k.count {
+        for c in 0..k.n() {
             let i = k.pits[c];
             scores[c] = if i == tt_best {
                 1000

@@ -195,11 +195,19 @@ impl<'a> Table<'a> {
     pub(super) fn read(&self, loc: Loc) -> Option<(usize, Bounds)> {
         match self.layout {
             Layout::Compact { .. } => {
+                // Every word matched by a select, no branch on them. A
+                // matching word has its valid bit, so it is not 0. (Two
+                // threads may both have put a position in a bucket: then
+                // either entry holds true bounds, and the last is taken.)
                 let tag = compact_tag(loc);
-                self.bucket(loc.at).iter().enumerate().find_map(|(s, word)| {
+                let (mut hit, mut slot) = (0u64, 0usize);
+                for (s, word) in self.bucket(loc.at).iter().enumerate() {
                     let w = word.load(Ordering::Relaxed);
-                    (w >> TAG_AT == tag).then(|| (loc.at + s, compact_bounds(w)))
-                })
+                    if w >> TAG_AT == tag {
+                        (hit, slot) = (w, s);
+                    }
+                }
+                (hit != 0).then(|| (loc.at + slot, compact_bounds(hit)))
             }
             Layout::Wide => (loc.at..loc.at + 2).find_map(|slot| {
                 let w = self.wide(slot);
@@ -219,17 +227,18 @@ impl<'a> Table<'a> {
         let mut out = [None; N];
         match self.layout {
             Layout::Compact { .. } => {
-                // Every bucket's words matched by selects, with no branch
-                // on them, so that all the misses are under way at once;
-                // then the matches (a matching word has its valid bit, so
-                // it is not 0).
+                // Every bucket's words matched by selects (as `read`), with
+                // no branch on them, so that all the misses are under way
+                // at once; then the matches.
                 let mut held = [0u64; N];
                 for (h, loc) in held.iter_mut().zip(locs) {
                     if let Some(loc) = loc {
                         let tag = compact_tag(*loc);
                         for word in self.bucket(loc.at) {
                             let w = word.load(Ordering::Relaxed);
-                            *h |= if w >> TAG_AT == tag { w } else { 0 };
+                            if w >> TAG_AT == tag {
+                                *h = w;
+                            }
                         }
                     }
                 }
@@ -291,11 +300,11 @@ impl<'a> Table<'a> {
             Layout::Compact { .. } => {
                 let slot = found.unwrap_or_else(|| {
                     let bucket = self.bucket(loc.at);
-                    let left_at = |s: usize| (bucket[s].load(Ordering::Relaxed) >> LEFT_AT) as u8;
-                    let mut least = 0;
-                    for s in 1..SLOTS {
-                        if left_at(s) < left_at(least) {
-                            least = s;
+                    let (mut least, mut fewest) = (0, u8::MAX);
+                    for (s, word) in bucket.iter().enumerate() {
+                        let left = (word.load(Ordering::Relaxed) >> LEFT_AT) as u8;
+                        if left < fewest {
+                            (least, fewest) = (s, left);
                         }
                     }
                     loc.at + least

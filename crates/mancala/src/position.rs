@@ -425,6 +425,13 @@ pub(crate) struct Sower {
     /// and where the last seed lands (0..2m+1 in sowing order: `m` is the
     /// store; positions past it are the other's pits).
     last: [u8; 8 * 17],
+    /// For pit `i` and `s` seeds below [`SOWN`] (`i * SOWN + s`): the
+    /// pits' seeds added by sowing them (laps included),
+    sown: [u128; 8 * SOWN],
+    /// the store's,
+    banks: [u8; 8 * SOWN],
+    /// and where the last lands (as `last`).
+    lands: [u8; 8 * SOWN],
     /// One seed in every pit.
     all: u128,
     /// Every byte but byte `j`: pit `j` emptied.
@@ -434,6 +441,10 @@ pub(crate) struct Sower {
 }
 
 const K8: u64 = 0x0101_0101_0101_0101;
+
+/// Pits of fewer seeds than this are sown from [`Sower::sown`], a table
+/// read instead of a division and the laps' multiplication.
+const SOWN: usize = 64;
 
 /// The sum of the bytes of `x` (each half's sum below 256).
 #[inline(always)]
@@ -473,10 +484,24 @@ impl Sower {
         let all = (0..2 * m).fold(0u128, |a, j| a | 1u128 << (8 * j));
         let own = (0..m).fold(0u128, |a, j| a | 0xFFu128 << (8 * j));
         let keep = std::array::from_fn(|j| !(0xFFu128 << (8 * j)));
+        let mut sown = [0u128; 8 * SOWN];
+        let mut banks = [0u8; 8 * SOWN];
+        let mut lands = [0u8; 8 * SOWN];
+        for i in 0..m {
+            for s in 0..SOWN {
+                let (laps, at) = (s / cycle, i * 17 + s % cycle);
+                sown[i * SOWN + s] = laps as u128 * all + inc[at];
+                banks[i * SOWN + s] = laps as u8 + store[at];
+                lands[i * SOWN + s] = last[at];
+            }
+        }
         Sower {
             m,
             cycle,
             keep,
+            sown,
+            banks,
+            lands,
             rule,
             inc,
             store,
@@ -500,17 +525,21 @@ impl Sower {
         let m = self.pits_in::<M>();
         let seeds = byte(p, i) as usize;
         let mut q = p & self.keep[i & 15];
-        // A constant for the board compiled for: no division.
-        let cycle = if M == 0 { self.cycle } else { 2 * M + 1 };
-        let laps = seeds / cycle;
-        let rest = seeds % cycle;
-        let at = (i & 7) * 17 + rest;
-        q += self.inc[at];
-        if laps > 0 {
-            q += laps as u128 * self.all;
-        }
-        let mut mine = laps as u32 + u32::from(self.store[at]);
-        let last = self.last[at] as usize;
+        let (mut mine, last) = if M != 0 && seeds < SOWN {
+            let at = (i & 7) * SOWN + seeds;
+            q += self.sown[at];
+            (u32::from(self.banks[at]), self.lands[at] as usize)
+        } else {
+            // A constant for a board compiled for: no division.
+            let cycle = if M == 0 { self.cycle } else { 2 * M + 1 };
+            let laps = seeds / cycle;
+            let at = (i & 7) * 17 + seeds % cycle;
+            q += self.inc[at];
+            if laps > 0 {
+                q += laps as u128 * self.all;
+            }
+            (laps as u32 + u32::from(self.store[at]), self.last[at] as usize)
+        };
         let again = last == m;
         let mut captured = 0;
         if last < m && byte(q, last) == 1 {
@@ -524,11 +553,16 @@ impl Sower {
         }
         // Over when a row is empty (a mask, no count); then each side
         // banks its own row.
-        let over = q & self.own == 0 || q & !self.own == 0;
+        let own = if M == 0 {
+            self.own
+        } else {
+            (1u128 << (8 * M)) - 1
+        };
+        let over = q & own == 0 || q & !own == 0;
         let mut theirs = 0;
         if over {
-            mine += byte_sum(q & self.own);
-            theirs = byte_sum(q & !self.own);
+            mine += byte_sum(q & own);
+            theirs = byte_sum(q & !own);
             q = 0;
         }
         (

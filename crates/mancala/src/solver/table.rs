@@ -298,17 +298,19 @@ impl<'a> Table<'a> {
         );
         match self.layout {
             Layout::Compact { .. } => {
-                let slot = found.unwrap_or_else(|| {
-                    let bucket = self.bucket(loc.at);
-                    let (mut least, mut fewest) = (0, u8::MAX);
-                    for (s, word) in bucket.iter().enumerate() {
-                        let left = (word.load(Ordering::Relaxed) >> LEFT_AT) as u8;
-                        if left < fewest {
-                            (least, fewest) = (s, left);
+                let slot = match found {
+                    Some(slot) => slot,
+                    None => {
+                        let (mut least, mut fewest) = (0, u8::MAX);
+                        for (s, word) in self.bucket(loc.at).iter().enumerate() {
+                            let left = (word.load(Ordering::Relaxed) >> LEFT_AT) as u8;
+                            if left < fewest {
+                                (least, fewest) = (s, left);
+                            }
                         }
+                        loc.at + least
                     }
-                    loc.at + least
-                });
+                };
                 let w = (bounds.lower as u64 & 0x1FF)
                     | (bounds.upper as u64 & 0x1FF) << UPPER_AT
                     | u64::from(bounds.best & 7) << BEST_AT

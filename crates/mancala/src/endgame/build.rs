@@ -26,19 +26,23 @@ impl Builder<'_> {
     /// The value of `p`, from the table or computed and kept, for `M` pits
     /// a side (0: `self.pits`; see [`Sower::child_in`]).
     fn value<const M: usize>(&self, p: Pits) -> i32 {
+        self.value_of::<M>(p, rank(self.terms, p, self.sower.pits_in::<M>()))
+    }
+
+    /// [`Builder::value`] of `p`, whose rank is `idx`.
+    #[inline(always)]
+    fn value_of<const M: usize>(&self, p: Pits, idx: usize) -> i32 {
+        debug_assert_eq!(idx, rank(self.terms, p, self.sower.pits_in::<M>()));
         let m = self.sower.pits_in::<M>();
-        let idx = rank(self.terms, p, m);
         let v = self.values[idx].load(Ordering::Relaxed);
         if v != UNKNOWN {
             return i32::from(v);
         }
         let own = (1u128 << (8 * m)) - 1;
-        let mine = byte_sum(p & own) as i32;
-        let theirs = byte_sum(p & !own) as i32;
-        if mine == 0 || theirs == 0 {
+        if p & own == 0 || p & !own == 0 {
             // An over position (never asked for in play): each side banks
             // its own row.
-            let v = mine - theirs;
+            let v = byte_sum(p & own) as i32 - byte_sum(p & !own) as i32;
             self.values[idx].store(v as i8, Ordering::Relaxed);
             return v;
         }
@@ -116,10 +120,12 @@ impl Builder<'_> {
             return;
         }
         // The compositions of `rest` into cells 0..inner, from all in the
-        // highest cell to all in cell 0: rank order.
+        // highest cell to all in cell 0: rank order, so the ranks count up.
         p[inner - 1] = rest as u8;
+        let mut idx = rank(self.terms, pack(&p[..cells]), cells / 2);
         loop {
-            self.value::<M>(pack(&p[..cells]));
+            self.value_of::<M>(pack(&p[..cells]), idx);
+            idx += 1;
             let mut c = 1;
             while c < inner && p[c] == 0 {
                 c += 1;

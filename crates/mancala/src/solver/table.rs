@@ -8,7 +8,7 @@
 //!   cache line). A position's *code* is its stars-and-bars rank among all
 //!   positions with at most as many seeds as the root (a dense number, the
 //!   endgame tables' index), put through a bijection of as many bits as
-//!   the ranks need ([`mix`]). The code's low bits choose the bucket, and
+//!   the ranks need (`mix`). The code's low bits choose the bucket, and
 //!   the rest, at most [`CHECK_BITS`], are kept in the entry with its
 //!   bounds: bucket and check together give back the code, so an entry is
 //!   never taken for another position's. One word is written and read at
@@ -71,11 +71,17 @@ fn bucket_bits(table_bits: u32) -> u32 {
 /// A bijection of the numbers below `2^bits` (`bits` from 1 to 64): two
 /// rounds of a multiplication by an odd number and a shift-xor, each
 /// invertible on `bits` bits, so that the low bits (the bucket) depend on
-/// all of them.
+/// all of them. The search calls [`mix_in`], with the mask and the shift
+/// worked out once.
+#[cfg(test)]
+fn mix(x: u64, bits: u32) -> u64 {
+    mix_in(x, u64::MAX >> (64 - bits), bits / 2 + 1)
+}
+
+/// The bijection of `mix` for `bits` bits, given `mask` = `2^bits - 1` and
+/// `shift` = `bits / 2 + 1`.
 #[inline(always)]
-pub(super) fn mix(x: u64, bits: u32) -> u64 {
-    let mask = u64::MAX >> (64 - bits);
-    let shift = bits / 2 + 1;
+fn mix_in(x: u64, mask: u64, shift: u32) -> u64 {
     let mut x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15) & mask;
     x ^= x >> shift;
     x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & mask;
@@ -117,6 +123,9 @@ pub(super) struct Table<'a> {
     buckets: usize,
     /// log2 of the buckets (compact).
     bucket_bits: u32,
+    /// The compact code's bits, as a mask, and `mix`'s shift for them.
+    code_mask: u64,
+    code_shift: u32,
     /// The only thread searching: a wide entry is written without the
     /// version's atomic exchange, which would wait for every access
     /// before it.
@@ -151,12 +160,18 @@ impl<'a> Table<'a> {
             Layout::Compact { .. } => (words.len() / SLOTS, bucket_bits(table_bits)),
             Layout::Wide => (words.len() / WORDS / 2, 0),
         };
+        let code_bits = match layout {
+            Layout::Compact { bits, .. } => bits,
+            Layout::Wide => 64,
+        };
         Table {
             words,
             layout,
             terms,
             buckets: buckets - 1,
             bucket_bits,
+            code_mask: u64::MAX >> (64 - code_bits),
+            code_shift: code_bits / 2 + 1,
             alone,
         }
     }
@@ -165,8 +180,12 @@ impl<'a> Table<'a> {
     #[inline(always)]
     pub(super) fn locate<const M: usize>(&self, p: Pits, m: usize) -> Loc {
         match self.layout {
-            Layout::Compact { bits, .. } => {
-                let code = mix(rank(self.terms, p, pits_in::<M>(m)) as u64, bits);
+            Layout::Compact { .. } => {
+                let code = mix_in(
+                    rank(self.terms, p, pits_in::<M>(m)) as u64,
+                    self.code_mask,
+                    self.code_shift,
+                );
                 Loc {
                     at: (code as usize & self.buckets) * SLOTS,
                     tag: u128::from((code >> self.bucket_bits) << 1 | 1),

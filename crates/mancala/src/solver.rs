@@ -1119,19 +1119,15 @@ impl<'a, const M: usize> Search<'a, M> {
         his: &mut [i32; H],
         beta: i32,
     ) -> Option<(i32, u8)> {
-        let tt = self.sh.table.read_all(&k.locs);
         let mut cut = None;
-        for c in 0..k.n() {
-            if exact[c].is_some() {
-                continue;
+        // A child known exactly has no place in `locs`.
+        self.sh.table.read_all(&k.locs, |c, b| {
+            (los[c], his[c]) = from_parent(k.kinds[c], k.gains[c], (b.lower, b.upper));
+            if los[c] >= beta && cut.is_none() {
+                cut = Some((los[c], k.pits[c]));
             }
-            if let Some(b) = tt[c] {
-                (los[c], his[c]) = from_parent(k.kinds[c], k.gains[c], (b.lower, b.upper));
-                if los[c] >= beta && cut.is_none() {
-                    cut = Some((los[c], k.pits[c]));
-                }
-            }
-        }
+        });
+        debug_assert!((0..k.n()).all(|c| exact[c].is_none() || k.locs[c].is_none()));
         cut
     }
 

@@ -238,12 +238,16 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// The entries of several positions at once, `None` where the table
-    /// holds none or `locs` has no place (`None`): every read is issued
-    /// before any is used, so that their cache misses overlap.
+    /// The entries of several positions at once: `found(c, bounds)` for
+    /// each `c` whose place `locs[c]` holds an entry (none for `None`).
+    /// Every read is issued before any is used, so that their cache misses
+    /// overlap.
     #[inline(always)]
-    pub(super) fn read_all<const N: usize>(&self, locs: &[Option<Loc>; N]) -> [Option<Bounds>; N] {
-        let mut out = [None; N];
+    pub(super) fn read_all<const N: usize>(
+        &self,
+        locs: &[Option<Loc>; N],
+        mut found: impl FnMut(usize, Bounds),
+    ) {
         match self.layout {
             Layout::Compact { .. } => {
                 // Every bucket's words matched by selects (as `read`), with
@@ -261,9 +265,9 @@ impl<'a> Table<'a> {
                         }
                     }
                 }
-                for (o, &h) in out.iter_mut().zip(&held) {
+                for (c, &h) in held.iter().enumerate() {
                     if h != 0 {
-                        *o = Some(compact_bounds(h));
+                        found(c, compact_bounds(h));
                     }
                 }
             }
@@ -295,13 +299,12 @@ impl<'a> Table<'a> {
                     if let (Some(loc), true) = (locs[c], e != u8::MAX) {
                         let e = usize::from(e);
                         if unchanged(self.wide(loc.at + e), versions[c][e]) {
-                            out[c] = Some(wide_bounds(data));
+                            found(c, wide_bounds(data));
                         }
                     }
                 }
             }
         }
-        out
     }
 
     /// Keep `bounds` for the position at `loc` with `left` seeds in its

@@ -43,7 +43,6 @@ use crate::bytes::Bytes;
 use crate::endgame::{self, Endgame, MAX, Pits, Terms};
 use crate::position::{CaptureRule, Kind, Position, SPECIALISED, Sower, byte_sum};
 use rayon::prelude::*;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod table;
@@ -826,14 +825,11 @@ impl<'a, const M: usize> Search<'a, M> {
             tt_best = e.best;
         }
         let (alpha0, beta0) = (alpha, beta);
-        let exact = self.exacts(&k, &addr);
-        let (mut los, mut his) = match self.known(&k, &exact, beta) {
-            ControlFlow::Continue(known) => known,
+        let (mut los, mut his) = ([0i32; H], [0i32; H]);
+        if let Some((lo, i)) = self.known(&k, &addr, &mut los, &mut his, beta) {
             // Enhanced transposition cutoff by a child known exactly.
-            ControlFlow::Break((lo, i)) => {
-                return self.store(found, loc, left, alpha0, beta0, lo, i);
-            }
-        };
+            return self.store(found, loc, left, alpha0, beta0, lo, i);
+        }
         // Counted on Kalah(6,4) (one thread, the 16-seed table; a
         // temporary counter): the first move an eager node searches does
         // not cut at 87 % of them, and the first a lazy node searches cuts
@@ -848,7 +844,7 @@ impl<'a, const M: usize> Search<'a, M> {
         // misses overlap the search.
         if etc
             && eager
-            && let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta)
+            && let Some((lo, i)) = self.held(&k, &mut los, &mut his, beta)
         {
             return self.store(found, loc, left, alpha0, beta0, lo, i);
         }
@@ -867,7 +863,7 @@ impl<'a, const M: usize> Search<'a, M> {
         while n < k.n() {
             if searched > 0 && unread {
                 unread = false;
-                if let Some((lo, i)) = self.held(&k, &exact, &mut los, &mut his, beta) {
+                if let Some((lo, i)) = self.held(&k, &mut los, &mut his, beta) {
                     // The searched child did not cut: `lo` is above it.
                     return self.store(found, loc, left, alpha0, beta0, lo, i);
                 }
@@ -1044,7 +1040,7 @@ impl<'a, const M: usize> Search<'a, M> {
     /// value, or (when `etc`, enhanced transposition cutoff) its bucket in
     /// the transposition table, whose place is kept in `k`. Returns where
     /// each child's endgame value is (`usize::MAX` for none), for
-    /// [`Search::exacts`].
+    /// [`Search::known`].
     #[inline(always)]
     fn reads(&self, k: &mut Kids, etc: bool) -> [usize; H] {
         let count = k.n();
@@ -1066,45 +1062,35 @@ impl<'a, const M: usize> Search<'a, M> {
         addr
     }
 
-    /// The children known exactly: the game over, or in the endgame table
-    /// (at `addr`, from [`Search::reads`]).
-    #[inline(always)]
-    fn exacts(&self, k: &Kids, addr: &[usize; H]) -> [Option<i32>; H] {
-        let mut exact = [None; H];
-        for c in 0..k.n() {
-            if matches!(k.kinds[c], Kind::Over) {
-                exact[c] = Some(0);
-            } else if addr[c] != usize::MAX {
-                exact[c] = Some(i32::from(self.sh.db.expect("endgame table").at(addr[c])));
-            }
-        }
-        exact
-    }
-
     /// Bounds `(lower, upper)` on each child's value from this node's
-    /// mover's side, from what is known exactly (`exact`) or else the seeds
-    /// left. A child known exactly whose value reaches `beta` decides the
-    /// node: then its value and pit (`Break`).
+    /// mover's side, into `los` and `his`: exact for a child known exactly
+    /// (the game over, or in the endgame table at `addr`, from
+    /// [`Search::reads`]), else from the seeds left. A child known exactly
+    /// whose value reaches `beta` decides the node: then its value and pit.
     #[inline(always)]
     fn known(
         &self,
         k: &Kids,
-        exact: &[Option<i32>; H],
+        addr: &[usize; H],
+        los: &mut [i32; H],
+        his: &mut [i32; H],
         beta: i32,
-    ) -> ControlFlow<(i32, u8), ([i32; H], [i32; H])> {
-        let mut los = [0i32; H];
-        let mut his = [0i32; H];
+    ) -> Option<(i32, u8)> {
         for c in 0..k.n() {
             let gain = k.gains[c];
-            (los[c], his[c]) = match exact[c] {
-                Some(v) => from_parent(k.kinds[c], gain, (v, v)),
-                None => (gain - k.lefts[c], gain + k.lefts[c]),
+            (los[c], his[c]) = if matches!(k.kinds[c], Kind::Over) {
+                (gain, gain)
+            } else if addr[c] != usize::MAX {
+                let v = i32::from(self.sh.db.expect("endgame table").at(addr[c]));
+                from_parent(k.kinds[c], gain, (v, v))
+            } else {
+                (gain - k.lefts[c], gain + k.lefts[c])
             };
             if los[c] >= beta {
-                return ControlFlow::Break((los[c], k.pits[c]));
+                return Some((los[c], k.pits[c]));
             }
         }
-        ControlFlow::Continue((los, his))
+        None
     }
 
     /// The transposition table's bounds on the children not known exactly,
@@ -1114,7 +1100,6 @@ impl<'a, const M: usize> Search<'a, M> {
     fn held(
         &self,
         k: &Kids,
-        exact: &[Option<i32>; H],
         los: &mut [i32; H],
         his: &mut [i32; H],
         beta: i32,
@@ -1127,7 +1112,6 @@ impl<'a, const M: usize> Search<'a, M> {
                 cut = Some((los[c], k.pits[c]));
             }
         });
-        debug_assert!((0..k.n()).all(|c| exact[c].is_none() || k.locs[c].is_none()));
         cut
     }
 

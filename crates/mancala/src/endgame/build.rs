@@ -171,7 +171,11 @@ pub(super) fn values_buffer(n: usize, below: &[u8]) -> Result<Bytes, MancalaErro
     })?;
     let known = below.len().min(n);
     bytes[..known].copy_from_slice(&below[..known]);
-    bytes[known..].fill(UNKNOWN as u8);
+    // On every thread: the first touch of fresh pages (the kernel zeroing
+    // them) is most of it.
+    bytes[known..]
+        .par_chunks_mut(1 << 21)
+        .for_each(|c| c.fill(UNKNOWN as u8));
     Ok(bytes)
 }
 

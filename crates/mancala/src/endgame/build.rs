@@ -29,6 +29,12 @@ impl Builder<'_> {
         self.value_of::<M>(p, rank(self.terms, p, self.sower.pits_in::<M>()))
     }
 
+    /// [`Builder::value_of`], not inlined: the recursion.
+    #[inline(never)]
+    fn deeper<const M: usize>(&self, p: Pits, idx: usize) -> i32 {
+        self.value_of::<M>(p, idx)
+    }
+
     /// [`Builder::value`] of `p`, whose rank is `idx`.
     #[inline(always)]
     fn value_of<const M: usize>(&self, p: Pits, idx: usize) -> i32 {
@@ -48,15 +54,17 @@ impl Builder<'_> {
         }
         // The children first, then all their reads at once (so the cache
         // misses overlap), then the ones not yet known, by recursion.
-        let mut kids = [0u128; MAX / 2];
-        let mut gains = [0i32; MAX / 2];
-        let mut sign = [0i32; MAX / 2]; // 0 over, 1 again, -1 the other side
-        let mut at = [0usize; MAX / 2];
+        const H: usize = MAX / 2;
+        let mut kids = [0u128; H];
+        let mut gains = [0i32; H];
+        let mut sign = [0i32; H]; // 0 over, 1 again, -1 the other side
+        let mut at = [0usize; H];
         let mut count = 0;
-        for i in 0..m {
+        for i in 0..m.min(H) {
             let Some(child) = self.sower.child_in::<M>(p, i) else {
                 continue;
             };
+            // At most one child a pit: `count` stays below `H`.
             gains[count] = child.gain;
             sign[count] = match child.kind {
                 Kind::Over => 0,
@@ -70,7 +78,7 @@ impl Builder<'_> {
             }
             count += 1;
         }
-        let mut known = [0i8; MAX / 2];
+        let mut known = [0i8; H];
         for c in 0..count {
             if sign[c] != 0 {
                 known[c] = self.values[at[c]].load(Ordering::Relaxed);
@@ -82,7 +90,7 @@ impl Builder<'_> {
                 0 => gains[c],
                 s => {
                     let child = if known[c] == UNKNOWN {
-                        self.value::<M>(kids[c])
+                        self.deeper::<M>(kids[c], at[c])
                     } else {
                         i32::from(known[c])
                     };

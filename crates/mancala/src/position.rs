@@ -538,7 +538,10 @@ impl Sower {
             if laps > 0 {
                 q += laps as u128 * self.all;
             }
-            (laps as u32 + u32::from(self.store[at]), self.last[at] as usize)
+            (
+                laps as u32 + u32::from(self.store[at]),
+                self.last[at] as usize,
+            )
         };
         let again = last == m;
         let mut captured = 0;

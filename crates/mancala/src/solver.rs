@@ -872,10 +872,7 @@ impl<'a, const M: usize> Search<'a, M> {
                     alpha = best;
                 }
                 // The rest in the order the entries give.
-                by_score(
-                    &self.scores(&k, &los, &his, tt_best),
-                    &mut order[n..k.n()],
-                );
+                by_score(&self.scores(&k, &los, &his, tt_best), &mut order[n..k.n()]);
             }
             let c = order[n] as usize;
             // A lazy node cuts with its first move 94 % of the time: its

@@ -511,6 +511,45 @@ mod tests {
         }
     }
 
+    /// Two threads may both have put one position in a bucket (each read
+    /// it missing, then wrote it): a read gives one of the two entries
+    /// whole, never a mix of their bits.
+    #[test]
+    fn a_position_written_twice_reads_as_one_of_its_entries() {
+        let (pits, seeds, table_bits) = (2, 9, 10);
+        let layout = Layout::for_board(pits, seeds, table_bits);
+        let terms = terms(pits, seeds as usize);
+        let words: Vec<AtomicU64> = (0..1 << table_bits).map(|_| AtomicU64::new(0)).collect();
+        let table = Table::new(&words, layout, &terms, false);
+        let p = pack(&[1, 2, 3, 1]);
+        let loc = table.locate::<0>(p, pits);
+        let a = Bounds {
+            lower: -3,
+            upper: 5,
+            best: 1,
+        };
+        let b = Bounds {
+            lower: 2,
+            upper: 2,
+            best: 6,
+        };
+        // Neither write knows of the other's slot: the second takes an
+        // empty one (fewer seeds left than the first's).
+        table.write(loc, None, a, 7);
+        table.write(loc, None, b, 7);
+        let tag = (loc.tag as u64) << TAG_AT;
+        let copies = words
+            .iter()
+            .filter(|w| w.load(Ordering::Relaxed) >> TAG_AT << TAG_AT == tag)
+            .count();
+        assert_eq!(copies, 2);
+        let read = table.read(loc).map(|(_, e)| e);
+        assert!(read == Some(a) || read == Some(b), "{read:?}");
+        let mut all = Vec::new();
+        table.read_all(&[None, Some(loc)], |c, e| all.push((c, e)));
+        assert!(all == [(1, a)] || all == [(1, b)], "{all:?}");
+    }
+
     #[test]
     fn boards_past_the_compact_code_are_wide() {
         // Kalah(6,4) in the default 2^24 words: 41 bits of code.

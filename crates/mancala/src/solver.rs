@@ -743,7 +743,7 @@ impl<'a, const M: usize> Search<'a, M> {
     /// The future store difference for the mover at `p`, fail-soft within
     /// (alpha, beta).
     fn value(&mut self, p: Pits, alpha: i32, beta: i32) -> i32 {
-        self.value_at(p, None, alpha, beta, true)
+        self.value_at(p, byte_sum(p) as i32, None, alpha, beta, true)
     }
 
     /// [`Search::value`], with `p`'s place in the transposition table when
@@ -756,6 +756,7 @@ impl<'a, const M: usize> Search<'a, M> {
     fn value_at(
         &mut self,
         p: Pits,
+        left: i32,
         at: Option<Loc>,
         mut alpha: i32,
         mut beta: i32,
@@ -764,7 +765,7 @@ impl<'a, const M: usize> Search<'a, M> {
         if self.stopped {
             return 0;
         }
-        let left = byte_sum(p) as i32;
+        debug_assert_eq!(left, byte_sum(p) as i32);
         if left <= self.sh.db_seeds {
             return i32::from(self.sh.db.expect("endgame table").get(p));
         }
@@ -914,9 +915,25 @@ impl<'a, const M: usize> Search<'a, M> {
         let gain = k.gains[c];
         match k.kinds[c] {
             Kind::Again => {
-                gain + self.value_at(k.kids[c], k.locs[c], alpha - gain, beta - gain, eager)
+                gain + self.value_at(
+                    k.kids[c],
+                    k.lefts[c],
+                    k.locs[c],
+                    alpha - gain,
+                    beta - gain,
+                    eager,
+                )
             }
-            _ => gain - self.value_at(k.kids[c], k.locs[c], gain - beta, gain - alpha, !eager),
+            _ => {
+                gain - self.value_at(
+                    k.kids[c],
+                    k.lefts[c],
+                    k.locs[c],
+                    gain - beta,
+                    gain - alpha,
+                    !eager,
+                )
+            }
         }
     }
 

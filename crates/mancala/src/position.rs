@@ -443,7 +443,8 @@ pub(crate) struct Sower {
 const K8: u64 = 0x0101_0101_0101_0101;
 
 /// Pits of fewer seeds than this are sown from [`Sower::sown`], a table
-/// read instead of a division and the laps' multiplication.
+/// read instead of a division and the laps' multiplication (larger ones
+/// are worked out).
 const SOWN: usize = 64;
 
 /// The sum of the bytes of `x` (each half's sum below 256).
@@ -518,6 +519,25 @@ impl Sower {
         pits_in::<M>(self.m)
     }
 
+    /// The mover's pits as a mask, for `M` pits a side (0: the sower's
+    /// own; a constant when compiled for a board).
+    #[inline(always)]
+    pub(crate) fn own_in<const M: usize>(&self) -> u128 {
+        if M == 0 {
+            self.own
+        } else {
+            (1u128 << (8 * M)) - 1
+        }
+    }
+
+    /// Whether the game is over at `q`: a row is empty (told by a mask, no
+    /// count).
+    #[inline(always)]
+    pub(crate) fn over_in<const M: usize>(&self, q: u128) -> bool {
+        let own = self.own_in::<M>();
+        q & own == 0 || q & !own == 0
+    }
+
     /// Sow pit `i` (non-empty) of the mover: the pits after the move and
     /// what it did, as [`sow`], for `M` pits a side (0: the sower's own).
     #[inline(always)]
@@ -525,12 +545,13 @@ impl Sower {
         let m = self.pits_in::<M>();
         let seeds = byte(p, i) as usize;
         let mut q = p & self.keep[i & 15];
-        let (mut mine, last) = if M != 0 && seeds < SOWN {
+        let (mut mine, last) = if seeds < SOWN {
             let at = (i & 7) * SOWN + seeds;
             q += self.sown[at];
             (u32::from(self.banks[at]), self.lands[at] as usize)
         } else {
-            // A constant for a board compiled for: no division.
+            // Whole laps first (a constant divisor for a board compiled
+            // for).
             let cycle = if M == 0 { self.cycle } else { 2 * M + 1 };
             let laps = seeds / cycle;
             let at = (i & 7) * 17 + seeds % cycle;
@@ -554,14 +575,9 @@ impl Sower {
                 q &= self.keep[last & 15] & self.keep[opposite & 15];
             }
         }
-        // Over when a row is empty (a mask, no count); then each side
-        // banks its own row.
-        let own = if M == 0 {
-            self.own
-        } else {
-            (1u128 << (8 * M)) - 1
-        };
-        let over = q & own == 0 || q & !own == 0;
+        // Over when a row is empty; then each side banks its own row.
+        let own = self.own_in::<M>();
+        let over = self.over_in::<M>(q);
         let mut theirs = 0;
         if over {
             mine += byte_sum(q & own);
@@ -747,6 +763,42 @@ mod tests {
                             }
                             assert_eq!(child.pits.to_le_bytes(), want, "{board:?} {i}");
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Piles of [`SOWN`] seeds or more are sown without the table: those
+    /// too are the plain sowing, on the general board and the one compiled
+    /// for 6 pits.
+    #[test]
+    fn large_piles_are_sown_as_sowing() {
+        let mut next = test_rng(0x2545_F491_4F6C_DD1D);
+        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+            for m in 1..=8 {
+                let s = Sower::new(m, rule);
+                for _ in 0..500 {
+                    let mut pits = [0u8; 16];
+                    let i = next(m as u64) as usize;
+                    pits[i] = (SOWN as u64 + next(100)) as u8;
+                    let mut left = 255 - u64::from(pits[i]);
+                    for (j, c) in pits.iter_mut().enumerate().take(2 * m) {
+                        if j == i || left == 0 || next(2) == 0 {
+                            continue;
+                        }
+                        let v = next(left.min(6) + 1);
+                        *c = v as u8;
+                        left -= v;
+                    }
+                    let mut want = pits;
+                    let step = sow(&mut want[..], m, i, rule);
+                    let packed = u128::from_le_bytes(pits);
+                    let (got, got_step) = s.sow_in::<0>(packed, i);
+                    assert_eq!(got.to_le_bytes(), want, "{pits:?} {i}");
+                    assert_eq!(got_step, step, "{pits:?} {i}");
+                    if m == SPECIALISED {
+                        assert_eq!(s.sow_in::<SPECIALISED>(packed, i), (got, got_step));
                     }
                 }
             }

@@ -44,8 +44,8 @@ impl Builder<'_> {
         if v != UNKNOWN {
             return i32::from(v);
         }
-        let own = (1u128 << (8 * m)) - 1;
-        if p & own == 0 || p & !own == 0 {
+        if self.sower.over_in::<M>(p) {
+            let own = self.sower.own_in::<M>();
             // An over position (never asked for in play): each side banks
             // its own row.
             let v = byte_sum(p & own) as i32 - byte_sum(p & !own) as i32;

@@ -803,14 +803,21 @@ impl<'a, const M: usize> Search<'a, M> {
         if -left >= beta {
             return -left;
         }
-        let loc = (left >= TABLE_FROM)
-            .then(|| at.unwrap_or_else(|| self.sh.table.locate::<M>(p, self.sh.m)));
-        // The children are sown and their reads issued before this node's
-        // own entry is read, so that the miss on it (when the parent did
-        // not wait for it) overlaps that work.
-        let mut k = self.expand(p, left);
+        // Where the parent did not find this node's place, its entry is
+        // asked of the cache now, to arrive while the children are sown.
+        let loc = (left >= TABLE_FROM).then(|| {
+            at.unwrap_or_else(|| {
+                let loc = self.sh.table.locate::<M>(p, self.sh.m);
+                self.sh.table.prefetch(loc);
+                loc
+            })
+        });
+        // The children are sown, each one's reads issued as soon as it is
+        // (so the first misses start early), before this node's own entry
+        // is read, so that the miss on it overlaps that work.
         let etc = left >= ETC_FROM;
-        let addr = self.reads(&mut k, etc);
+        let mut addr = [usize::MAX; H];
+        let mut k = self.expand(p, left, etc, eager, &mut addr);
         let mut tt_best = u8::MAX;
         let found = loc.and_then(|loc| self.sh.table.read(loc));
         if let Some((_, e)) = found {
@@ -824,6 +831,16 @@ impl<'a, const M: usize> Search<'a, M> {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
             tt_best = e.best;
+            if etc && !eager {
+                // A lazy node searches the table's move first (unless a
+                // child known exactly cuts): its entry is on its way while
+                // the order is worked out.
+                for c in 0..k.n() {
+                    if k.pits[c] == tt_best {
+                        self.place_kid(&mut k, c);
+                    }
+                }
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
         let (mut los, mut his) = ([0i32; H], [0i32; H]);
@@ -864,6 +881,9 @@ impl<'a, const M: usize> Search<'a, M> {
         while n < k.n() {
             if searched > 0 && unread {
                 unread = false;
+                for c in 0..k.n() {
+                    self.place_kid(&mut k, c);
+                }
                 if let Some((lo, i)) = self.held(&k, &mut los, &mut his, beta) {
                     // The searched child did not cut: `lo` is above it.
                     return self.store(found, loc, left, alpha0, beta0, lo, i);
@@ -1021,9 +1041,17 @@ impl<'a, const M: usize> Search<'a, M> {
     }
 
     /// The children of `p` (`left` seeds in its pits), each seen from its
-    /// mover.
+    /// mover, and the reads of what the tables know of them issued as each
+    /// is sown: its endgame value (its place in `addr`, for
+    /// [`Search::known`]; `usize::MAX` for none) or, when `etc` (enhanced
+    /// transposition cutoff), its bucket in the transposition table (its
+    /// place kept in the children). A lazy node (not `eager`) locates only
+    /// its extra turns, the moves it searches first when its entry names
+    /// none; the others' places are found when needed (see
+    /// [`Search::place_kid`]): it mostly cuts with its first move, and finding
+    /// them all cost more than it saved (measured in `docs/mancala.md`).
     #[inline(always)]
-    fn expand(&self, p: Pits, left: i32) -> Kids {
+    fn expand(&self, p: Pits, left: i32, etc: bool, eager: bool, addr: &mut [usize; H]) -> Kids {
         let mut k = Kids {
             count: 0,
             kids: [0u128; H],
@@ -1044,42 +1072,45 @@ impl<'a, const M: usize> Search<'a, M> {
             k.pits[c] = i as u8;
             k.kinds[c] = child.kind;
             k.kids[c] = child.pits;
+            if !matches!(child.kind, Kind::Over) {
+                if k.lefts[c] <= self.sh.db_seeds {
+                    let db = self.sh.db.expect("endgame table");
+                    addr[c] = db.index_in::<M>(child.pits);
+                    db.prefetch(addr[c]);
+                } else if etc
+                    && (eager || matches!(child.kind, Kind::Again))
+                    && k.lefts[c] >= TABLE_FROM
+                {
+                    let loc = self.sh.table.locate::<M>(child.pits, self.sh.m);
+                    self.sh.table.prefetch(loc);
+                    k.locs[c] = Some(loc);
+                }
+            }
             c += 1;
         }
         k.count = c;
         k
     }
 
-    /// Issue the reads of what the tables know of each child: its endgame
-    /// value, or (when `etc`, enhanced transposition cutoff) its bucket in
-    /// the transposition table, whose place is kept in `k`. Returns where
-    /// each child's endgame value is (`usize::MAX` for none), for
-    /// [`Search::known`].
+    /// Find child `c`'s place in the transposition table, if it belongs
+    /// there and has none yet, and ask the cache for its bucket.
     #[inline(always)]
-    fn reads(&self, k: &mut Kids, etc: bool) -> [usize; H] {
-        let count = k.n();
-        let mut addr = [usize::MAX; H];
-        for (c, a) in addr.iter_mut().enumerate().take(count) {
-            if matches!(k.kinds[c], Kind::Over) {
-                continue;
-            }
-            if k.lefts[c] <= self.sh.db_seeds {
-                let db = self.sh.db.expect("endgame table");
-                *a = db.index_in::<M>(k.kids[c]);
-                db.prefetch(*a);
-            } else if etc && k.lefts[c] >= TABLE_FROM {
-                let loc = self.sh.table.locate::<M>(k.kids[c], self.sh.m);
-                self.sh.table.prefetch(loc);
-                k.locs[c] = Some(loc);
-            }
+    fn place_kid(&self, k: &mut Kids, c: usize) {
+        if k.locs[c].is_none()
+            && !matches!(k.kinds[c], Kind::Over)
+            && k.lefts[c] > self.sh.db_seeds
+            && k.lefts[c] >= TABLE_FROM
+        {
+            let loc = self.sh.table.locate::<M>(k.kids[c], self.sh.m);
+            self.sh.table.prefetch(loc);
+            k.locs[c] = Some(loc);
         }
-        addr
     }
 
     /// Bounds `(lower, upper)` on each child's value from this node's
     /// mover's side, into `los` and `his`: exact for a child known exactly
     /// (the game over, or in the endgame table at `addr`, from
-    /// [`Search::reads`]), else from the seeds left. A child known exactly
+    /// [`Search::expand`]), else from the seeds left. A child known exactly
     /// whose value reaches `beta` decides the node: then its value and pit.
     #[inline(always)]
     fn known(

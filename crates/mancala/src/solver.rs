@@ -805,13 +805,7 @@ impl<'a, const M: usize> Search<'a, M> {
         }
         // Where the parent did not find this node's place, its entry is
         // asked of the cache now, to arrive while the children are sown.
-        let loc = (left >= TABLE_FROM).then(|| {
-            at.unwrap_or_else(|| {
-                let loc = self.sh.table.locate::<M>(p, self.sh.m);
-                self.sh.table.prefetch(loc);
-                loc
-            })
-        });
+        let loc = (left >= TABLE_FROM).then(|| at.unwrap_or_else(|| self.asked(p)));
         // The children are sown, each one's reads issued as soon as it is
         // (so the first misses start early), before this node's own entry
         // is read, so that the miss on it overlaps that work.
@@ -1081,12 +1075,10 @@ impl<'a, const M: usize> Search<'a, M> {
                     && (eager || matches!(child.kind, Kind::Again))
                     && k.lefts[c] >= TABLE_FROM
                 {
-                    // `place_kid`'s work, written out: handing it `&mut k`
-                    // here made the compiler copy `k` out with `memcpy`
-                    // (12 % more instructions, counted with cachegrind).
-                    let loc = self.sh.table.locate::<M>(child.pits, self.sh.m);
-                    self.sh.table.prefetch(loc);
-                    k.locs[c] = Some(loc);
+                    // Not `place_kid`: handing it `&mut k` here made the
+                    // compiler copy `k` out with `memcpy` (12 % more
+                    // instructions, counted with cachegrind).
+                    k.locs[c] = Some(self.asked(child.pits));
                 }
             }
             c += 1;
@@ -1104,10 +1096,17 @@ impl<'a, const M: usize> Search<'a, M> {
             && k.lefts[c] > self.sh.db_seeds
             && k.lefts[c] >= TABLE_FROM
         {
-            let loc = self.sh.table.locate::<M>(k.kids[c], self.sh.m);
-            self.sh.table.prefetch(loc);
-            k.locs[c] = Some(loc);
+            k.locs[c] = Some(self.asked(k.kids[c]));
         }
+    }
+
+    /// Where `q` belongs in the transposition table, its bucket asked of
+    /// the cache.
+    #[inline(always)]
+    fn asked(&self, q: Pits) -> Loc {
+        let loc = self.sh.table.locate::<M>(q, self.sh.m);
+        self.sh.table.prefetch(loc);
+        loc
     }
 
     /// Bounds `(lower, upper)` on each child's value from this node's

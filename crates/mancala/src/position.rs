@@ -410,8 +410,10 @@ impl Position {
 }
 
 /// [`sow`] for the solver and the endgame tables: the pits packed one a
-/// byte in a `u128` (the mover's `m` pits, then the other's), at most 255
-/// seeds in all so that no byte overflows. A move is a few table reads,
+/// byte in a `u128`, the mover's `m` pits from the low half's first byte,
+/// the other's from the high half's (the bytes between hold 0), at most
+/// 255 seeds in all so that no byte overflows. With a row to a half, the
+/// turn passing swaps the halves and a row is empty when its half is 0. A move is a few table reads,
 /// additions and masks instead of a loop over the seeds.
 pub(crate) struct Sower {
     m: usize,
@@ -434,7 +436,7 @@ pub(crate) struct Sower {
     lands: [u8; 8 * SOWN],
     /// One seed in every pit.
     all: u128,
-    /// Every byte but byte `j`: pit `j` emptied.
+    /// Every byte but pit `j`'s: pit `j` emptied.
     keep: [u128; 16],
     /// The mover's pits.
     own: u128,
@@ -454,6 +456,15 @@ pub(crate) fn byte_sum(x: u128) -> u32 {
     ((lo.wrapping_mul(K8) >> 56) + (hi.wrapping_mul(K8) >> 56)) as u32
 }
 
+/// The byte of a packed position that holds cell `j` of `m` pits a side:
+/// the mover's pits are bytes `0..m` of the low half, the other's bytes
+/// `8..8 + m` of the high half (see [`Sower`]).
+#[inline(always)]
+pub(crate) const fn cell_byte(j: usize, m: usize) -> usize {
+    if j < m { j } else { 8 + j - m }
+}
+
+/// Byte `i` of `x`.
 #[inline(always)]
 pub(crate) fn byte(x: u128, i: usize) -> u32 {
     u32::from(x.to_le_bytes()[i & 15])
@@ -472,19 +483,27 @@ impl Sower {
                 for _ in 0..rest {
                     pos = (pos + 1) % cycle;
                     match pos.cmp(&m) {
-                        std::cmp::Ordering::Less => inc[i * 17 + rest] += 1u128 << (8 * pos),
+                        std::cmp::Ordering::Less => {
+                            inc[i * 17 + rest] += 1u128 << (8 * cell_byte(pos, m))
+                        }
                         std::cmp::Ordering::Equal => store[i * 17 + rest] = 1,
                         std::cmp::Ordering::Greater => {
-                            inc[i * 17 + rest] += 1u128 << (8 * (pos - 1))
+                            inc[i * 17 + rest] += 1u128 << (8 * cell_byte(pos - 1, m))
                         }
                     }
                 }
                 last[i * 17 + rest] = pos as u8;
             }
         }
-        let all = (0..2 * m).fold(0u128, |a, j| a | 1u128 << (8 * j));
+        let all = (0..2 * m).fold(0u128, |a, j| a | 1u128 << (8 * cell_byte(j, m)));
         let own = (0..m).fold(0u128, |a, j| a | 0xFFu128 << (8 * j));
-        let keep = std::array::from_fn(|j| !(0xFFu128 << (8 * j)));
+        let keep = std::array::from_fn(|j| {
+            if j < 2 * m {
+                !(0xFFu128 << (8 * cell_byte(j, m)))
+            } else {
+                u128::MAX
+            }
+        });
         let mut sown = [0u128; 8 * SOWN];
         let mut banks = [0u8; 8 * SOWN];
         let mut lands = [0u8; 8 * SOWN];
@@ -530,12 +549,10 @@ impl Sower {
         }
     }
 
-    /// Whether the game is over at `q`: a row is empty (told by a mask, no
-    /// count).
+    /// Whether the game is over at `q`: a row (a half) is empty, no count.
     #[inline(always)]
     pub(crate) fn over_in<const M: usize>(&self, q: u128) -> bool {
-        let own = self.own_in::<M>();
-        q & own == 0 || q & !own == 0
+        q as u64 == 0 || (q >> 64) as u64 == 0
     }
 
     /// Sow pit `i` (non-empty) of the mover: the pits after the move and
@@ -568,7 +585,7 @@ impl Sower {
         let mut captured = 0;
         if last < m && byte(q, last) == 1 {
             let opposite = 2 * m - 1 - last;
-            let across = byte(q, opposite);
+            let across = byte(q, 8 + m - 1 - last);
             if across > 0 || self.rule == CaptureRule::Empty {
                 captured = 1 + across;
                 mine += 1 + across;
@@ -654,14 +671,13 @@ impl Sower {
         if byte(p, i) == 0 {
             return None;
         }
-        let m = self.pits_in::<M>();
         let (q, step) = self.sow_in::<M>(p, i);
         let (kind, pits) = if step.over {
             (Kind::Over, q)
         } else if step.again {
             (Kind::Again, q)
         } else {
-            (Kind::Other, crate::endgame::flip(q, m))
+            (Kind::Other, crate::endgame::flip(q))
         };
         Some(Child {
             kind,
@@ -724,7 +740,7 @@ mod tests {
                     for (b, &v) in bytes.iter_mut().zip(&pos.oriented()) {
                         *b = v as u8;
                     }
-                    let packed = u128::from_le_bytes(bytes);
+                    let packed = crate::endgame::pack(&bytes[..2 * m]);
                     for i in 0..m {
                         let child = s.child(packed, i);
                         let mut after = pos.clone();
@@ -761,7 +777,11 @@ mod tests {
                             for (b, &v) in want.iter_mut().zip(&after.oriented()) {
                                 *b = v as u8;
                             }
-                            assert_eq!(child.pits.to_le_bytes(), want, "{board:?} {i}");
+                            assert_eq!(
+                                crate::endgame::unpack(child.pits, m),
+                                want,
+                                "{board:?} {i}"
+                            );
                         }
                     }
                 }
@@ -793,9 +813,9 @@ mod tests {
                     }
                     let mut want = pits;
                     let step = sow(&mut want[..], m, i, rule);
-                    let packed = u128::from_le_bytes(pits);
+                    let packed = crate::endgame::pack(&pits[..2 * m]);
                     let (got, got_step) = s.sow_in::<0>(packed, i);
-                    assert_eq!(got.to_le_bytes(), want, "{pits:?} {i}");
+                    assert_eq!(crate::endgame::unpack(got, m), want, "{pits:?} {i}");
                     assert_eq!(got_step, step, "{pits:?} {i}");
                     if m == SPECIALISED {
                         assert_eq!(s.sow_in::<SPECIALISED>(packed, i), (got, got_step));
@@ -834,13 +854,17 @@ mod tests {
                         }
                         let mut want = pits;
                         let step = sow(&mut want[..], m, i, rule);
-                        let (got, got_step) = s.sow_in::<0>(u128::from_le_bytes(pits), i);
-                        assert_eq!(got.to_le_bytes(), want, "{pits:?} {i}");
+                        let packed = crate::endgame::pack(&pits[..2 * m]);
+                        let (got, got_step) = s.sow_in::<0>(packed, i);
+                        assert_eq!(crate::endgame::unpack(got, m), want, "{pits:?} {i}");
                         assert_eq!(got_step, step, "{pits:?} {i}");
                         let mut flipped = [0u8; 16];
                         flipped[..m].copy_from_slice(&want[m..2 * m]);
                         flipped[m..2 * m].copy_from_slice(&want[..m]);
-                        assert_eq!(crate::endgame::flip(got, m).to_le_bytes(), flipped);
+                        assert_eq!(
+                            crate::endgame::unpack(crate::endgame::flip(got), m),
+                            flipped
+                        );
                     }
                 }
             }

@@ -117,21 +117,29 @@ fn check_size(pits: usize, seeds: usize) -> Result<u64, MancalaError> {
 
 /// The other side to move: swap the halves.
 #[inline(always)]
-pub(crate) fn flip(q: Pits, m: usize) -> Pits {
-    let half = 8 * m as u32;
-    let mask = if 2 * m == MAX {
-        u128::MAX
-    } else {
-        (1u128 << (2 * half)) - 1
-    };
-    ((q >> half) | (q << half)) & mask
+pub(crate) fn flip(q: Pits) -> Pits {
+    q.rotate_left(64)
 }
 
-/// A position from its pit counts, the mover's first.
+/// A position from its pit counts, the mover's first (`2 m` of them for `m`
+/// pits a side), laid out as [`Sower`](crate::position::Sower) packs them.
 pub(crate) fn pack(counts: &[u8]) -> Pits {
+    let m = counts.len() / 2;
     let mut b = [0u8; MAX];
-    b[..counts.len()].copy_from_slice(counts);
+    b[..m].copy_from_slice(&counts[..m]);
+    b[8..8 + m].copy_from_slice(&counts[m..2 * m]);
     u128::from_le_bytes(b)
+}
+
+/// The pit counts of a packed position of `m` pits a side, the mover's
+/// first ([`pack`] undone), in the first `2 m` bytes.
+#[cfg(test)]
+pub(crate) fn unpack(p: Pits, m: usize) -> [u8; MAX] {
+    let b = p.to_le_bytes();
+    let mut counts = [0u8; MAX];
+    counts[..m].copy_from_slice(&b[..m]);
+    counts[m..2 * m].copy_from_slice(&b[8..8 + m]);
+    counts
 }
 
 impl Endgame {

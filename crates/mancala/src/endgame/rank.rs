@@ -35,15 +35,20 @@ pub(crate) fn terms(pits: usize, seeds: usize) -> Terms {
 }
 
 /// The rank of `p` among all positions with at most `seeds` seeds in the
-/// pits (its total must not exceed `seeds`).
+/// pits (its total must not exceed `seeds`), for `m` pits a side.
 #[inline(always)]
 pub(crate) fn rank(terms: &Terms, p: Pits, m: usize) -> usize {
     // Every byte of `prefix` is the sum of the bytes up to it (no byte of
-    // a position the table holds reaches 256).
+    // a position the table holds reaches 256): the mover's cells' sums are
+    // bytes `0..m`, the other's bytes `8..8 + m` (the bytes between hold
+    // nothing).
     let prefix = p.wrapping_mul(u128::from_le_bytes([1; 16])).to_le_bytes();
     let mut r = 0u64;
-    for j in 0..2 * m {
-        r += terms[j & (MAX - 1)][prefix[j] as usize];
+    for j in 0..m {
+        r += terms[j & (MAX - 1)][prefix[j & 15] as usize];
+    }
+    for j in 0..m {
+        r += terms[(m + j) & (MAX - 1)][prefix[(8 + j) & 15] as usize];
     }
     r as usize
 }

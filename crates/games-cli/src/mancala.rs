@@ -406,8 +406,8 @@ fn make_solver(a: &SolverArgs, p: &Position) -> Result<solver::Solver, CliError>
     let Some(path) = &a.endgame else {
         return Ok(solver::Solver::new(p, &options)?);
     };
-    let table = load_endgame(path)?;
-    let solver = solver::Solver::with_endgame(table, &options)?;
+    // The transposition table's pages are touched while the file is read.
+    let solver = solver::Solver::loading(&options, || load_endgame(path))?;
     solver
         .check_position(p)
         .map_err(|e| CliError(format!("{}: {e}", path.display())))?;

@@ -202,6 +202,14 @@ fn transposition_table(bits: u32) -> Result<Bytes, MancalaError> {
     })
 }
 
+/// Write every 4 KiB page of `bytes` (with zeros), so that the system
+/// maps them now.
+fn touch(bytes: &mut [u8]) {
+    for page in bytes.chunks_mut(1 << 12) {
+        page[0] = std::hint::black_box(0);
+    }
+}
+
 /// A pool of `threads` threads for the search's parallel moves (none for
 /// one thread).
 fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, MancalaError> {
@@ -258,17 +266,25 @@ impl Solver {
             Some(k) => k,
             None => auto_endgame_seeds(pits, in_pits.min(127) as usize),
         };
+        let mut table = transposition_table(options.table_bits)?;
+        // The table's pages are touched on a thread of their own while the
+        // endgame table is built: the first touch of fresh memory is dear
+        // on a virtual machine (measured in `docs/mancala.md`), and the
+        // search would otherwise pay it at its start, both threads waiting.
         let endgame = if k == 0 {
             None
         } else {
-            Some(Endgame::build(pits, k, position.rule())?)
+            Some(std::thread::scope(|s| {
+                s.spawn(|| touch(&mut table));
+                Endgame::build(pits, k, position.rule())
+            })?)
         };
         Ok(Solver {
             pits,
             rule: position.rule(),
             sower: Sower::new(pits, position.rule()),
             endgame,
-            table: transposition_table(options.table_bits)?,
+            table,
             layout: None,
             terms: endgame::terms(pits, 0),
             compact: true,
@@ -286,13 +302,39 @@ impl Solver {
     /// or more than 2^30 words.
     pub fn with_endgame(endgame: Endgame, options: &Options) -> Result<Solver, MancalaError> {
         check_table(options)?;
+        let table = transposition_table(options.table_bits)?;
+        Solver::assemble(endgame, table, options)
+    }
+
+    /// [`Solver::with_endgame`] with the endgame table `load` gives (read
+    /// from a file, say), the transposition table's pages touched on a
+    /// thread of their own while it loads (see [`Solver::new`]).
+    ///
+    /// # Errors
+    /// As [`Solver::with_endgame`], and whatever `load` returns.
+    pub fn loading<E: From<MancalaError>>(
+        options: &Options,
+        load: impl FnOnce() -> Result<Endgame, E>,
+    ) -> Result<Solver, E> {
+        check_table(options)?;
+        let mut table = transposition_table(options.table_bits)?;
+        let endgame = std::thread::scope(|s| {
+            s.spawn(|| touch(&mut table));
+            load()
+        })?;
+        Ok(Solver::assemble(endgame, table, options)?)
+    }
+
+    /// The solver of [`Solver::with_endgame`], its transposition table
+    /// given.
+    fn assemble(endgame: Endgame, table: Bytes, options: &Options) -> Result<Solver, MancalaError> {
         let pits = endgame.pits();
         Ok(Solver {
             pits,
             rule: endgame.rule(),
             sower: Sower::new(endgame.pits(), endgame.rule()),
             endgame: Some(endgame),
-            table: transposition_table(options.table_bits)?,
+            table,
             layout: None,
             terms: endgame::terms(pits, 0),
             compact: true,

@@ -202,12 +202,27 @@ fn transposition_table(bits: u32) -> Result<Bytes, MancalaError> {
     })
 }
 
-/// Write every 4 KiB page of `bytes` (with zeros), so that the system
-/// maps them now.
-fn touch(bytes: &mut [u8]) {
-    for page in bytes.chunks_mut(1 << 12) {
-        page[0] = std::hint::black_box(0);
-    }
+/// `work()`, while another thread writes (zeros to) each 4 KiB page of
+/// `bytes` in turn, so that the system maps them now, until it is done or
+/// `work` is: the first touch of fresh memory is dear on a virtual machine
+/// (measured in `docs/mancala.md`), and the search would otherwise pay it
+/// at its start, both threads waiting. A short `work` (a small board's
+/// table) leaves the rest to be mapped as the search reaches it.
+fn touching<T>(bytes: &mut [u8], work: impl FnOnce() -> T) -> T {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            for page in bytes.chunks_mut(1 << 12) {
+                if done.load(Ordering::Relaxed) {
+                    return;
+                }
+                page[0] = std::hint::black_box(0);
+            }
+        });
+        let out = work();
+        done.store(true, Ordering::Relaxed);
+        out
+    })
 }
 
 /// A pool of `threads` threads for the search's parallel moves (none for
@@ -267,15 +282,11 @@ impl Solver {
             None => auto_endgame_seeds(pits, in_pits.min(127) as usize),
         };
         let mut table = transposition_table(options.table_bits)?;
-        // The table's pages are touched on a thread of their own while the
-        // endgame table is built: the first touch of fresh memory is dear
-        // on a virtual machine (measured in `docs/mancala.md`), and the
-        // search would otherwise pay it at its start, both threads waiting.
+        // The table's pages are touched while the endgame table is built.
         let endgame = if k == 0 {
             None
         } else {
-            Some(std::thread::scope(|s| {
-                s.spawn(|| touch(&mut table));
+            Some(touching(&mut table, || {
                 Endgame::build(pits, k, position.rule())
             })?)
         };
@@ -308,7 +319,7 @@ impl Solver {
 
     /// [`Solver::with_endgame`] with the endgame table `load` gives (read
     /// from a file, say), the transposition table's pages touched on a
-    /// thread of their own while it loads (see [`Solver::new`]).
+    /// thread of their own while it loads.
     ///
     /// # Errors
     /// As [`Solver::with_endgame`], and whatever `load` returns.
@@ -318,10 +329,7 @@ impl Solver {
     ) -> Result<Solver, E> {
         check_table(options)?;
         let mut table = transposition_table(options.table_bits)?;
-        let endgame = std::thread::scope(|s| {
-            s.spawn(|| touch(&mut table));
-            load()
-        })?;
+        let endgame = touching(&mut table, load)?;
         Ok(Solver::assemble(endgame, table, options)?)
     }
 

@@ -628,13 +628,23 @@ pub(crate) fn pits_in<const M: usize>(m: usize) -> usize {
 
 /// What a move leads to, in the search's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i8)]
 pub(crate) enum Kind {
     /// The game is over.
-    Over,
+    Over = 0,
     /// The mover moves again.
-    Again,
+    Again = 1,
     /// The other side moves.
-    Other,
+    Other = -1,
+}
+
+impl Kind {
+    /// The sign of the child's value in its parent's: 0 (over), 1 (the
+    /// same mover) or -1 (the other).
+    #[inline(always)]
+    pub(crate) fn sign(self) -> i32 {
+        i32::from(self as i8)
+    }
 }
 
 /// One child of a packed position: the one expansion that the solver's

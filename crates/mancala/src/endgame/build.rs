@@ -10,7 +10,7 @@ use super::{
 };
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::position::{CaptureRule, Kind, SPECIALISED, Sower, byte_sum};
+use crate::position::{CaptureRule, SPECIALISED, Sower, byte_sum};
 
 pub(super) struct Builder<'a> {
     pub(super) pits: usize,
@@ -66,11 +66,7 @@ impl Builder<'_> {
             };
             // At most one child a pit: `count` stays below `H`.
             gains[count] = child.gain;
-            sign[count] = match child.kind {
-                Kind::Over => 0,
-                Kind::Again => 1,
-                Kind::Other => -1,
-            };
+            sign[count] = child.kind.sign();
             if sign[count] != 0 {
                 kids[count] = child.pits;
                 at[count] = rank(self.terms, kids[count], m);

@@ -413,8 +413,9 @@ impl Position {
 /// byte in a `u128`, the mover's `m` pits from the low half's first byte,
 /// the other's from the high half's (the bytes between hold 0), at most
 /// 255 seeds in all so that no byte overflows. With a row to a half, the
-/// turn passing swaps the halves and a row is empty when its half is 0. A move is a few table reads,
-/// additions and masks instead of a loop over the seeds.
+/// turn passing swaps the halves and a row is empty when its half is 0.
+/// A move is a few table reads, additions and masks instead of a loop
+/// over the seeds.
 pub(crate) struct Sower {
     m: usize,
     cycle: usize,
@@ -585,6 +586,8 @@ impl Sower {
         let mut captured = 0;
         if last < m && byte(q, last) == 1 {
             let opposite = 2 * m - 1 - last;
+            // The other's pit `opposite - m`: `cell_byte(opposite, m)`,
+            // written out (`last < m`, so `opposite >= m`).
             let across = byte(q, 8 + m - 1 - last);
             if across > 0 || self.rule == CaptureRule::Empty {
                 captured = 1 + across;

@@ -290,19 +290,7 @@ impl Solver {
                 Endgame::build(pits, k, position.rule())
             })?)
         };
-        Ok(Solver {
-            pits,
-            rule: position.rule(),
-            sower: Sower::new(pits, position.rule()),
-            endgame,
-            table,
-            layout: None,
-            terms: endgame::terms(pits, 0),
-            compact: true,
-            pool: pool(options.threads)?,
-            split_from: SPLIT_FROM,
-            specialised: true,
-        })
+        Solver::assemble(pits, position.rule(), endgame, table, options)
     }
 
     /// A solver that uses `endgame` (read from a file, say) for positions
@@ -314,7 +302,13 @@ impl Solver {
     pub fn with_endgame(endgame: Endgame, options: &Options) -> Result<Solver, MancalaError> {
         check_table(options)?;
         let table = transposition_table(options.table_bits)?;
-        Solver::assemble(endgame, table, options)
+        Solver::assemble(
+            endgame.pits(),
+            endgame.rule(),
+            Some(endgame),
+            table,
+            options,
+        )
     }
 
     /// [`Solver::with_endgame`] with the endgame table `load` gives (read
@@ -330,18 +324,25 @@ impl Solver {
         check_table(options)?;
         let mut table = transposition_table(options.table_bits)?;
         let endgame = touching(&mut table, load)?;
-        Ok(Solver::assemble(endgame, table, options)?)
+        let (pits, rule) = (endgame.pits(), endgame.rule());
+        Ok(Solver::assemble(pits, rule, Some(endgame), table, options)?)
     }
 
-    /// The solver of [`Solver::with_endgame`], its transposition table
-    /// given.
-    fn assemble(endgame: Endgame, table: Bytes, options: &Options) -> Result<Solver, MancalaError> {
-        let pits = endgame.pits();
+    /// A solver for `pits` pits a side under `rule`, with its endgame
+    /// table (if any) and transposition table made: what [`Solver::new`],
+    /// [`Solver::with_endgame`] and [`Solver::loading`] share.
+    fn assemble(
+        pits: usize,
+        rule: CaptureRule,
+        endgame: Option<Endgame>,
+        table: Bytes,
+        options: &Options,
+    ) -> Result<Solver, MancalaError> {
         Ok(Solver {
             pits,
-            rule: endgame.rule(),
-            sower: Sower::new(endgame.pits(), endgame.rule()),
-            endgame: Some(endgame),
+            rule,
+            sower: Sower::new(pits, rule),
+            endgame,
             table,
             layout: None,
             terms: endgame::terms(pits, 0),

@@ -3,11 +3,8 @@
 //!
 //! Negamax alpha-beta over the *future* store difference (the stores
 //! already filled do not change what is best, so the transposition table
-//! keys on the pits alone, seen from the mover), driven by null-window
-//! searches that close in on the value: MTD(f) at the root until a pass
-//! fails high, then move by move, the best move raised until it fails and
-//! each other move asked only whether it reaches the value's lower bound
-//! (which also tells the best moves; see `Search::root`). Positions with few
+//! keys on the pits alone, seen from the mover), driven by MTD(f): a series
+//! of null-window searches that close in on the value. Positions with few
 //! seeds left are not searched: their exact values come from an
 //! [`Endgame`] table. Before a node's moves are searched, each child is
 //! looked up in the endgame table, then (if no exact value there already
@@ -44,7 +41,7 @@
 use crate::MancalaError;
 use crate::bytes::Bytes;
 use crate::endgame::{self, Endgame, MAX, Pits, Terms};
-use crate::position::{CaptureRule, Child, Kind, Position, SPECIALISED, Sower, byte_sum};
+use crate::position::{CaptureRule, Kind, Position, SPECIALISED, Sower, byte_sum};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -406,9 +403,8 @@ impl Solver {
         self.solve_with_progress(position, &|_| {})
     }
 
-    /// [`Solver::solve`], calling `progress` after every null-window pass
-    /// at the root and every [`PROGRESS_NODES`] nodes with what is known
-    /// so far.
+    /// [`Solver::solve`], calling `progress` after every MTD(f) pass and
+    /// every [`PROGRESS_NODES`] nodes with what is known so far.
     ///
     /// # Errors
     /// As [`Solver::solve`].
@@ -540,8 +536,7 @@ struct Run {
     /// Stopped by the deadline.
     stopped: bool,
     nodes: u64,
-    /// When stopped, the move known to reach the best lower bound found,
-    /// else the one the root's entry in the transposition table holds.
+    /// The root's best move in the transposition table, if it holds one.
     held: Option<usize>,
 }
 
@@ -673,7 +668,7 @@ pub struct Progress {
 }
 
 /// A solve reports its progress every this many nodes (and after every
-/// null-window pass at the root).
+/// MTD(f) pass).
 pub const PROGRESS_NODES: u64 = 1 << 22;
 
 /// Children a node has at most.
@@ -776,11 +771,17 @@ impl<'a, const M: usize> Search<'a, M> {
             stopped: false,
             cut: None,
         };
-        let (future, best_moves, guess) = match sh.pool {
+        let (future, best_moves) = match sh.pool {
             Some(pool) => pool.install(|| s.root(root)),
             None => s.root(root),
         };
-        let held = if s.stopped { guess } else { None };
+        let held = if s.stopped {
+            sh.table
+                .read(sh.table.locate::<M>(root, sh.m))
+                .map(|(_, e)| usize::from(e.best))
+        } else {
+            None
+        };
         Run {
             future,
             best_moves,
@@ -1285,163 +1286,61 @@ impl<'a, const M: usize> Search<'a, M> {
         best
     }
 
-    /// Whether the root's move to `child` reaches `t` for the root's
-    /// mover, fail-soft: at least the answer when it is `t` or more, else
-    /// at most the answer.
-    fn ask(&mut self, child: &Child, t: i32) -> i32 {
-        let (gain, q) = (child.gain, child.pits);
-        match child.kind {
-            Kind::Over => gain,
-            Kind::Again => gain + self.value(q, t - gain - 1, t - gain),
-            Kind::Other => gain - self.value(q, gain - t, gain - t + 1),
-        }
-    }
-
-    /// The root's future value, the moves that reach it, and the move
-    /// known to reach the best lower bound found (for a search stopped
-    /// early).
-    ///
-    /// MTD(f) at the root node until a pass fails high (or the bounds
-    /// meet); then move by move. Each move's value is kept within bounds:
-    /// a move at the value's lower bound is raised by null windows until it
-    /// fails, and every other move is only asked whether it reaches that
-    /// bound. A move below it is never asked about one above it: a pass of
-    /// the whole root would show every move below the next bound, and the
-    /// list of best moves would then show the others below the value
-    /// again (1.8 % of Kalah(6,4)'s nodes; `docs/mancala.md`).
-    fn root(&mut self, root: Pits) -> (i32, Vec<usize>, Option<usize>) {
+    /// The root's future value and the moves that reach it.
+    fn root(&mut self, root: Pits) -> (i32, Vec<usize>) {
         let m = self.sh.m;
-        let left = byte_sum(root) as i32;
-        let (mut lower, mut upper) = (-left, left);
-        let mut g = 0;
-        while lower < upper && !self.stopped {
-            self.sh.set_bounds((lower, upper));
-            self.report();
-            let beta = if g == lower { g + 1 } else { g };
-            let before = self.nodes;
-            g = self.value(root, beta - 1, beta);
+        let future = self.exact(root, 0);
+        // Every move whose value reaches the position's value is best.
+        let mut best_moves = Vec::new();
+        for i in 0..m {
+            let Some(child) = self.sh.sower.child(root, i) else {
+                continue;
+            };
+            let (gain, q) = (child.gain, child.pits);
+            // No move can beat the value, so one null-window test per move
+            // tells whether it reaches it.
             if self.stopped {
                 break;
             }
-            trace(format_args!(
-                "pass beta {beta}: g {g}, nodes {}",
-                self.nodes - before
-            ));
+            let reaches = match child.kind {
+                Kind::Over => gain >= future,
+                Kind::Again => gain + self.value(q, future - gain - 1, future - gain) >= future,
+                Kind::Other => gain - self.value(q, gain - future, gain - future + 1) >= future,
+            };
+            if reaches && !self.stopped {
+                best_moves.push(i);
+            }
+        }
+        (future, best_moves)
+    }
+
+    /// MTD(f): the exact future value of `p`.
+    fn exact(&mut self, p: Pits, guess: i32) -> i32 {
+        let left = byte_sum(p) as i32;
+        let (mut lower, mut upper) = (-left, left);
+        let mut g = guess.clamp(lower, upper);
+        loop {
+            self.sh.set_bounds((lower, upper));
+            self.report();
+            if lower >= upper {
+                break;
+            }
+            let beta = if g == lower { g + 1 } else { g };
+            let before = self.nodes;
+            g = self.value(p, beta - 1, beta);
+            if self.stopped {
+                return g;
+            }
+            if std::env::var_os("KALAH_TRACE").is_some() {
+                eprintln!("pass beta {beta}: g {g}, nodes {}", self.nodes - before);
+            }
             if g < beta {
                 upper = g;
             } else {
                 lower = g;
-                break;
             }
         }
-        // The move the root's entry holds is asked first.
-        let hint = self
-            .sh
-            .table
-            .read(self.sh.table.locate::<M>(root, m))
-            .map(|(_, e)| usize::from(e.best));
-        let mut moves: Vec<RootMove> = (0..m)
-            .filter_map(|pit| {
-                let child = self.sh.sower.child(root, pit)?;
-                let (lo, hi) = match child.kind {
-                    Kind::Over => (child.gain, child.gain),
-                    _ => (-left, upper),
-                };
-                Some(RootMove { pit, child, lo, hi })
-            })
-            .collect();
-        if let Some(at) = moves.iter().position(|mv| Some(mv.pit) == hint) {
-            moves[..=at].rotate_right(1);
-        }
-        lower = moves.iter().map(|mv| mv.lo).fold(lower, i32::max);
-        while !self.stopped {
-            let top = moves.iter().map(|mv| mv.hi).fold(lower, i32::max);
-            self.sh.set_bounds((lower, top));
-            self.report();
-            let below = (0..moves.len()).filter(|&j| moves[j].lo < lower && moves[j].hi >= lower);
-            let asks: Vec<(usize, i32)> =
-                match moves.iter().position(|mv| mv.lo >= lower && mv.hi > mv.lo) {
-                    Some(j) => vec![(j, lower + 1)],
-                    // Once a move is known to be worth `lower` exactly, the
-                    // moves below it are independent questions: with more than
-                    // one thread, they are asked together.
-                    None if self.sh.pool.is_some() && moves.iter().any(|mv| mv.lo >= lower) => {
-                        below.map(|j| (j, lower)).collect()
-                    }
-                    None => below.take(1).map(|j| (j, lower)).collect(),
-                };
-            if asks.is_empty() {
-                break;
-            }
-            let sh = self.sh;
-            let answers: Vec<(i32, u64, bool)> = if asks.len() == 1 {
-                let (j, t) = asks[0];
-                let before = self.nodes;
-                let r = self.ask(&moves[j].child, t);
-                vec![(r, self.nodes - before, self.stopped)]
-            } else {
-                asks.par_iter()
-                    .with_max_len(1)
-                    .map(|&(j, t)| {
-                        let mut s = Search::<M> {
-                            sh,
-                            nodes: 0,
-                            stopped: false,
-                            cut: None,
-                        };
-                        let r = s.ask(&moves[j].child, t);
-                        (r, s.nodes, s.stopped)
-                    })
-                    .collect()
-            };
-            for (&(j, t), &(r, nodes, stopped)) in asks.iter().zip(&answers) {
-                if asks.len() > 1 {
-                    self.nodes += nodes;
-                }
-                if stopped {
-                    self.stopped = true;
-                    continue;
-                }
-                trace(format_args!(
-                    "move {} at {t}: {r}, nodes {nodes}",
-                    moves[j].pit
-                ));
-                // Each answer takes the move out of the set it was asked
-                // from, or raises `lower`: the loop ends.
-                if r >= t {
-                    moves[j].lo = r.max(t);
-                    lower = lower.max(moves[j].lo);
-                } else {
-                    moves[j].hi = r.min(t - 1);
-                }
-            }
-        }
-        let guess = moves.iter().find(|mv| mv.lo >= lower).map(|mv| mv.pit);
-        if self.stopped {
-            return (lower, Vec::new(), guess.or(hint));
-        }
-        let mut best: Vec<usize> = moves
-            .iter()
-            .filter(|mv| mv.lo >= lower)
-            .map(|mv| mv.pit)
-            .collect();
-        best.sort_unstable();
-        (lower, best, guess)
-    }
-}
-
-/// A move of the root and bounds on its value for the root's mover.
-struct RootMove {
-    pit: usize,
-    child: Child,
-    lo: i32,
-    hi: i32,
-}
-
-/// A line on stderr when `KALAH_TRACE` is set (the passes of a search).
-fn trace(line: std::fmt::Arguments) {
-    if std::env::var_os("KALAH_TRACE").is_some() {
-        eprintln!("{line}");
+        g
     }
 }
 
@@ -1549,7 +1448,8 @@ mod tests {
         // Random positions of 3 and 4 pits a side, up to 11 seeds in the
         // pits and up to 6 in each store, either side to move, both rules:
         // values of either sign, moves that end the game, ties for best,
-        // so that every way the root's moves are settled is taken.
+        // so that every way the root's moves are settled is taken (its best
+        // moves by one null window each at the value).
         let mut next = crate::position::test_rng(0x9E37_79B9_7F4A_7C15);
         let (mut negative, mut ties, mut over) = (0, 0, 0);
         for case in 0..160 {

@@ -1400,17 +1400,7 @@ mod tests {
         for rule in [CaptureRule::Seed, CaptureRule::Empty] {
             for (m, n) in [(1, 1), (2, 2), (3, 1), (3, 2), (2, 4), (3, 3)] {
                 let p = Position::kalah(m, n, rule).unwrap();
-                let want = minimax(&p);
-                let best: Vec<usize> = p
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|&i| {
-                        let mut q = p.clone();
-                        q.play(i).unwrap();
-                        let v = minimax(&q);
-                        (if q.to_move() == p.to_move() { v } else { -v }) == want
-                    })
-                    .collect();
+                let (want, best) = minimax_best(&p);
                 // No endgame table, one that holds the whole game, one
                 // that holds part of it.
                 for endgame_seeds in [Some(0), None, Some(3)] {

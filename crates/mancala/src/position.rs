@@ -550,6 +550,23 @@ impl Sower {
         }
     }
 
+    /// The capture rule.
+    #[inline(always)]
+    pub(crate) fn rule(&self) -> CaptureRule {
+        self.rule
+    }
+
+    /// Sowing `seeds` from pit `i` with no whole lap (`seeds < 2m + 1`):
+    /// the pits that get one more seed (packed), whether the store gets
+    /// one, and where the last seed lands (0..2m+1 in sowing order: `m` is
+    /// the store; positions past it are the other's pits).
+    #[inline(always)]
+    pub(crate) fn sowing(&self, i: usize, seeds: usize) -> (u128, u8, usize) {
+        debug_assert!(i < self.m && seeds < self.cycle);
+        let at = (i & 7) * 17 + seeds % 17;
+        (self.inc[at], self.store[at], self.last[at] as usize)
+    }
+
     /// Whether the game is over at `q`: a row (a half) is empty, no count.
     #[inline(always)]
     pub(crate) fn over_in<const M: usize>(&self, q: u128) -> bool {

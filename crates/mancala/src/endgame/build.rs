@@ -5,9 +5,7 @@ use std::sync::atomic::{AtomicI8, Ordering};
 
 use rayon::prelude::*;
 
-use super::{
-    Endgame, MAX, Pits, Terms, UNKNOWN, check_size, choose, pack, positions_for, rank, terms,
-};
+use super::{Endgame, MAX, Pits, Terms, UNKNOWN, check_size, choose, pack, rank, terms};
 use crate::MancalaError;
 use crate::bytes::Bytes;
 use crate::position::{CaptureRule, SPECIALISED, Sower, byte_sum};
@@ -213,21 +211,36 @@ impl Endgame {
         rule: CaptureRule,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Endgame, MancalaError> {
-        Endgame::build_in(pits, seeds, rule, progress, true)
-    }
-
-    /// [`Endgame::build_with_progress`], the 6-pit build for 6 pits when
-    /// `specialised`.
-    fn build_in(
-        pits: usize,
-        seeds: usize,
-        rule: CaptureRule,
-        progress: &(dyn Fn(u64) + Sync),
-        specialised: bool,
-    ) -> Result<Endgame, MancalaError> {
         let n = check_size(pits, seeds)? as usize;
         let terms = terms(pits, seeds);
         let mut bytes = values_buffer(n, &[])?;
+        let values = atomics(&mut bytes);
+        let sower = Sower::new(pits, rule);
+        // Row by row (see `rows`): each move of a mover's row worked out
+        // once for all the other's rows.
+        if pits == SPECIALISED {
+            super::rows::fill::<SPECIALISED>(&sower, &terms, values, seeds, progress);
+        } else {
+            super::rows::fill::<0>(&sower, &terms, values, seeds, progress);
+        }
+        Ok(Endgame {
+            pits,
+            seeds,
+            rule,
+            terms,
+            values: bytes,
+        })
+    }
+
+    /// The table [`Endgame::build`] makes, built position by position in
+    /// rank order with every child ranked in full (the way a level's
+    /// shards are built), compiled for 6 pits a side when `specialised`
+    /// and the board has 6: the reference the tests hold the build to.
+    #[cfg(test)]
+    fn build_by_ranks(pits: usize, seeds: usize, rule: CaptureRule, specialised: bool) -> Endgame {
+        let n = check_size(pits, seeds).unwrap() as usize;
+        let terms = terms(pits, seeds);
+        let mut bytes = values_buffer(n, &[]).unwrap();
         let values = atomics(&mut bytes);
         // Rank 0 is the empty board; it is never asked for (the game is
         // over), and holds 0.
@@ -244,15 +257,14 @@ impl Endgame {
                 .par_iter()
                 .with_max_len(1)
                 .for_each(|&(a, b, _)| builder.fill(level, a, b));
-            progress(positions_for(pits, level));
         }
-        Ok(Endgame {
+        Endgame {
             pits,
             seeds,
             rule,
             terms,
             values: bytes,
-        })
+        }
     }
 }
 
@@ -261,14 +273,25 @@ mod tests {
     use super::*;
 
     /// The build compiled for 6 pits and the general one fill the same
-    /// table, byte for byte, under both rules.
+    /// table, byte for byte, under both rules; so does the build by rows,
+    /// for boards of 1 to 6 pits a side (laps included: a pit of 2m + 1
+    /// seeds or more).
     #[test]
     fn the_six_pit_build_is_the_general_build() {
         for rule in [CaptureRule::Seed, CaptureRule::Empty] {
-            let table = |six: bool| Endgame::build_in(6, 9, rule, &|_| {}, six).unwrap().values;
-            let six = table(true);
+            let six = Endgame::build_by_ranks(6, 9, rule, true).values;
             assert!(!six.contains(&(UNKNOWN as u8)));
-            assert_eq!(&six[..], &table(false)[..], "{rule:?}");
+            let general = Endgame::build_by_ranks(6, 9, rule, false).values;
+            assert_eq!(&six[..], &general[..], "{rule:?}");
+            for (pits, seeds) in [(1, 12), (2, 14), (3, 14), (4, 13), (5, 12), (6, 14)] {
+                let plain = Endgame::build_by_ranks(pits, seeds, rule, false).values;
+                assert!(!plain.contains(&(UNKNOWN as u8)));
+                let rows = Endgame::build(pits, seeds, rule).unwrap().values;
+                assert!(
+                    rows[..] == plain[..],
+                    "{pits} pits, {seeds} seeds, {rule:?}"
+                );
+            }
         }
     }
 }

@@ -42,6 +42,7 @@ use crate::position::{CaptureRule, Position};
 mod build;
 mod file;
 mod rank;
+mod rows;
 mod shard;
 
 pub use shard::LevelShard;

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicI8, Ordering};
 use rayon::prelude::*;
 
 use super::{Terms, UNKNOWN, positions_for, rank};
+use crate::bytes::prefetch_in;
 use crate::position::{CaptureRule, Kind, Sower, pits_in};
 
 const K8: u64 = 0x0101_0101_0101_0101;
@@ -55,6 +56,12 @@ fn rb<const M: usize>(terms: &Terms, x: u32, row: u64, m: usize) -> usize {
     r as usize
 }
 
+/// A seed in each of the first `k` pits of a row.
+#[inline(always)]
+fn ones(k: usize) -> u64 {
+    K8.checked_shr(8 * (8 - k.min(8)) as u32).unwrap_or(0)
+}
+
 /// The seeds of a row.
 #[inline(always)]
 fn seeds(row: u64) -> u32 {
@@ -69,16 +76,24 @@ fn pit(row: u64, j: usize) -> u32 {
 
 /// Every row of `m` pits with at most `most` seeds, grouped by their
 /// seeds and their distance to the store (`d`: a seed in pit `j` is
-/// `m - j` from it).
+/// `m - j` from it), with what the ranks need of each.
 struct Rows {
+    m: usize,
     rows: Vec<u64>,
     /// Group `(s, d)` is `rows[start[s * span + d]..start[s * span + d + 1]]`.
     start: Vec<usize>,
     span: usize,
+    /// `ra(row + ones(k))` for `k` in `0..=m` (row `r`'s at `r * (m + 1) +
+    /// k`): the children where the turn passes after `k` seeds went into
+    /// the other's row (`u32`s: a table holds at most 2^32 positions).
+    plus: Vec<u32>,
+    /// Where each row's moves start in a level's plans (a move a pit that
+    /// holds seeds), and where the last's end.
+    moves: Vec<usize>,
 }
 
 impl Rows {
-    fn new(m: usize, most: usize) -> Rows {
+    fn new<const M: usize>(m: usize, most: usize, terms: &Terms) -> Rows {
         let span = m * most + 1;
         let groups = (most + 1) * span;
         let key = |row: u64| {
@@ -89,27 +104,13 @@ impl Rows {
         let mut all = Vec::new();
         let mut row = [0u8; 8];
         let mut total = 0usize;
-        loop {
+        'all: loop {
             all.push(u64::from_le_bytes(row));
             // Odometer, each pit up to what the total allows.
             let mut j = 0;
             loop {
                 if j == m {
-                    let mut count = vec![0usize; groups + 1];
-                    for &r in &all {
-                        count[key(r) + 1] += 1;
-                    }
-                    for g in 0..groups {
-                        count[g + 1] += count[g];
-                    }
-                    let start = count.clone();
-                    let mut rows = vec![0u64; all.len()];
-                    for &r in &all {
-                        let k = key(r);
-                        rows[count[k]] = r;
-                        count[k] += 1;
-                    }
-                    return Rows { rows, start, span };
+                    break 'all;
                 }
                 if total < most {
                     row[j] += 1;
@@ -121,42 +122,93 @@ impl Rows {
                 j += 1;
             }
         }
+        let mut count = vec![0usize; groups + 1];
+        for &r in &all {
+            count[key(r) + 1] += 1;
+        }
+        for g in 0..groups {
+            count[g + 1] += count[g];
+        }
+        let start = count.clone();
+        let mut rows = vec![0u64; all.len()];
+        for &r in &all {
+            let k = key(r);
+            rows[count[k]] = r;
+            count[k] += 1;
+        }
+        let plus = rows
+            .iter()
+            .flat_map(|&r| (0..=m).map(move |k| ra::<M>(terms, r + ones(k), m) as u32))
+            .collect();
+        let mut moves = Vec::with_capacity(rows.len() + 1);
+        moves.push(0);
+        for &r in &rows {
+            let held = (0..m).filter(|&j| pit(r, j) > 0).count();
+            moves.push(moves.last().copied().unwrap_or(0) + held);
+        }
+        Rows {
+            m,
+            rows,
+            start,
+            span,
+            plus,
+            moves,
+        }
     }
 
-    /// The rows of `s` seeds at distance `d`.
-    fn group(&self, s: usize, d: usize) -> &[u64] {
+    /// The rows of `s` seeds at distance `d`: their places.
+    fn group(&self, s: usize, d: usize) -> std::ops::Range<usize> {
         let g = s * self.span + d;
-        &self.rows[self.start[g]..self.start[g + 1]]
+        self.start[g]..self.start[g + 1]
+    }
+
+    /// `ra(row r + ones(k))`.
+    #[inline(always)]
+    fn plus(&self, r: usize, k: usize) -> usize {
+        self.plus[r * (self.m + 1) + k] as usize
     }
 }
 
 /// What one move of a mover's row `X` does, for every other row of `y`
 /// seeds.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Move {
     /// The game ends (the mover's row is empty after it): this value.
     Fixed(i32),
-    /// An extra turn: the child `(X', Y)`, at `ra(X') + rb(x', Y)`, worth
-    /// one seed more.
-    Again { ra_x: usize, x: u32 },
-    /// The turn passes: the child `(Y + add, X')` at `hi + ra(Y + add)`
-    /// (`hi = rb(y + |add|, X')`), the store having gained `gain`.
-    Other { hi: usize, add: u64, gain: i32 },
+    /// An extra turn: the child `(X', Y)`, at `ra(X') + rb(x - 1, Y)`
+    /// (the seeds of `X` but the one banked), worth one seed more.
+    Again { ra_x: u32 },
+    /// The turn passes: the child `(Y + ones(k), X')` at `hi + ra(Y +
+    /// ones(k))` (`hi = rb(y + k, X')`), the store having gained `gain`.
+    Other { hi: u32, k: u8, gain: i8 },
     /// The last seed lands in an empty pit of the mover's (its row `X'`
-    /// with it, `x` seeds): it and the other's pit `opp` go to the store
-    /// (under the seed's rule, only when that pit holds seeds; else as
-    /// `Other`, at `hi`). `taken` is `X'` without the landing seed.
+    /// with it): it and the other's pit `opp` go to the store (under the
+    /// seed's rule, only when that pit holds seeds; else as `Other`, at
+    /// `hi`). `taken` is `X'` without the landing seed, `y` the other's
+    /// seeds after the sowing (`k` of them added).
     Capture {
-        hi: usize,
-        add: u64,
-        gain: i32,
-        opp: usize,
         taken: u64,
-        y: u32,
-        seed_rule: bool,
+        hi: u32,
+        k: u8,
+        gain: i8,
+        opp: u8,
+        y: u8,
     },
     /// A pit of at least a whole lap: the sowing worked out in full.
-    Lap(usize),
+    Lap(u8),
+}
+
+/// What a level's positions need of their rows: each mover's row's
+/// moves against the other's rows of the level's other seeds, and each
+/// other row's part of the ranks of the positions and of the extra turns'
+/// children.
+struct Level {
+    /// The rows' moves, at [`Rows::moves`].
+    plans: Vec<Move>,
+    /// `rb(level - y, Y)` for each row `Y` (`y` seeds).
+    parent: Vec<u32>,
+    /// `rb(level - y - 1, Y)`.
+    again: Vec<u32>,
 }
 
 /// What the build shares among its threads.
@@ -165,6 +217,8 @@ struct Fill<'a> {
     sower: &'a Sower,
     terms: &'a Terms,
     values: &'a [AtomicI8],
+    rows: &'a Rows,
+    seed_rule: bool,
 }
 
 impl Fill<'_> {
@@ -175,10 +229,10 @@ impl Fill<'_> {
         i32::from(v)
     }
 
-    /// The moves of the mover's row `row` (`x` seeds) against any other
-    /// row of `y` seeds, into `out`; how many.
+    /// The moves of the mover's row `row` against any other row of `y`
+    /// seeds, into `out` (one a pit that holds seeds).
     #[inline(always)]
-    fn plan<const M: usize>(&self, row: u64, y: u32, out: &mut [Move; 8]) -> usize {
+    fn plan<const M: usize>(&self, row: u64, y: u32, out: &mut [Move]) {
         let m = pits_in::<M>(self.m);
         let mut n = 0;
         for i in 0..m.min(8) {
@@ -187,157 +241,228 @@ impl Fill<'_> {
                 continue;
             }
             if s > 2 * m {
-                out[n] = Move::Lap(i);
+                out[n] = Move::Lap(i as u8);
                 n += 1;
                 continue;
             }
             let (inc, store, last) = self.sower.sowing(i, s);
             let after = (row & !(0xFF << (8 * i))) + inc as u64;
             let add = (inc >> 64) as u64;
-            let gain = i32::from(store);
-            let (x1, y1) = (seeds(after), y + seeds(add));
+            let k = seeds(add);
+            debug_assert_eq!(add, ones(k as usize));
+            let gain = store as i8;
+            let (x1, y1) = (seeds(after), y + k);
             out[n] = if after == 0 {
                 // The mover's row is empty: each side banks its own.
-                Move::Fixed(gain - y1 as i32)
+                Move::Fixed(i32::from(gain) - y1 as i32)
             } else if last == m {
+                debug_assert_eq!(x1 + 1, seeds(row));
                 Move::Again {
-                    ra_x: ra::<M>(self.terms, after, m),
-                    x: x1,
+                    ra_x: ra::<M>(self.terms, after, m) as u32,
                 }
             } else if last < m && pit(after, last) == 1 {
                 Move::Capture {
-                    hi: rb::<M>(self.terms, y1, after, m),
-                    add,
-                    gain,
-                    opp: m - 1 - last,
                     taken: after & !(0xFF << (8 * last)),
-                    y: y1,
-                    seed_rule: self.sower.rule() == CaptureRule::Seed,
+                    hi: rb::<M>(self.terms, y1, after, m) as u32,
+                    k: k as u8,
+                    gain,
+                    opp: (m - 1 - last) as u8,
+                    y: y1 as u8,
                 }
             } else {
                 Move::Other {
-                    hi: rb::<M>(self.terms, y1, after, m),
-                    add,
+                    hi: rb::<M>(self.terms, y1, after, m) as u32,
+                    k: k as u8,
                     gain,
                 }
             };
             n += 1;
         }
-        n
+        debug_assert_eq!(n, out.len());
     }
 
-    /// What move `mv` is worth against the other row `other`: `(base,
-    /// sign, at)`, the value being `base + sign * value(at)` (sign 0 and
-    /// `at` 0, the empty board, when no child is read).
-    #[inline(always)]
-    fn locate<const M: usize>(&self, mv: &Move, row: u64, other: u64) -> (i32, i32, usize) {
-        let m = pits_in::<M>(self.m);
-        match *mv {
-            Move::Fixed(v) => (v, 0, 0),
-            Move::Again { ra_x, x } => (1, 1, ra_x + rb::<M>(self.terms, x, other, m)),
-            Move::Other { hi, add, gain } => (gain, -1, hi + ra::<M>(self.terms, other + add, m)),
-            Move::Capture {
-                hi,
-                add,
-                gain,
-                opp,
-                taken,
-                y,
-                seed_rule,
-            } => {
-                let sown = other + add;
-                let across = pit(sown, opp);
-                if seed_rule && across == 0 {
-                    return (gain, -1, hi + ra::<M>(self.terms, sown, m));
+    /// What `level`'s positions need of their rows (see [`Level`]), into
+    /// `lv`.
+    fn level<const M: usize>(&self, level: usize, lv: &mut Level) {
+        let (m, rows) = (pits_in::<M>(self.m), self.rows);
+        let n = rows.start[(level + 1) * rows.span];
+        // Rows past the level's seeds are never asked for.
+        let (parent, again) = (&mut lv.parent[..n], &mut lv.again[..n]);
+        parent
+            .par_chunks_mut(1 << 12)
+            .zip(again.par_chunks_mut(1 << 12))
+            .enumerate()
+            .for_each(|(c, (ps, gs))| {
+                for (j, (p, g)) in ps.iter_mut().zip(gs).enumerate() {
+                    let r = rows.rows[(c << 12) + j];
+                    let x = level as u32 - seeds(r);
+                    *p = rb::<M>(self.terms, x, r, m) as u32;
+                    *g = rb::<M>(self.terms, x.saturating_sub(1), r, m) as u32;
                 }
-                let left = sown & !(0xFF << (8 * opp));
-                let (x, y) = (seeds(taken), y - across);
-                let gain = gain + 1 + across as i32;
-                if x == 0 || y == 0 {
-                    (gain + x as i32 - y as i32, 0, 0)
-                } else {
-                    let at = ra::<M>(self.terms, left, m) + rb::<M>(self.terms, y, taken, m);
-                    (gain, -1, at)
-                }
-            }
-            Move::Lap(i) => {
-                let p = u128::from(row) | u128::from(other) << 64;
-                let child = self.sower.child_in::<M>(p, i).expect("a pit of seeds");
-                match child.kind {
-                    Kind::Over => (child.gain, 0, 0),
-                    kind => (child.gain, kind.sign(), rank(self.terms, child.pits, m)),
-                }
-            }
+            });
+        // Each row's moves into its own part of the plans.
+        let mut parts = Vec::new();
+        let mut rest = &mut lv.plans[..rows.moves[n]];
+        let mut at = 0;
+        while at < n {
+            let end = (at + (1 << 10)).min(n);
+            let (here, after) = rest.split_at_mut(rows.moves[end] - rows.moves[at]);
+            parts.push((at..end, here));
+            rest = after;
+            at = end;
         }
+        parts.into_par_iter().for_each(|(range, out)| {
+            let base = rows.moves[range.start];
+            for r in range {
+                let row = rows.rows[r];
+                let x = seeds(row) as usize;
+                if x > 0 && x < level {
+                    let mine = &mut out[rows.moves[r] - base..rows.moves[r + 1] - base];
+                    self.plan::<M>(row, (level - x) as u32, mine);
+                }
+            }
+        });
     }
 
-    /// Every position whose mover's row is one of `xs` (`x` seeds) and
-    /// whose other row is one of `ys` (`y` seeds).
-    fn unit<const M: usize>(&self, x: u32, y: u32, xs: &[u64], ys: &[u64]) {
-        let m = pits_in::<M>(self.m);
+    /// Every position whose mover's row is at `xs` (`x` seeds) and whose
+    /// other row is at `ys` (`y` seeds): for each mover's row, each move
+    /// in turn against a piece of the other rows (one loop a move, so that
+    /// a move's reads of its children are all under way at once), the
+    /// best kept for each.
+    fn unit<const M: usize>(
+        &self,
+        lv: &Level,
+        x: u32,
+        y: u32,
+        xs: std::ops::Range<usize>,
+        ys: std::ops::Range<usize>,
+    ) {
+        let (m, rows) = (pits_in::<M>(self.m), self.rows);
         if x == 0 || y == 0 {
             // Over: each side banks its own row (never asked for in play).
-            for &row in xs {
-                let ra_x = ra::<M>(self.terms, row, m);
-                for &other in ys {
-                    let at = ra_x + rb::<M>(self.terms, x, other, m);
+            for r in xs {
+                let ra_x = rows.plus(r, 0);
+                for o in ys.clone() {
+                    let at = ra_x + lv.parent[o] as usize;
                     self.values[at].store((x as i32 - y as i32) as i8, Ordering::Relaxed);
                 }
             }
             return;
         }
-        let mut moves = [Move::Fixed(0); 8];
-        // The children of a block of other rows are located (and asked of
-        // the cache) a block before their values are read.
-        let mut found = [[[(0i32, 0i32, 0usize); 8]; BLOCK]; 2];
-        let mut parents = [[0usize; BLOCK]; 2];
-        for &row in xs {
-            let n = self.plan::<M>(row, y, &mut moves).min(8);
-            let ra_x = ra::<M>(self.terms, row, m);
-            let blocks = ys.chunks(BLOCK);
-            let mut held = 0;
-            for (b, block) in blocks.enumerate() {
-                let now = b & 1;
-                for (o, &other) in block.iter().enumerate() {
-                    for (f, mv) in found[now][o].iter_mut().zip(&moves[..n]) {
-                        *f = self.locate::<M>(mv, row, other);
-                        crate::bytes::prefetch_in(self.values, f.2);
+        let mut best = [0i32; PIECE];
+        let mut found = [(0i32, 0i32, 0usize); PIECE];
+        let mut at = ys.start;
+        while at < ys.end {
+            let piece = at..(at + PIECE).min(ys.end);
+            let others = &rows.rows[piece.clone()];
+            let best = &mut best[..others.len()];
+            for r in xs.clone() {
+                let (row, ra_x) = (rows.rows[r], rows.plus(r, 0));
+                best.fill(i32::MIN);
+                for &part in &lv.parent[piece.clone()] {
+                    prefetch_in(self.values, ra_x + part as usize);
+                }
+                for mv in &lv.plans[rows.moves[r]..rows.moves[r + 1]] {
+                    match *mv {
+                        Move::Fixed(v) => {
+                            for b in best.iter_mut() {
+                                *b = (*b).max(v);
+                            }
+                        }
+                        Move::Again { ra_x } => {
+                            let parts = &lv.again[piece.clone()];
+                            for (j, b) in best.iter_mut().enumerate() {
+                                if let Some(&ahead) = parts.get(j + AHEAD) {
+                                    prefetch_in(self.values, ra_x as usize + ahead as usize);
+                                }
+                                let v = 1 + self.value(ra_x as usize + parts[j] as usize);
+                                *b = (*b).max(v);
+                            }
+                        }
+                        Move::Other { hi, k, gain } => {
+                            let k = usize::from(k);
+                            let plus = &rows.plus[piece.start * (m + 1)..piece.end * (m + 1)];
+                            let gain = i32::from(gain);
+                            for (j, b) in best.iter_mut().enumerate() {
+                                if let Some(&ahead) = plus.get((j + AHEAD) * (m + 1) + k) {
+                                    prefetch_in(self.values, hi as usize + ahead as usize);
+                                }
+                                let part = plus[j * (m + 1) + k];
+                                let v = gain - self.value(hi as usize + part as usize);
+                                *b = (*b).max(v);
+                            }
+                        }
+                        Move::Capture {
+                            taken,
+                            hi,
+                            k,
+                            gain,
+                            opp,
+                            y,
+                        } => {
+                            // Where each child is (or its value, with
+                            // sign 0) first, each asked of the cache, then
+                            // the values.
+                            let add = ones(usize::from(k));
+                            let x2 = seeds(taken);
+                            let found = &mut found[..others.len()];
+                            for (j, (f, &other)) in found.iter_mut().zip(others).enumerate() {
+                                let sown = other + add;
+                                let across = pit(sown, usize::from(opp));
+                                *f = if self.seed_rule && across == 0 {
+                                    let part = rows.plus(piece.start + j, usize::from(k));
+                                    (i32::from(gain), -1, hi as usize + part)
+                                } else {
+                                    let left = sown & !(0xFF << (8 * opp));
+                                    let y2 = u32::from(y) - across;
+                                    let gain = i32::from(gain) + 1 + across as i32;
+                                    if x2 == 0 || y2 == 0 {
+                                        (gain + x2 as i32 - y2 as i32, 0, 0)
+                                    } else {
+                                        let at = ra::<M>(self.terms, left, m)
+                                            + rb::<M>(self.terms, y2, taken, m);
+                                        (gain, -1, at)
+                                    }
+                                };
+                                prefetch_in(self.values, f.2);
+                            }
+                            for (b, &(base, sign, at)) in best.iter_mut().zip(found.iter()) {
+                                *b = (*b).max(base + sign * self.value(at));
+                            }
+                        }
+                        Move::Lap(i) => {
+                            for (b, &other) in best.iter_mut().zip(others) {
+                                let p = u128::from(row) | u128::from(other) << 64;
+                                let child = self
+                                    .sower
+                                    .child_in::<M>(p, usize::from(i))
+                                    .expect("a pit of seeds");
+                                let v = match child.kind {
+                                    Kind::Over => child.gain,
+                                    kind => {
+                                        let at = rank(self.terms, child.pits, m);
+                                        child.gain + kind.sign() * self.value(at)
+                                    }
+                                };
+                                *b = (*b).max(v);
+                            }
+                        }
                     }
-                    parents[now][o] = ra_x + rb::<M>(self.terms, x, other, m);
-                    crate::bytes::prefetch_in(self.values, parents[now][o]);
                 }
-                if b > 0 {
-                    self.settle(&found[now ^ 1], &parents[now ^ 1], held, n);
+                for (&b, &part) in best.iter().zip(&lv.parent[piece.clone()]) {
+                    self.values[ra_x + part as usize].store(b as i8, Ordering::Relaxed);
                 }
-                held = block.len();
             }
-            let last = ys.len().div_ceil(BLOCK).wrapping_sub(1) & 1;
-            self.settle(&found[last], &parents[last], held, n);
-        }
-    }
-
-    /// The values of a located block: the best of each position's `n`
-    /// moves, written at its place in `parents`.
-    #[inline(always)]
-    fn settle(
-        &self,
-        found: &[[(i32, i32, usize); 8]; BLOCK],
-        parents: &[usize; BLOCK],
-        count: usize,
-        n: usize,
-    ) {
-        for (moves, &at) in found.iter().zip(parents).take(count) {
-            let mut best = i32::MIN;
-            for &(base, sign, child) in &moves[..n] {
-                best = best.max(base + sign * self.value(child));
-            }
-            self.values[at].store(best as i8, Ordering::Relaxed);
+            at = piece.end;
         }
     }
 }
 
-/// Other rows located a block ahead of their values' reads.
-const BLOCK: usize = 8;
+/// How far ahead a move's loop asks the cache for a child.
+const AHEAD: usize = 16;
+
+/// Other rows a mover's row's moves are taken against at once.
+const PIECE: usize = 256;
 
 /// Positions a work item of a step holds at least (unless its rows run
 /// out): a step's rows of the mover are cut into items of about this many
@@ -345,8 +470,8 @@ const BLOCK: usize = 8;
 const ITEM: usize = 1 << 13;
 
 /// Fill `values` (every position of `m` pits a side with at most `most`
-/// seeds, all unknown but rank 0) by rows, for `M` pits a side (0: the
-/// sower's own), calling `progress` after each level.
+/// seeds, all unknown) by rows, for `M` pits a side (0: the sower's own),
+/// calling `progress` after each level.
 pub(super) fn fill<const M: usize>(
     sower: &Sower,
     terms: &Terms,
@@ -355,19 +480,27 @@ pub(super) fn fill<const M: usize>(
     progress: &(dyn Fn(u64) + Sync),
 ) {
     let m = sower.pits_in::<M>();
-    let rows = Rows::new(m, most);
+    let rows = Rows::new::<M>(m, most, terms);
     let fill = Fill {
         m,
         sower,
         terms,
         values,
+        rows: &rows,
+        seed_rule: sower.rule() == CaptureRule::Seed,
+    };
+    let mut lv = Level {
+        plans: vec![Move::Fixed(0); rows.moves[rows.rows.len()]],
+        parent: vec![0; rows.rows.len()],
+        again: vec![0; rows.rows.len()],
     };
     values[0].store(0, Ordering::Relaxed);
     // The distances of rows of `s` seeds: `s` (all in the last pit) to
     // `m s` (all in the first).
     let span = |s: usize| if s == 0 { 0..=0 } else { s..=m * s };
-    let mut items: Vec<(u32, u32, &[u64], &[u64])> = Vec::new();
+    let mut items = Vec::new();
     for level in 1..=most {
+        fill.level::<M>(level, &mut lv);
         for t in level..=m * level {
             items.clear();
             for x in 0..=level {
@@ -382,15 +515,18 @@ pub(super) fn fill<const M: usize>(
                         continue;
                     }
                     let per = ITEM.div_ceil(ys.len());
-                    for chunk in xs.chunks(per) {
-                        items.push((x as u32, y as u32, chunk, ys));
+                    let mut at = xs.start;
+                    while at < xs.end {
+                        let end = (at + per).min(xs.end);
+                        items.push((x as u32, y as u32, at..end, ys.clone()));
+                        at = end;
                     }
                 }
             }
             items
                 .par_iter()
                 .with_max_len(1)
-                .for_each(|&(x, y, xs, ys)| fill.unit::<M>(x, y, xs, ys));
+                .for_each(|(x, y, xs, ys)| fill.unit::<M>(&lv, *x, *y, xs.clone(), ys.clone()));
         }
         progress(positions_for(m, level));
     }

@@ -32,9 +32,9 @@ snapshots:
 ci:
     bash .ci/run
 
-# Kalah(6,4) under empty capture in about a second (under it on a quiet
-# machine): build the 26-seed endgame table once (5 to 15 minutes on 2
-# cores, 2.7 GB in k6e26.db), then solve with it.
+# Kalah(6,4) under empty capture in under half a second: build the
+# 26-seed endgame table once (about a minute on 2 cores, 2.7 GB in
+# k6e26.db), then solve with it.
 kalah:
     test -f k6e26.db || cargo run --release -p games-cli -- mancala endgame build k6e26.db --pits 6 --endgame-seeds 26 --empty-capture
     cargo run --release -p games-cli -- mancala solve --pits 6 --seeds 4 --empty-capture --endgame k6e26.db

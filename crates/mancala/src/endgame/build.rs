@@ -211,18 +211,29 @@ impl Endgame {
         rule: CaptureRule,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Endgame, MancalaError> {
+        // Row by row (see `rows`): each move of a mover's row worked out
+        // once for all the other's rows.
+        Endgame::filled(pits, seeds, rule, |sower, terms, values| {
+            if pits == SPECIALISED {
+                super::rows::fill::<SPECIALISED>(sower, terms, values, seeds, progress);
+            } else {
+                super::rows::fill::<0>(sower, terms, values, seeds, progress);
+            }
+        })
+    }
+
+    /// The table of `pits` pits a side, `seeds` seeds and `rule` that
+    /// `fill` fills (its values all unknown at first).
+    fn filled(
+        pits: usize,
+        seeds: usize,
+        rule: CaptureRule,
+        fill: impl FnOnce(&Sower, &Terms, &[AtomicI8]),
+    ) -> Result<Endgame, MancalaError> {
         let n = check_size(pits, seeds)? as usize;
         let terms = terms(pits, seeds);
         let mut bytes = values_buffer(n, &[])?;
-        let values = atomics(&mut bytes);
-        let sower = Sower::new(pits, rule);
-        // Row by row (see `rows`): each move of a mover's row worked out
-        // once for all the other's rows.
-        if pits == SPECIALISED {
-            super::rows::fill::<SPECIALISED>(&sower, &terms, values, seeds, progress);
-        } else {
-            super::rows::fill::<0>(&sower, &terms, values, seeds, progress);
-        }
+        fill(&Sower::new(pits, rule), &terms, atomics(&mut bytes));
         Ok(Endgame {
             pits,
             seeds,
@@ -238,33 +249,25 @@ impl Endgame {
     /// and the board has 6: the reference the tests hold the build to.
     #[cfg(test)]
     fn build_by_ranks(pits: usize, seeds: usize, rule: CaptureRule, specialised: bool) -> Endgame {
-        let n = check_size(pits, seeds).unwrap() as usize;
-        let terms = terms(pits, seeds);
-        let mut bytes = values_buffer(n, &[]).unwrap();
-        let values = atomics(&mut bytes);
-        // Rank 0 is the empty board; it is never asked for (the game is
-        // over), and holds 0.
-        values[0].store(0, Ordering::Relaxed);
-        let builder = Builder {
-            pits,
-            sower: Sower::new(pits, rule),
-            terms: &terms,
-            values,
-            specialised,
-        };
-        for level in 1..=seeds {
-            units(pits, level)
-                .par_iter()
-                .with_max_len(1)
-                .for_each(|&(a, b, _)| builder.fill(level, a, b));
-        }
-        Endgame {
-            pits,
-            seeds,
-            rule,
-            terms,
-            values: bytes,
-        }
+        Endgame::filled(pits, seeds, rule, |sower, terms, values| {
+            // Rank 0 is the empty board; it is never asked for (the game
+            // is over), and holds 0.
+            values[0].store(0, Ordering::Relaxed);
+            let builder = Builder {
+                pits,
+                sower: Sower::new(pits, sower.rule()),
+                terms,
+                values,
+                specialised,
+            };
+            for level in 1..=seeds {
+                units(pits, level)
+                    .par_iter()
+                    .with_max_len(1)
+                    .for_each(|&(a, b, _)| builder.fill(level, a, b));
+            }
+        })
+        .unwrap()
     }
 }
 

@@ -606,14 +606,22 @@ fn next_level_fits(below: &Endgame) -> Result<(usize, usize), CliError> {
 }
 
 /// The table of `seeds` seeds for `pits` pits a side is within the
-/// positions limit (named `what`) and, held `copies` times, within half
-/// the available memory (sizes the library refuses itself are left to
-/// it); returns its positions.
+/// positions limit (named `what`) and, held `copies` times (or once with
+/// its build's work, [`mancala::endgame::build_bytes`]), within half the
+/// available memory (sizes the library refuses itself are left to it);
+/// returns its positions.
 fn table_fits(pits: usize, seeds: usize, what: &str, copies: u64) -> Result<u64, CliError> {
     let total = mancala::endgame::positions_for(pits, seeds);
     crate::limits::at_most(what, total, crate::limits::limits().endgame_positions)?;
     if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
-        let (need, limit) = (total.saturating_mul(copies), crate::memory_limit());
+        // One table is built row by row, with the rows' work beside it; a
+        // shard's level is built beside the table below.
+        let need = if copies == 1 {
+            mancala::endgame::build_bytes(pits, seeds)
+        } else {
+            total.saturating_mul(copies)
+        };
+        let limit = crate::memory_limit();
         if need > limit {
             let beside = if copies > 1 {
                 " beside the one below"

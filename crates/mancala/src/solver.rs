@@ -77,8 +77,9 @@ impl Default for Options {
 
 /// The memory a solver with `options` plans to use for `pits` pits a
 /// side, in bytes: its transposition table and its endgame table (one byte
-/// a position; `endgame_file` is the size of a table file to be read
-/// instead of built). Saturates rather than overflows.
+/// a position, and the build's work: [`endgame::build_bytes`];
+/// `endgame_file` is the size of a table file to be read instead of
+/// built). Saturates rather than overflows.
 pub fn planned_bytes(options: &Options, pits: usize, endgame_file: Option<u64>) -> u64 {
     let table = if options.table_bits <= 40 {
         8u64.saturating_mul(1u64 << options.table_bits)
@@ -87,8 +88,8 @@ pub fn planned_bytes(options: &Options, pits: usize, endgame_file: Option<u64>) 
     };
     let endgame = match (endgame_file, options.endgame_seeds) {
         (Some(bytes), _) => bytes,
-        (None, Some(k)) => crate::endgame::positions_for(pits, k),
-        (None, None) => crate::endgame::positions_for(pits, auto_endgame_seeds(pits, 255)),
+        (None, Some(k)) => crate::endgame::build_bytes(pits, k),
+        (None, None) => crate::endgame::build_bytes(pits, auto_endgame_seeds(pits, 255)),
     };
     table.saturating_add(endgame)
 }

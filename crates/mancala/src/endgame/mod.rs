@@ -87,6 +87,14 @@ impl std::fmt::Debug for Endgame {
     }
 }
 
+/// The bytes [`Endgame::build`] holds for a table of `pits` pits a side
+/// and `seeds` seeds: the table's (one a position) and its work's (every
+/// row of a side with its moves and parts of the ranks). Saturates rather
+/// than overflows.
+pub fn build_bytes(pits: usize, seeds: usize) -> u64 {
+    positions_for(pits, seeds).saturating_add(rows::working_bytes(pits, seeds))
+}
+
 /// How many positions of `pits` pits a side hold at most `seeds` seeds in
 /// the pits: C(seeds + 2 pits, 2 pits).
 pub fn positions_for(pits: usize, seeds: usize) -> u64 {

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicI8, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Terms, UNKNOWN, positions_for, rank};
+use super::{Terms, UNKNOWN, choose, positions_for, rank};
 use crate::bytes::prefetch_in;
 use crate::position::{CaptureRule, Kind, Sower, pits_in};
 
@@ -167,6 +167,18 @@ impl Rows {
     fn plus(&self, r: usize, k: usize) -> usize {
         self.plus[r * (self.m + 1) + k] as usize
     }
+}
+
+/// The bytes the build by rows holds beside the table, for `m` pits a
+/// side and at most `most` seeds: every row (twice while they are sorted),
+/// its parts of the ranks and its moves, and the groups' starts.
+pub(super) fn working_bytes(m: usize, most: usize) -> u64 {
+    let rows = choose((most + m) as u64, m as u64);
+    let m = m as u64;
+    let per_row = 2 * 8 + (m + 1) * 4 + 2 * 4 + 8 + m * std::mem::size_of::<Move>() as u64;
+    let groups = (most as u64 + 1) * (m * most as u64 + 1) + 1;
+    rows.saturating_mul(per_row)
+        .saturating_add(groups.saturating_mul(8))
 }
 
 /// What one move of a mover's row `X` does, for every other row of `y`
@@ -529,5 +541,44 @@ pub(super) fn fill<const M: usize>(
                 .for_each(|(x, y, xs, ys)| fill.unit::<M>(&lv, *x, *y, xs.clone(), ys.clone()));
         }
         progress(positions_for(m, level));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::endgame::terms;
+
+    /// Every row of at most `most` seeds comes once, in the group of its
+    /// seeds and distance, and what the build holds for them is within
+    /// [`working_bytes`] (which the memory checks count).
+    #[test]
+    fn rows_are_grouped_and_their_work_is_counted() {
+        for (m, most) in [(1, 20), (3, 9), (6, 12)] {
+            let rows = Rows::new::<0>(m, most, &terms(m, most));
+            assert_eq!(rows.rows.len() as u64, choose((most + m) as u64, m as u64));
+            let mut seen = std::collections::HashSet::new();
+            for s in 0..=most {
+                let spread = if s == 0 { 0..=0 } else { s..=m * s };
+                for d in spread {
+                    for &row in &rows.rows[rows.group(s, d)] {
+                        let dist: usize = (0..m).map(|j| pit(row, j) as usize * (m - j)).sum();
+                        assert_eq!((seeds(row) as usize, dist), (s, d));
+                        assert!(seen.insert(row), "{row:x} twice");
+                    }
+                }
+            }
+            assert_eq!(seen.len(), rows.rows.len());
+            let held = 8 * 2 * rows.rows.len()
+                + 4 * rows.plus.len()
+                + 8 * rows.moves.len()
+                + 8 * rows.start.len()
+                + 2 * 4 * rows.rows.len()
+                + std::mem::size_of::<Move>() * rows.moves[rows.rows.len()];
+            assert!(
+                held as u64 <= working_bytes(m, most),
+                "{m} pits, {most} seeds"
+            );
+        }
     }
 }

@@ -16,7 +16,15 @@
 //! child `(Y, X')` has `d(Y) + d(X') < d(X) + d(Y)`. So each level is
 //! filled in steps of that sum, `t`, one after the other, and within a
 //! step every position is independent of the others: the threads share a
-//! step's rows, and no position is ever computed twice or read unknown.
+//! step's rows, and no position is ever computed twice or read unknown
+//! (a debug assertion checks every read).
+//!
+//! What is worked out when: every row's moves (its *plan*) and every
+//! other row's parts of the ranks once a level ([`Level`]); `ra` of each
+//! row with a seed more in its first `k` pits once for all ([`Rows`]);
+//! then, for one mover's row, each move is one loop over a piece of the
+//! other rows, asking the cache for a child some rows ahead, and the best
+//! of the moves is written for each position.
 
 use std::sync::atomic::{AtomicI8, Ordering};
 

@@ -127,7 +127,8 @@ struct SolverArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "endgame_seeds")]
     endgame: Option<PathBuf>,
     /// Build an endgame table of this many seeds in memory first (0: none)
-    /// [default: the most that build in well under a second].
+    /// [default: a size whose build is a small part of the search it
+    /// saves: 18 seeds for 6 pits and 4 seeds a pit, about a second].
     #[arg(long)]
     endgame_seeds: Option<usize>,
     /// Transposition table: 2^N words of 8 bytes, one entry each (10 to 30).

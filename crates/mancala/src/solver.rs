@@ -115,12 +115,18 @@ pub fn check_memory(
 }
 
 /// The endgame table a solve builds when none is given holds at most
-/// 2^23 positions for a game of up to 40 seeds in the pits, twice as many
-/// for every 2 seeds more, and at most 2^27 (Kalah(6,4): every position of
-/// at most 18 seeds): building it takes a small part of the search it
-/// saves (measured in `docs/mancala.md`).
+/// 2^21 positions for a game of up to 24 seeds in the pits, twice as many
+/// for every 8 seeds more up to 40 (2^23), then for every 2 seeds more, and
+/// at most 2^27 (Kalah(6,4): every position of at most 18 seeds): building
+/// it takes a small part of the search it saves (measured in
+/// `docs/mancala.md`).
 pub fn auto_endgame_positions(seeds: usize) -> u64 {
-    1u64 << (23 + (seeds.saturating_sub(40) / 2).min(4))
+    let bits = if seeds <= 40 {
+        21 + seeds.saturating_sub(24) / 8
+    } else {
+        23 + ((seeds - 40) / 2).min(4)
+    };
+    1u64 << bits
 }
 
 /// The endgame size [`Options::endgame_seeds`]` = None` picks for a

@@ -557,7 +557,7 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
         pits,
         seeds,
         "the table's positions (--pits, --endgame-seeds)",
-        1,
+        Making::Whole,
     )?;
     let bar = crate::progress(total, 1 << 24, "positions");
     let t0 = std::time::Instant::now();
@@ -601,30 +601,36 @@ fn next_level_fits(below: &Endgame) -> Result<(usize, usize), CliError> {
         pits,
         level,
         "the larger table's positions (--from's pits and seeds + 1)",
-        2,
+        Making::Shard,
     )?;
     Ok((pits, level))
 }
 
+/// How a table is made: what it needs in memory beside its own bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Making {
+    /// Built whole, row by row: the rows' work beside it
+    /// ([`mancala::endgame::build_bytes`]).
+    Whole,
+    /// Its top level built in a shard: beside the table below.
+    Shard,
+}
+
 /// The table of `seeds` seeds for `pits` pits a side is within the
-/// positions limit (named `what`) and, held `copies` times (or once with
-/// its build's work, [`mancala::endgame::build_bytes`]), within half the
-/// available memory (sizes the library refuses itself are left to it);
-/// returns its positions.
-fn table_fits(pits: usize, seeds: usize, what: &str, copies: u64) -> Result<u64, CliError> {
+/// positions limit (named `what`) and, made as `making` says, within half
+/// the available memory (sizes the library refuses itself are left to
+/// it); returns its positions.
+fn table_fits(pits: usize, seeds: usize, what: &str, making: Making) -> Result<u64, CliError> {
     let total = mancala::endgame::positions_for(pits, seeds);
     crate::limits::at_most(what, total, crate::limits::limits().endgame_positions)?;
     if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
-        // One table is built row by row, with the rows' work beside it; a
-        // shard's level is built beside the table below.
-        let need = if copies == 1 {
-            mancala::endgame::build_bytes(pits, seeds)
-        } else {
-            total.saturating_mul(copies)
+        let need = match making {
+            Making::Whole => mancala::endgame::build_bytes(pits, seeds),
+            Making::Shard => total.saturating_mul(2),
         };
         let limit = crate::memory_limit();
         if need > limit {
-            let beside = if copies > 1 {
+            let beside = if making == Making::Shard {
                 " beside the one below"
             } else {
                 ""

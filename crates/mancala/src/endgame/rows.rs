@@ -439,9 +439,9 @@ impl Fill<'_> {
                                     if x2 == 0 || y2 == 0 {
                                         (gain + x2 as i32 - y2 as i32, 0, 0)
                                     } else {
-                                        let at = ra::<M>(self.terms, left, m)
-                                            + rb::<M>(self.terms, y2, taken, m);
-                                        (gain, -1, at)
+                                        // The turn passes: `left` moves.
+                                        let child = u128::from(left) | u128::from(taken) << 64;
+                                        (gain, -1, rank(self.terms, child, m))
                                     }
                                 };
                                 prefetch_in(self.values, f.2);

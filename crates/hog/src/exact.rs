@@ -21,19 +21,6 @@ pub const MAX_TOURNAMENT: usize = 500;
 struct Points {
     ways: [Vec<Vec<(u32, u64)>>; 2],
     chances: [Vec<Vec<(u32, f64)>>; 2],
-    /// `faces[i][n][k]`: the sequences of `n` dice (0 to 10) of 4 (`i =
-    /// 0`) or 6 (`i = 1`) sides, every face 2 or more, that sum to `k`;
-    /// `past[i][n][k]`, those that sum to `k` or more. Whole numbers, kept
-    /// as floats: a value is a sum of them times chances, over `all`.
-    faces: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
-    past: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
-    /// `[i][n]`: `d^n`, every sequence of `n` dice.
-    all: [[f64; KEPT + 1]; 2],
-    /// `[i][n]`: `d^n - (d-1)^n`, the sequences with a 1 in them.
-    pig: [[f64; KEPT + 1]; 2],
-    /// `[i][n]`: `d^(10 - n)`, which puts the worth of `n` dice over the
-    /// common `d^10` (see [`Worth`]).
-    scale: [[f64; KEPT + 1]; 2],
 }
 
 /// For `n` dice of `sides` sides: 1 point for every sequence with a 1 in
@@ -80,42 +67,106 @@ impl Points {
                     })
                     .collect()
             });
-            let mut faces = [[[0.0; MOST_POINTS + 2]; KEPT + 1]; 2];
-            let mut past = faces;
-            let mut all = [[1.0; KEPT + 1]; 2];
-            let mut pig = [[0.0; KEPT + 1]; 2];
-            for i in 0..2 {
-                faces[i][0][0] = 1.0;
-                for n in 1..=KEPT {
-                    // The pig-out entry (1 point) is not a sum of faces.
-                    for &(k, w) in &ways[i][n][1..] {
-                        faces[i][n][k as usize] = w as f64;
-                    }
-                    all[i][n] = ways[i][n].iter().map(|&(_, w)| w as f64).sum();
-                    pig[i][n] = ways[i][n][0].1 as f64;
-                }
-                for n in 0..=KEPT {
-                    for k in (0..=MOST_POINTS).rev() {
-                        past[i][n][k] = past[i][n][k + 1] + faces[i][n][k];
-                    }
-                }
-            }
-            let scale = all.map(|a| std::array::from_fn(|n| a[KEPT - n]));
-            Points {
-                ways,
-                chances,
-                faces,
-                past,
-                all,
-                pig,
-                scale,
-            }
+            Points { ways, chances }
         })
     }
 
     #[cfg(test)]
     fn of(&self, sides: u32, n: u32) -> &[(u32, f64)] {
         &self.chances[usize::from(sides != 4)][n as usize]
+    }
+}
+
+/// The dynamic programs' weights, worked out by the compiler (a process
+/// that answers one question would otherwise spend a tenth of its time
+/// building them, and fault in the stack pages they pass through). The
+/// same counts as [`Points`]' `ways`, which a test checks them against.
+static WEIGHTS: Weights = Weights::new();
+
+/// The sequences of faces behind a turn's points, as whole numbers kept
+/// as floats: a value is a sum of them times chances, over `all`.
+struct Weights {
+    /// `faces[i][n][k]`: the sequences of `n` dice (0 to 10) of 4 (`i =
+    /// 0`) or 6 (`i = 1`) sides, every face 2 or more, that sum to `k`;
+    /// `past[i][n][k]`, those that sum to `k` or more.
+    faces: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
+    past: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
+    /// `[i][n]`: `d^n`, every sequence of `n` dice.
+    all: [[f64; KEPT + 1]; 2],
+    /// `[i][n]`: `d^n - (d-1)^n`, the sequences with a 1 in them.
+    pig: [[f64; KEPT + 1]; 2],
+    /// `[i][n]`: `d^(10 - n)`, which puts the worth of `n` dice over the
+    /// common `d^10` (see [`Worth`]).
+    scale: [[f64; KEPT + 1]; 2],
+}
+
+impl Weights {
+    /// The counts, by the recursion of [`ways_of`]: a sequence of `n`
+    /// faces from 2 to `d` is one of `n - 1` such faces and one more.
+    /// Every count is below 2^53, so each float is the count exactly.
+    const fn new() -> Weights {
+        let mut faces = [[[0.0; MOST_POINTS + 2]; KEPT + 1]; 2];
+        let mut past = faces;
+        let mut all = [[1.0; KEPT + 1]; 2];
+        let mut pig = [[0.0; KEPT + 1]; 2];
+        let mut i = 0;
+        while i < 2 {
+            let d = if i == 0 { 4 } else { 6 };
+            // ways[k]: sequences of n faces, all from 2..=d, summing to k.
+            let mut ways = [0u64; MOST_POINTS + 2];
+            ways[0] = 1;
+            let mut n = 0;
+            while n <= KEPT {
+                if n > 0 {
+                    let mut next = [0u64; MOST_POINTS + 2];
+                    // The sums of n - 1 faces reach 6 (n - 1) at most.
+                    let mut k = 0;
+                    while k + d <= MOST_POINTS {
+                        let mut f = 2;
+                        while f <= d {
+                            next[k + f] += ways[k];
+                            f += 1;
+                        }
+                        k += 1;
+                    }
+                    ways = next;
+                    let every = (d as u64).pow(n as u32);
+                    let mut no_ones = 0;
+                    let mut k = 0;
+                    while k <= MOST_POINTS {
+                        no_ones += ways[k];
+                        k += 1;
+                    }
+                    all[i][n] = every as f64;
+                    pig[i][n] = (every - no_ones) as f64;
+                }
+                let mut k = MOST_POINTS + 1;
+                while k > 0 {
+                    k -= 1;
+                    faces[i][n][k] = ways[k] as f64;
+                    past[i][n][k] = past[i][n][k + 1] + faces[i][n][k];
+                }
+                n += 1;
+            }
+            i += 1;
+        }
+        let mut scale = [[1.0; KEPT + 1]; 2];
+        let mut i = 0;
+        while i < 2 {
+            let mut n = 0;
+            while n <= KEPT {
+                scale[i][n] = all[i][KEPT - n];
+                n += 1;
+            }
+            i += 1;
+        }
+        Weights {
+            faces,
+            past,
+            all,
+            pig,
+            scale,
+        }
     }
 }
 
@@ -212,7 +263,7 @@ impl Next<'_> {
 /// two sums that do swap (the new score double or half the other's) are
 /// put right.
 #[inline]
-fn value_of(pts: &Points, rules: &Rules, s: u32, o: u32, n: u32, next: Next<'_>) -> f64 {
+fn value_of(pts: &Weights, rules: &Rules, s: u32, o: u32, n: u32, next: Next<'_>) -> f64 {
     let outcome = |k: u32| match after(rules, s, o, k) {
         Err(won) => f64::from(u8::from(won)),
         Ok((b, a)) => next.at(b, a),
@@ -305,7 +356,7 @@ pub fn average_win_rate(a: &Strategy, b: &Strategy, rules: &Rules) -> Result<Win
 
 /// [`average_win_rate`] for strategies already checked against `rules`.
 fn rate_checked(a: &Strategy, b: &Strategy, rules: &Rules) -> WinRate {
-    let pts = Points::get();
+    let pts = &WEIGHTS;
     let g = rules.goal() as usize;
     // wa[s][o]: A to move, A has s. wb[s][o]: B to move, B has s. Both hold
     // A's chance to win.
@@ -391,7 +442,7 @@ struct Sweep {
     /// (`i = 0`) or 6 (`i = 1`) sides.
     rows: [Vec<[[f64; KEPT]; RING]>; 2],
     /// The weights.
-    pts: &'static Points,
+    pts: &'static Weights,
     /// Whether four-sided dice occur (hog wild): else only six-sided rows
     /// are kept.
     four: bool,
@@ -399,10 +450,13 @@ struct Sweep {
 
 impl Sweep {
     /// The rows past the goal, for `rules`.
-    fn new(pts: &'static Points, rules: &Rules) -> Sweep {
+    fn new(pts: &'static Weights, rules: &Rules) -> Sweep {
         let g = rules.goal();
+        let four = rules.hog_wild();
+        // Without hog wild no state rolls four-sided dice: their rows stay
+        // empty (half the sweep's memory, fresh pages a run must fault in).
         let mut rows = [
-            vec![[[0.0; KEPT]; RING]; g as usize],
+            vec![[[0.0; KEPT]; RING]; if four { g as usize } else { 0 }],
             vec![[[0.0; KEPT]; RING]; g as usize],
         ];
         for (i, rings) in rows.iter_mut().enumerate() {
@@ -419,11 +473,7 @@ impl Sweep {
                 }
             }
         }
-        Sweep {
-            rows,
-            pts,
-            four: rules.hog_wild(),
-        }
+        Sweep { rows, pts, four }
     }
 
     /// Every choice's worth at `(s, o)` (`[n]` for `n` dice; `[0]` is free
@@ -477,7 +527,9 @@ impl Sweep {
     #[inline(always)]
     fn settle(&mut self, x: u32, o: u32, chance: f64) {
         let (o, x) = (o as usize, x as usize % RING);
-        self.rows[0][o][x][0] = chance;
+        if self.four {
+            self.rows[0][o][x][0] = chance;
+        }
         self.rows[1][o][x][0] = chance;
     }
 }
@@ -493,7 +545,7 @@ struct Worth {
     bacon: f64,
     num: [f64; KEPT],
     scaled: [f64; KEPT + 1],
-    /// `d^n` for 0 to 10 dice ([`Points`]' `all`).
+    /// `d^n` for 0 to 10 dice ([`Weights`]' `all`).
     all: &'static [f64; KEPT + 1],
 }
 
@@ -543,19 +595,29 @@ pub const TIE: f64 = 1e-13;
 /// highest, so that a tie does not hang on the order of a sum.
 #[inline]
 fn best_of(first: u32, v: &[f64; KEPT + 1], tie: f64) -> u32 {
-    let legal = &v[first as usize..];
-    let mut top = legal[0];
-    for &x in &legal[1..] {
-        if x > top {
-            top = x;
+    // Straight-line code: the choices below `first` are put out of reach,
+    // the top is taken by a tree of maxima (four deep, where a running
+    // maximum is a chain of ten), and the fewest dice within `tie` of it
+    // is the lowest bit of a mask, so no branch hangs on the values.
+    let x: [f64; KEPT + 1] = std::array::from_fn(|n| {
+        if (n as u32) < first {
+            f64::NEG_INFINITY
+        } else {
+            v[n]
         }
+    });
+    let m = |a: f64, b: f64| if a > b { a } else { b };
+    let top = m(
+        m(m(x[0], x[1]), m(x[2], x[3])),
+        m(m(x[4], x[5]), m(m(x[6], x[7]), m(m(x[8], x[9]), x[10]))),
+    );
+    let cut = top - tie;
+    let mut within = 0u32;
+    for (n, &y) in x.iter().enumerate() {
+        within |= u32::from(y >= cut) << n;
     }
-    for (n, &x) in legal.iter().enumerate() {
-        if x >= top - tie {
-            return first + n as u32;
-        }
-    }
-    first
+    // `top` itself is within, so the mask is never empty.
+    within.trailing_zeros()
 }
 
 /// The strategy with the highest exact average win rate against
@@ -591,7 +653,7 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32
     /// The fixed opponent's turn after each of the responder's choices.
     struct Fixed<'a> {
         opponent: &'a Strategy,
-        pts: &'static Points,
+        pts: &'static Weights,
         wb: Vec<f64>,
     }
     impl Other for Fixed<'_> {
@@ -617,7 +679,7 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32
     let g = rules.goal() as usize;
     let mut fixed = Fixed {
         opponent,
-        pts: Points::get(),
+        pts: &WEIGHTS,
         wb: vec![0.0f64; g * g],
     };
     let (wa, choice, at) = choose_all(rules, at, &mut fixed);
@@ -651,7 +713,7 @@ fn choose_all(
     let g = goal as usize;
     let mut w = vec![0.0f64; g * g];
     let mut choice = vec![0u8; g * g];
-    let mut sweep = Sweep::new(Points::get(), rules);
+    let mut sweep = Sweep::new(&WEIGHTS, rules);
     let mut seen = None;
     for (sum, movers) in sums(goal) {
         for s in movers.clone() {
@@ -911,6 +973,39 @@ mod tests {
         }
         // One six-sided die: 1 with 1/6, each of 2..6 with 1/6.
         assert_eq!(p.of(6, 1).len(), 6);
+    }
+
+    /// The compiler's weights are the checked distributions: every count
+    /// of faces, the pig-out counts, `d^n`, the sums past each score and
+    /// the common denominators.
+    #[test]
+    fn the_weights_are_the_ways() {
+        let w = &WEIGHTS;
+        for (i, sides) in [(0, 4u32), (1, 6)] {
+            for n in 0..=MAX_ROLLS {
+                let mut faces = [0.0; MOST_POINTS + 2];
+                let (mut pig, mut all) = (0.0, 1.0);
+                if n == 0 {
+                    faces[0] = 1.0;
+                } else {
+                    for &(k, c) in turn_point_ways(n, sides).unwrap() {
+                        if k == 1 {
+                            pig = c as f64;
+                        } else {
+                            faces[k as usize] = c as f64;
+                        }
+                    }
+                    all = f64::from(sides).powi(n as i32);
+                }
+                let n = n as usize;
+                assert_eq!(w.faces[i][n], faces, "{n} dice of {sides}");
+                assert_eq!((w.pig[i][n], w.all[i][n]), (pig, all));
+                assert_eq!(w.scale[i][KEPT - n], all);
+                for k in 0..=MOST_POINTS + 1 {
+                    assert_eq!(w.past[i][n][k], faces[k..].iter().sum::<f64>());
+                }
+            }
+        }
     }
 
     /// The distributions here and `roll_core`, the rule the games use,

@@ -202,6 +202,89 @@ pub fn turn_point_ways(n: u32, sides: u32) -> Result<&'static [(u32, u64)], HogE
     Ok(&Points::get().ways[i][n as usize])
 }
 
+/// Tables a finished dynamic program leaves for the next one in the same
+/// thread. `hog --strategy optimal` runs three (the minimax, its rate and
+/// the ceiling); a page of fresh memory costs a fault (over a microsecond
+/// on the machine of docs/benchmarks.md, where one dynamic program's
+/// tables are about a hundred pages), and a page used before costs a
+/// clear. At most [`SPARE`] tables of each kind are kept in a thread,
+/// each as large as the largest game's (GOAL x GOAL chances, 80 KB; a
+/// sweep's rows, 128 KB).
+struct Spare {
+    tables: Vec<Vec<f64>>,
+    rows: Vec<Vec<Ring>>,
+}
+
+/// The most tables of each kind a thread keeps for reuse.
+const SPARE: usize = 4;
+
+thread_local! {
+    static SPARES: std::cell::RefCell<Spare> = const {
+        std::cell::RefCell::new(Spare {
+            tables: Vec::new(),
+            rows: Vec::new(),
+        })
+    };
+}
+
+/// A vector of `len` copies of `zero`, from the spares when there is one.
+fn spare_or_new<T: Copy>(take: fn(&mut Spare) -> Option<Vec<T>>, len: usize, zero: T) -> Vec<T> {
+    let spare = SPARES
+        .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| take(&mut s)))
+        .ok()
+        .flatten();
+    match spare {
+        Some(mut v) => {
+            v.clear();
+            v.resize(len, zero);
+            v
+        }
+        None => vec![zero; len],
+    }
+}
+
+/// Hands `v` back to the spares (dropped if they are full, or the thread
+/// is ending).
+fn hand_back<T>(keep: fn(&mut Spare) -> &mut Vec<Vec<T>>, v: Vec<T>) {
+    let _ = SPARES.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut() {
+            let kept = keep(&mut s);
+            if kept.len() < SPARE {
+                kept.push(v);
+            }
+        }
+    });
+}
+
+/// A table of chances (`[s * goal + o]`), zeroed, handed back to the
+/// spares when dropped.
+struct Table(Vec<f64>);
+
+impl Table {
+    fn zeroed(len: usize) -> Table {
+        Table(spare_or_new(|s| s.tables.pop(), len, 0.0))
+    }
+}
+
+impl std::ops::Deref for Table {
+    type Target = [f64];
+    fn deref(&self) -> &[f64] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Table {
+    fn deref_mut(&mut self) -> &mut [f64] {
+        &mut self.0
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        hand_back(|s| &mut s.tables, std::mem::take(&mut self.0));
+    }
+}
+
 /// What the mover's turn leads to when it scores `k`: `Err(true)` the mover
 /// has won, `Err(false)` lost, `Ok((next mover's score, other's))`. The
 /// end of a turn as [`crate::game::end_turn`] has it, written out here for
@@ -360,8 +443,8 @@ fn rate_checked(a: &Strategy, b: &Strategy, rules: &Rules) -> WinRate {
     let g = rules.goal() as usize;
     // wa[s][o]: A to move, A has s. wb[s][o]: B to move, B has s. Both hold
     // A's chance to win.
-    let mut wa = vec![0.0f64; g * g];
-    let mut wb = vec![0.0f64; g * g];
+    let mut wa = Table::zeroed(g * g);
+    let mut wb = Table::zeroed(g * g);
     for (s, o) in states(rules.goal()) {
         let i = s as usize * g + o as usize;
         let to_b = Next {
@@ -394,6 +477,9 @@ fn table_strategy(name: &str, choice: Vec<u8>, goal: u32) -> Strategy {
     // Tables cover every score below GOAL; entries past a smaller goal are
     // never consulted.
     let g = goal as usize;
+    if goal == GOAL {
+        return Strategy::table(name, choice).expect("choices are 0..=10 on a 100 x 100 table");
+    }
     let mut full = vec![0u8; (GOAL * GOAL) as usize];
     for s in 0..g {
         for o in 0..g {
@@ -414,6 +500,9 @@ const KEPT: usize = MAX_ROLLS as usize;
 /// the rows of the next ten scores (free bacon scores at most 10 points,
 /// a die at most 6), so sixteen slots, taken modulo, never overlap.
 const RING: usize = 16;
+
+/// One opponent's score's rows in a [`Sweep`].
+type Ring = [[f64; KEPT]; RING];
 
 /// The choosing mover's value of every choice of dice, by a recursion
 /// over the dice instead of a sum over their points.
@@ -439,8 +528,9 @@ const RING: usize = 16;
 /// closed form.
 struct Sweep {
     /// `rows[i][o][x % RING][n]`: `H_n(x)` against `o`, for dice of 4
-    /// (`i = 0`) or 6 (`i = 1`) sides.
-    rows: [Vec<[[f64; KEPT]; RING]>; 2],
+    /// (`i = 0`) or 6 (`i = 1`) sides; from the spares, and handed back
+    /// when the sweep is dropped.
+    rows: [Vec<Ring>; 2],
     /// The weights.
     pts: &'static Weights,
     /// Whether four-sided dice occur (hog wild): else only six-sided rows
@@ -455,9 +545,10 @@ impl Sweep {
         let four = rules.hog_wild();
         // Without hog wild no state rolls four-sided dice: their rows stay
         // empty (half the sweep's memory, fresh pages a run must fault in).
+        let ring = |len| spare_or_new(|s| s.rows.pop(), len, [[0.0; KEPT]; RING]);
         let mut rows = [
-            vec![[[0.0; KEPT]; RING]; if four { g as usize } else { 0 }],
-            vec![[[0.0; KEPT]; RING]; g as usize],
+            if four { ring(g as usize) } else { Vec::new() },
+            ring(g as usize),
         ];
         for (i, rings) in rows.iter_mut().enumerate() {
             for (o, ring) in (0..g).zip(rings.iter_mut()) {
@@ -531,6 +622,16 @@ impl Sweep {
             self.rows[0][o][x][0] = chance;
         }
         self.rows[1][o][x][0] = chance;
+    }
+}
+
+impl Drop for Sweep {
+    fn drop(&mut self) {
+        for rows in &mut self.rows {
+            if rows.capacity() > 0 {
+                hand_back(|s| &mut s.rows, std::mem::take(rows));
+            }
+        }
     }
 }
 
@@ -643,8 +744,8 @@ pub fn best_response(opponent: &Strategy, rules: &Rules) -> Result<BestResponse,
 /// and the responder's choice at every state; with `at`, every choice's
 /// value for the responder at that state.
 struct Tables {
-    wa: Vec<f64>,
-    wb: Vec<f64>,
+    wa: Table,
+    wb: Table,
     choice: Vec<u8>,
     at: Option<Worth>,
 }
@@ -654,7 +755,7 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32
     struct Fixed<'a> {
         opponent: &'a Strategy,
         pts: &'static Weights,
-        wb: Vec<f64>,
+        wb: Table,
     }
     impl Other for Fixed<'_> {
         fn answer(&mut self, rules: &Rules, s: u32, o: u32, mine: &[f64]) {
@@ -680,7 +781,7 @@ fn best_response_tables(opponent: &Strategy, rules: &Rules, at: Option<(u32, u32
     let mut fixed = Fixed {
         opponent,
         pts: &WEIGHTS,
-        wb: vec![0.0f64; g * g],
+        wb: Table::zeroed(g * g),
     };
     let (wa, choice, at) = choose_all(rules, at, &mut fixed);
     Tables {
@@ -708,10 +809,10 @@ fn choose_all(
     rules: &Rules,
     at: Option<(u32, u32)>,
     other: &mut impl Other,
-) -> (Vec<f64>, Vec<u8>, Option<Worth>) {
+) -> (Table, Vec<u8>, Option<Worth>) {
     let goal = rules.goal();
     let g = goal as usize;
-    let mut w = vec![0.0f64; g * g];
+    let mut w = Table::zeroed(g * g);
     let mut choice = vec![0u8; g * g];
     let mut sweep = Sweep::new(&WEIGHTS, rules);
     let mut seen = None;
@@ -772,7 +873,7 @@ pub fn optimal(rules: &Rules) -> Optimal {
 /// The minimax tables: the mover's chance at every state under optimal
 /// play by both, and the optimal choice; with `at`, every choice's value
 /// at that state.
-fn optimal_tables(rules: &Rules, at: Option<(u32, u32)>) -> (Vec<f64>, Vec<u8>, Option<Worth>) {
+fn optimal_tables(rules: &Rules, at: Option<(u32, u32)>) -> (Table, Vec<u8>, Option<Worth>) {
     /// The other side plays the same table: its chance is 1 minus the
     /// chooser's.
     struct Same;

@@ -345,7 +345,7 @@ impl Next<'_> {
 /// at or past it the mover has won, one sum of weights. Then the at most
 /// two sums that do swap (the new score double or half the other's) are
 /// put right.
-#[inline]
+#[inline(always)]
 fn value_of(pts: &Weights, rules: &Rules, s: u32, o: u32, n: u32, next: Next<'_>) -> f64 {
     let outcome = |k: u32| match after(rules, s, o, k) {
         Err(won) => f64::from(u8::from(won)),

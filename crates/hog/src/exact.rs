@@ -209,10 +209,10 @@ pub fn turn_point_ways(n: u32, sides: u32) -> Result<&'static [(u32, u64)], HogE
 /// tables are about a hundred pages), and a page used before costs a
 /// clear. At most [`SPARE`] tables of each kind are kept in a thread,
 /// each as large as the largest game's (GOAL x GOAL chances, 80 KB; a
-/// sweep's rows, 128 KB).
+/// sweep's rows, 88 KB).
 struct Spare {
     tables: Vec<Vec<f64>>,
-    rows: Vec<Vec<Ring>>,
+    rows: Vec<Vec<Row>>,
 }
 
 /// The most tables of each kind a thread keeps for reuse.
@@ -496,13 +496,14 @@ const MOST_POINTS: usize = 6 * MAX_ROLLS as usize;
 /// needed at the state itself).
 const KEPT: usize = MAX_ROLLS as usize;
 
-/// Rows a [`Sweep`] keeps for each opponent's score: a state's choices read
-/// the rows of the next ten scores (free bacon scores at most 10 points,
-/// a die at most 6), so sixteen slots, taken modulo, never overlap.
-const RING: usize = 16;
+/// Score sums a [`Sweep`] keeps rows for: a state's choices read the rows
+/// of the next ten sums (free bacon scores at most 10 points, a die at
+/// most 6) and write its own, so eleven slots, taken modulo, never
+/// overlap.
+const SUMS: usize = 11;
 
-/// One opponent's score's rows in a [`Sweep`].
-type Ring = [[f64; KEPT]; RING];
+/// One state's row in a [`Sweep`]: `H_0` to `H_9`.
+type Row = [f64; KEPT];
 
 /// The choosing mover's value of every choice of dice, by a recursion
 /// over the dice instead of a sum over their points.
@@ -522,15 +523,21 @@ type Ring = [[f64; KEPT]; RING];
 ///
 /// The states are taken from the largest score sum down; `H_n(s)` needs
 /// only scores above `s` against the same `o`, which have larger sums, so
-/// each opponent's score keeps a ring of [`RING`] rows. Past the goal
-/// `G_o` is 1 (a win) except where the new score is double the opponent's
-/// (the swap hands the opponent the winning score): there `H_n` has a
-/// closed form.
+/// the rows of [`SUMS`] sums are kept, those of one sum side by side (the
+/// states of a sum are taken one after another, and read the same places
+/// of the ten sums above). Past the goal `G_o` is 1 (a win) except where
+/// the new score is double the opponent's (the swap hands the opponent
+/// the winning score): there `H_n` has a closed form, written into a
+/// sum's slot when the sweep comes to it.
 struct Sweep {
-    /// `rows[i][o][x % RING][n]`: `H_n(x)` against `o`, for dice of 4
-    /// (`i = 0`) or 6 (`i = 1`) sides; from the spares, and handed back
-    /// when the sweep is dropped.
-    rows: [Vec<Ring>; 2],
+    /// `rows[i][(x + o) % SUMS * goal + o][n]`: `H_n(x)` against `o`, for
+    /// dice of 4 (`i = 0`) or 6 (`i = 1`) sides; from the spares, and
+    /// handed back when the sweep is dropped.
+    rows: [Vec<Row>; 2],
+    /// `at[f]`: where the rows of the sum `f` above the current one start.
+    at: [usize; SUMS],
+    goal: u32,
+    swine_swap: bool,
     /// The weights.
     pts: &'static Weights,
     /// Whether four-sided dice occur (hog wild): else only six-sided rows
@@ -539,65 +546,95 @@ struct Sweep {
 }
 
 impl Sweep {
-    /// The rows past the goal, for `rules`.
+    /// A sweep for `rules`, ready for the largest sum in play.
     fn new(pts: &'static Weights, rules: &Rules) -> Sweep {
         let g = rules.goal();
         let four = rules.hog_wild();
+        let len = SUMS * g as usize;
         // Without hog wild no state rolls four-sided dice: their rows stay
         // empty (half the sweep's memory, fresh pages a run must fault in).
-        let ring = |len| spare_or_new(|s| s.rows.pop(), len, [[0.0; KEPT]; RING]);
-        let mut rows = [
-            if four { ring(g as usize) } else { Vec::new() },
-            ring(g as usize),
-        ];
-        for (i, rings) in rows.iter_mut().enumerate() {
-            for (o, ring) in (0..g).zip(rings.iter_mut()) {
+        let rows = |len| spare_or_new(|s| s.rows.pop(), len, [0.0; KEPT]);
+        let mut sweep = Sweep {
+            rows: [if four { rows(len) } else { Vec::new() }, rows(len)],
+            at: [0; SUMS],
+            goal: g,
+            swine_swap: rules.swine_swap(),
+            pts,
+            four,
+        };
+        // The ten sums above the largest in play are all past the goal.
+        let top = 2 * (g - 1);
+        for sum in (top + 1..=top + 10).rev() {
+            sweep.begin(sum);
+        }
+        sweep
+    }
+
+    /// Moves the sweep to `sum`: the places of the rows of `sum` and the
+    /// ten sums above, and the rows of `sum` past the goal (the mover's
+    /// score `x = sum - o` from the goal to 10 past it; none is read from
+    /// further).
+    fn begin(&mut self, sum: u32) {
+        let g = self.goal;
+        for (f, at) in self.at.iter_mut().enumerate() {
+            *at = (sum as usize + f) % SUMS * g as usize;
+        }
+        if sum < g {
+            return;
+        }
+        let (first, last) = (sum.saturating_sub(g + 10), (sum - g).min(g - 1));
+        for (i, rows) in self.rows.iter_mut().enumerate() {
+            if rows.is_empty() {
+                continue;
+            }
+            for o in first..=last {
+                let x = sum - o;
                 // Past the goal only 2o can swap: the opponent then holds
                 // the winning score.
-                for x in g..=g + 10 {
-                    for (n, h) in ring[x as usize % RING].iter_mut().enumerate() {
-                        *h = pts.past[i][n][0];
-                        if rules.swine_swap() && 2 * o >= x {
-                            *h -= pts.faces[i][n].get((2 * o - x) as usize).unwrap_or(&0.0);
-                        }
+                for (n, h) in rows[self.at[0] + o as usize].iter_mut().enumerate() {
+                    *h = self.pts.past[i][n][0];
+                    if self.swine_swap && 2 * o >= x {
+                        *h -= self.pts.faces[i][n]
+                            .get((2 * o - x) as usize)
+                            .unwrap_or(&0.0);
                     }
                 }
             }
         }
-        Sweep { rows, pts, four }
     }
 
     /// Every choice's worth at `(s, o)` (`[n]` for `n` dice; `[0]` is free
     /// bacon, whether or not the rules allow it), from the rows of the
     /// scores above `s`; and `s`'s own rows, but for `H_0`, which
     /// [`Sweep::settle`] sets once the states of `(s, o)`'s sum are known.
+    /// The sweep is at the sum `s + o` ([`Sweep::begin`]).
     #[inline(always)]
     fn choices(&mut self, rules: &Rules, s: u32, o: u32) -> Worth {
-        let at = |x: u32| x as usize % RING;
+        let at = |f: u32| self.at[f as usize] + o as usize;
         let six = usize::from(rules.sides(s, o) != 4);
         let mut here = [0.0; KEPT];
         for i in [0, 1] {
             if i == 0 && !self.four {
                 continue;
             }
-            let ring = &mut self.rows[i][o as usize];
+            let rows = &mut self.rows[i];
             let d = if i == 0 { 4 } else { 6 };
-            let mut h = ring[at(s + 2)];
+            let mut h = rows[at(2)];
             for f in 3..=d {
-                for (x, y) in h.iter_mut().zip(&ring[at(s + f)]) {
+                for (x, y) in h.iter_mut().zip(&rows[at(f)]) {
                     *x += y;
                 }
             }
             // h[n - 1] is H_n(s) for n dice, 1 to 10.
-            ring[at(s)][1..].copy_from_slice(&h[..KEPT - 1]);
+            rows[at(0)][1..].copy_from_slice(&h[..KEPT - 1]);
             if i == six {
                 here = h;
             }
         }
-        let ring = &self.rows[six][o as usize];
-        let g1 = ring[at(s + 1)][0];
+        let rows = &self.rows[six];
+        let g1 = rows[at(1)][0];
         let (pig, scale) = (&self.pts.pig[six], &self.pts.scale[six]);
-        let bacon = ring[at(s + free_bacon(o))][0];
+        let bacon = rows[at(free_bacon(o))][0];
         let mut num = [0.0; KEPT];
         let mut scaled = [0.0; KEPT + 1];
         scaled[0] = bacon * scale[0];
@@ -614,14 +651,15 @@ impl Sweep {
     }
 
     /// `G_o(x)`: the mover's chance once its turn leaves it `x` (below the
-    /// goal) against `o`, from the states of the sum `x + o`.
+    /// goal) against `o`, from the states of the sum `x + o`, where the
+    /// sweep is.
     #[inline(always)]
-    fn settle(&mut self, x: u32, o: u32, chance: f64) {
-        let (o, x) = (o as usize, x as usize % RING);
+    fn settle(&mut self, o: u32, chance: f64) {
+        let k = self.at[0] + o as usize;
         if self.four {
-            self.rows[0][o][x][0] = chance;
+            self.rows[0][k][0] = chance;
         }
-        self.rows[1][o][x][0] = chance;
+        self.rows[1][k][0] = chance;
     }
 }
 
@@ -817,6 +855,7 @@ fn choose_all(
     let mut sweep = Sweep::new(&WEIGHTS, rules);
     let mut seen = None;
     for (sum, movers) in sums(goal) {
+        sweep.begin(sum);
         for s in movers.clone() {
             let o = sum - s;
             let i = s as usize * g + o as usize;
@@ -832,7 +871,7 @@ fn choose_all(
         for x in movers {
             let o = sum - x;
             let c = reached(rules, x, o, other.next(&w, g));
-            sweep.settle(x, o, c);
+            sweep.settle(o, c);
         }
     }
     (w, choice, seen)

@@ -13,7 +13,7 @@ use hog::file::{FileFormat, MAX_FILE_BYTES};
 use hog::{GOAL, Rules, Strategy, exact, sample};
 use serde::Serialize;
 
-use crate::{CliError, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json};
+use crate::{CliError, Deferred, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json};
 
 /// Four- and six-sided dice for a game, each seeded or cycling.
 type SplitDiceBox = hog::SplitDice<Box<dyn Dice>, Box<dyn Dice>>;
@@ -32,28 +32,28 @@ pub struct HogArgs {
 #[derive(Subcommand, Debug)]
 enum HogCommand {
     /// A strategy's exact average win rate against another (the default).
-    Rate(RateArgs),
+    Rate(Deferred<RateArgs>),
     /// The best reply to a strategy, its exact rate, and its table.
-    BestResponse(BestResponseArgs),
+    BestResponse(Deferred<BestResponseArgs>),
     /// Every pair of strategies in both seats, exactly: a matrix and a ranking.
-    Tournament(TournamentArgs),
+    Tournament(Deferred<TournamentArgs>),
     /// Write any strategy as a 100 x 100 table file (JSON or CSV).
-    Export(ExportArgs),
+    Export(Deferred<ExportArgs>),
     /// Play one game (or play against a strategy with --human).
-    Play(PlayArgs),
+    Play(Deferred<PlayArgs>),
     /// One take_turn on cycling test dice.
-    Turn(TurnArgs),
+    Turn(Deferred<TurnArgs>),
     /// The dice a strategy rolls at a score pair.
-    Choose(ChooseArgs),
+    Choose(Deferred<ChooseArgs>),
     /// The project's max_scoring_num_rolls experiment (six-sided dice and
     /// pig out only: no rule switch applies).
-    MaxRolls(MaxRollsArgs),
+    MaxRolls(Deferred<MaxRollsArgs>),
     /// One turn from a game state (the rules step's JSON): the dice drawn,
     /// what happened, and the state after.
-    Step(StepArgs),
+    Step(Deferred<StepArgs>),
     /// The exact chance to win of every choice of dice at a score pair:
     /// against a strategy, and under optimal play.
-    Coach(CoachArgs),
+    Coach(Deferred<CoachArgs>),
 }
 
 #[derive(Args, Debug)]
@@ -327,17 +327,17 @@ struct MaxRollsArgs {
 
 pub fn run(a: HogArgs) -> Result<String, CliError> {
     match a.command {
-        Some(HogCommand::Rate(r)) => rate(&r),
-        Some(HogCommand::BestResponse(b)) => best_response(&b),
-        Some(HogCommand::Tournament(t)) => tournament(&t),
-        Some(HogCommand::Export(e)) => export(&e),
-        Some(HogCommand::Play(p)) if p.human => human(p),
-        Some(HogCommand::Play(p)) => play(p),
-        Some(HogCommand::Turn(t)) => turn(t),
-        Some(HogCommand::Choose(c)) => choose(c),
-        Some(HogCommand::MaxRolls(m)) => max_rolls(m),
-        Some(HogCommand::Step(t)) => step(&t),
-        Some(HogCommand::Coach(c)) => coach(&c),
+        Some(HogCommand::Rate(Deferred(r))) => rate(&r),
+        Some(HogCommand::BestResponse(Deferred(b))) => best_response(&b),
+        Some(HogCommand::Tournament(Deferred(t))) => tournament(&t),
+        Some(HogCommand::Export(Deferred(e))) => export(&e),
+        Some(HogCommand::Play(Deferred(p))) if p.human => human(p),
+        Some(HogCommand::Play(Deferred(p))) => play(p),
+        Some(HogCommand::Turn(Deferred(t))) => turn(t),
+        Some(HogCommand::Choose(Deferred(c))) => choose(c),
+        Some(HogCommand::MaxRolls(Deferred(m))) => max_rolls(m),
+        Some(HogCommand::Step(Deferred(t))) => step(&t),
+        Some(HogCommand::Coach(Deferred(c))) => coach(&c),
         None => rate(&a.rate),
     }
 }

@@ -500,8 +500,9 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
     // always_roll(5) is that same best response, so one dynamic program
     // gives the strategy, its rate and the ceiling.
     let best = exact::best_response(&vs, &rules)?;
+    let ceiling = best.rate.average;
     let (s, r) = if name == "final" && vs == Strategy::Always(5) {
-        let mut s = best.strategy.clone();
+        let mut s = best.strategy;
         s.rename("final");
         (s, best.rate)
     } else {
@@ -509,7 +510,6 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
         let r = exact::average_win_rate(&s, &vs, &rules)?;
         (s, r)
     };
-    let ceiling = best.rate.average;
     let sampled = match a.sampling.games {
         Some(n) => {
             let n = crate::games_or(Some(n), 0)?;

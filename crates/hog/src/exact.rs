@@ -77,10 +77,10 @@ impl Points {
     }
 }
 
-/// The dynamic programs' weights, worked out by the compiler (a process
-/// that answers one question would otherwise spend a tenth of its time
-/// building them, and fault in the stack pages they pass through). The
-/// same counts as [`Points`]' `ways`, which a test checks them against.
+/// The dynamic programs' weights, worked out by the compiler: a process
+/// that answers one question would otherwise build them at every start,
+/// and fault in the stack pages they pass through. The same counts as
+/// [`Points`]' `ways`, which a test checks them against.
 static WEIGHTS: Weights = Weights::new();
 
 /// The sequences of faces behind a turn's points, as whole numbers kept
@@ -119,7 +119,8 @@ impl Weights {
             while n <= KEPT {
                 if n > 0 {
                     let mut next = [0u64; MOST_POINTS + 2];
-                    // The sums of n - 1 faces reach 6 (n - 1) at most.
+                    // The sums of n - 1 faces reach d (n - 1) at most,
+                    // so k + d stays within MOST_POINTS = 6 x 10.
                     let mut k = 0;
                     while k + d <= MOST_POINTS {
                         let mut f = 2;

@@ -23,47 +23,35 @@ struct Points {
     chances: [Vec<Vec<(u32, f64)>>; 2],
 }
 
-/// For `n` dice of `sides` sides: 1 point for every sequence with a 1 in
-/// it (pig out), else the sum; counted as sequences of faces 2..=sides.
-fn ways_of(sides: u32) -> Vec<Vec<(u32, u64)>> {
-    let d = u64::from(sides);
-    let mut out = vec![Vec::new()];
-    // ways[s]: sequences of n faces, all from 2..=d, summing to s.
-    let mut ways = vec![1u64];
-    for n in 1..=MAX_ROLLS {
-        let mut next = vec![0u64; ways.len() + d as usize];
-        for (s, &w) in ways.iter().enumerate() {
-            for f in 2..=d as usize {
-                next[s + f] += w;
-            }
-        }
-        ways = next;
-        let no_ones: u64 = ways.iter().sum();
-        let mut dist = vec![(1, d.pow(n) - no_ones)];
-        for (s, &w) in ways.iter().enumerate() {
-            if w > 0 {
-                dist.push((s as u32, w));
-            }
-        }
-        out.push(dist);
-    }
-    out
-}
-
 impl Points {
-    /// The distributions, computed once per process.
+    /// The distributions, from [`WEIGHTS`], once per process: for `n` dice
+    /// (1 to 10; none for 0), 1 point for every sequence with a 1 in it
+    /// (pig out), then each sum of faces from 2 up that some sequence makes.
     fn get() -> &'static Points {
         static POINTS: OnceLock<Points> = OnceLock::new();
         POINTS.get_or_init(|| {
-            let ways = [ways_of(4), ways_of(6)];
-            let chances: [Vec<Vec<(u32, f64)>>; 2] = [0, 1].map(|i| {
-                let d = if i == 0 { 4u64 } else { 6 };
+            let w = &WEIGHTS;
+            let ways: [Vec<Vec<(u32, u64)>>; 2] = [0, 1].map(|i| {
+                (0..=KEPT)
+                    .map(|n| match n {
+                        0 => Vec::new(),
+                        n => std::iter::once((1, w.pig[i][n] as u64))
+                            .chain(
+                                (0..=MOST_POINTS as u32)
+                                    .filter(|&k| w.faces[i][n][k as usize] > 0.0)
+                                    .map(|k| (k, w.faces[i][n][k as usize] as u64)),
+                            )
+                            .collect(),
+                    })
+                    .collect()
+            });
+            let chances = [0, 1].map(|i| {
                 ways[i]
                     .iter()
                     .enumerate()
                     .map(|(n, dist)| {
-                        let all = d.pow(n as u32) as f64;
-                        dist.iter().map(|&(k, w)| (k, w as f64 / all)).collect()
+                        let all = w.all[i][n];
+                        dist.iter().map(|&(k, c)| (k, c as f64 / all)).collect()
                     })
                     .collect()
             });
@@ -79,8 +67,9 @@ impl Points {
 
 /// The dynamic programs' weights, worked out by the compiler: a process
 /// that answers one question would otherwise build them at every start,
-/// and fault in the stack pages they pass through. The same counts as
-/// [`Points`]' `ways`, which a test checks them against.
+/// and fault in the stack pages they pass through. [`Points`] (the
+/// distributions the API gives, which a test rolls through `roll_core` on
+/// every sequence of faces) are read from them.
 static WEIGHTS: Weights = Weights::new();
 
 /// The sequences of faces behind a turn's points, as whole numbers kept
@@ -101,8 +90,8 @@ struct Weights {
 }
 
 impl Weights {
-    /// The counts, by the recursion of [`ways_of`]: a sequence of `n`
-    /// faces from 2 to `d` is one of `n - 1` such faces and one more.
+    /// The counts, by recursion: a sequence of `n` faces from 2 to `d` is
+    /// one of `n - 1` such faces and one more.
     /// Every count is below 2^53, so each float is the count exactly.
     const fn new() -> Weights {
         let mut faces = [[[0.0; MOST_POINTS + 2]; KEPT + 1]; 2];
@@ -228,61 +217,86 @@ thread_local! {
     };
 }
 
-/// A vector of `len` copies of `zero`, from the spares when there is one.
-fn spare_or_new<T: Copy>(take: fn(&mut Spare) -> Option<Vec<T>>, len: usize, zero: T) -> Vec<T> {
-    let spare = SPARES
-        .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| take(&mut s)))
-        .ok()
-        .flatten();
-    match spare {
-        Some(mut v) => {
-            v.clear();
-            v.resize(len, zero);
-            v
-        }
-        None => vec![zero; len],
+/// What a [`Spared`] vector holds: its kind's place in the spares.
+trait Kept: Copy {
+    fn kept(spare: &mut Spare) -> &mut Vec<Vec<Self>>;
+}
+
+impl Kept for f64 {
+    fn kept(spare: &mut Spare) -> &mut Vec<Vec<f64>> {
+        &mut spare.tables
     }
 }
 
-/// Hands `v` back to the spares (dropped if they are full, or the thread
-/// is ending).
-fn hand_back<T>(keep: fn(&mut Spare) -> &mut Vec<Vec<T>>, v: Vec<T>) {
-    let _ = SPARES.try_with(|s| {
-        if let Ok(mut s) = s.try_borrow_mut() {
-            let kept = keep(&mut s);
-            if kept.len() < SPARE {
-                kept.push(v);
-            }
-        }
-    });
+impl Kept for Row {
+    fn kept(spare: &mut Spare) -> &mut Vec<Vec<Row>> {
+        &mut spare.rows
+    }
 }
 
-/// A table of chances (`[s * goal + o]`), zeroed, handed back to the
-/// spares when dropped.
-struct Table(Vec<f64>);
+/// A vector taken from the spares (or made, when there is none of its
+/// kind), handed back when dropped (dropped itself when the spares are
+/// full, or the thread is ending).
+struct Spared<T: Kept>(Vec<T>);
+
+/// A table of chances (`[s * goal + o]`).
+type Table = Spared<f64>;
+
+impl<T: Kept> Spared<T> {
+    /// `len` copies of `zero`.
+    fn new(len: usize, zero: T) -> Spared<T> {
+        let spare = SPARES
+            .try_with(|s| {
+                s.try_borrow_mut()
+                    .ok()
+                    .and_then(|mut s| T::kept(&mut s).pop())
+            })
+            .ok()
+            .flatten();
+        Spared(match spare {
+            Some(mut v) => {
+                v.clear();
+                v.resize(len, zero);
+                v
+            }
+            None => vec![zero; len],
+        })
+    }
+}
 
 impl Table {
     fn zeroed(len: usize) -> Table {
-        Table(spare_or_new(|s| s.tables.pop(), len, 0.0))
+        Spared::new(len, 0.0)
     }
 }
 
-impl std::ops::Deref for Table {
-    type Target = [f64];
-    fn deref(&self) -> &[f64] {
+impl<T: Kept> std::ops::Deref for Spared<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
         &self.0
     }
 }
 
-impl std::ops::DerefMut for Table {
-    fn deref_mut(&mut self) -> &mut [f64] {
+impl<T: Kept> std::ops::DerefMut for Spared<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
         &mut self.0
     }
 }
 
-impl Drop for Table {
+impl<T: Kept> Drop for Spared<T> {
     fn drop(&mut self) {
-        hand_back(|s| &mut s.tables, std::mem::take(&mut self.0));
+        let v = std::mem::take(&mut self.0);
+        if v.capacity() == 0 {
+            return;
+        }
+        let _ = SPARES.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                let kept = T::kept(&mut s);
+                if kept.len() < SPARE {
+                    kept.push(v);
+                }
+            }
+        });
     }
 }
 
@@ -534,11 +548,9 @@ struct Sweep {
     /// `rows[i][(x + o) % SUMS * goal + o][n]`: `H_n(x)` against `o`, for
     /// dice of 4 (`i = 0`) or 6 (`i = 1`) sides; from the spares, and
     /// handed back when the sweep is dropped.
-    rows: [Vec<Row>; 2],
+    rows: [Spared<Row>; 2],
     /// `at[f]`: where the rows of the sum `f` above the current one start.
     at: [usize; SUMS],
-    goal: u32,
-    swine_swap: bool,
     /// The weights.
     pts: &'static Weights,
     /// Whether four-sided dice occur (hog wild): else only six-sided rows
@@ -554,19 +566,17 @@ impl Sweep {
         let len = SUMS * g as usize;
         // Without hog wild no state rolls four-sided dice: their rows stay
         // empty (half the sweep's memory, fresh pages a run must fault in).
-        let rows = |len| spare_or_new(|s| s.rows.pop(), len, [0.0; KEPT]);
+        let rows = |len| Spared::new(len, [0.0; KEPT]);
         let mut sweep = Sweep {
-            rows: [if four { rows(len) } else { Vec::new() }, rows(len)],
+            rows: [if four { rows(len) } else { Spared(Vec::new()) }, rows(len)],
             at: [0; SUMS],
-            goal: g,
-            swine_swap: rules.swine_swap(),
             pts,
             four,
         };
         // The ten sums above the largest in play are all past the goal.
         let top = 2 * (g - 1);
         for sum in (top + 1..=top + 10).rev() {
-            sweep.begin(sum);
+            sweep.begin(rules, sum);
         }
         sweep
     }
@@ -575,8 +585,8 @@ impl Sweep {
     /// ten sums above, and the rows of `sum` past the goal (the mover's
     /// score `x = sum - o` from the goal to 10 past it; none is read from
     /// further).
-    fn begin(&mut self, sum: u32) {
-        let g = self.goal;
+    fn begin(&mut self, rules: &Rules, sum: u32) {
+        let g = rules.goal();
         for (f, at) in self.at.iter_mut().enumerate() {
             *at = (sum as usize + f) % SUMS * g as usize;
         }
@@ -594,7 +604,7 @@ impl Sweep {
                 // the winning score.
                 for (n, h) in rows[self.at[0] + o as usize].iter_mut().enumerate() {
                     *h = self.pts.past[i][n][0];
-                    if self.swine_swap && 2 * o >= x {
+                    if rules.swine_swap() && 2 * o >= x {
                         *h -= self.pts.faces[i][n]
                             .get((2 * o - x) as usize)
                             .unwrap_or(&0.0);
@@ -661,16 +671,6 @@ impl Sweep {
             self.rows[0][k][0] = chance;
         }
         self.rows[1][k][0] = chance;
-    }
-}
-
-impl Drop for Sweep {
-    fn drop(&mut self) {
-        for rows in &mut self.rows {
-            if rows.capacity() > 0 {
-                hand_back(|s| &mut s.rows, std::mem::take(rows));
-            }
-        }
     }
 }
 
@@ -856,7 +856,7 @@ fn choose_all(
     let mut sweep = Sweep::new(&WEIGHTS, rules);
     let mut seen = None;
     for (sum, movers) in sums(goal) {
-        sweep.begin(sum);
+        sweep.begin(rules, sum);
         for s in movers.clone() {
             let o = sum - s;
             let i = s as usize * g + o as usize;

@@ -249,13 +249,13 @@ impl Endgame {
     /// and the board has 6: the reference the tests hold the build to.
     #[cfg(test)]
     fn build_by_ranks(pits: usize, seeds: usize, rule: CaptureRule, specialised: bool) -> Endgame {
-        Endgame::filled(pits, seeds, rule, |sower, terms, values| {
+        Endgame::filled(pits, seeds, rule, |_, terms, values| {
             // Rank 0 is the empty board; it is never asked for (the game
             // is over), and holds 0.
             values[0].store(0, Ordering::Relaxed);
             let builder = Builder {
                 pits,
-                sower: Sower::new(pits, sower.rule()),
+                sower: Sower::new(pits, rule),
                 terms,
                 values,
                 specialised,

@@ -1,4 +1,5 @@
-# Recipes mirror the README and .ci/run.
+# Optional: each recipe is a command of the README or .ci/run, for those
+# who have `just`; the README shows every one of them as a cargo command.
 
 # The main job on defaults: the classic LCR most-common-winner study.
 run *ARGS="lcr --players 5":
@@ -34,10 +35,11 @@ ci:
 
 # Kalah(6,4) under empty capture in under half a second: build the
 # 26-seed endgame table once (about a minute on 2 cores, 2.7 GB in
-# k6e26.db), then solve with it.
+# runs/k6e26.db), then solve with it (README, "What the CLI does").
 kalah:
-    test -f k6e26.db || cargo run --release -p games-cli -- mancala endgame build k6e26.db --pits 6 --endgame-seeds 26 --empty-capture
-    cargo run --release -p games-cli -- mancala solve --pits 6 --seeds 4 --empty-capture --endgame k6e26.db
+    mkdir -p runs
+    test -f runs/k6e26.db || cargo run --release -p games-cli -- mancala endgame build runs/k6e26.db --pits 6 --endgame-seeds 26 --empty-capture
+    cargo run --release -p games-cli -- mancala solve --pits 6 --seeds 4 --empty-capture --endgame runs/k6e26.db
 
 # The web page: every game in the browser (docs/web.md).
 serve *ARGS="":

@@ -736,3 +736,4 @@ mod tests {
 }
 
 pub mod parallel;
+pub mod stats;

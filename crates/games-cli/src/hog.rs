@@ -252,10 +252,10 @@ struct ExportArgs {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Player 0's strategy (moves first).
-    #[arg(long, default_value = "always:5")]
+    #[arg(long, default_value = "always:5", conflicts_with = "human")]
     strategy0: String,
     /// Player 1's strategy.
-    #[arg(long, default_value = "always:5")]
+    #[arg(long, default_value = "always:5", conflicts_with = "human")]
     strategy1: String,
     /// Seed of the dice (drawn and shown when not given).
     #[arg(long)]
@@ -270,10 +270,10 @@ struct PlayArgs {
     #[arg(long)]
     human: bool,
     /// With --human: the strategy you play against.
-    #[arg(long, default_value = "final")]
+    #[arg(long, default_value = "final", requires = "human")]
     strategy: String,
     /// With --human: let the strategy move first.
-    #[arg(long)]
+    #[arg(long, requires = "human")]
     second: bool,
     #[command(flatten)]
     rules: RulesArgs,
@@ -315,8 +315,9 @@ struct MaxRollsArgs {
     /// Outcomes of cycling test dice (seeded six-sided dice when absent).
     #[arg(long, value_delimiter = ',')]
     dice: Option<Vec<u32>>,
-    /// Turns averaged for each number of dice (make_averaged's samples).
-    #[arg(long, default_value_t = 1000)]
+    /// Turns averaged for each number of dice (make_averaged's samples):
+    /// 1000, 1e4 or 10^4.
+    #[arg(long, default_value_t = 1000, value_parser = crate::parse_count_u32)]
     turns: u32,
     /// Seed of the dice (drawn and shown when not given).
     #[arg(long, conflicts_with = "dice")]
@@ -706,15 +707,17 @@ fn tournament(t: &TournamentArgs) -> Result<String, CliError> {
             }
             o.push_str("\n(mean win rate: the average of a strategy's exact average win rates against each of the others)\n");
             if n <= TABLE_MATRIX_MAX {
-                o.push_str("\nwin rate of the row's strategy against the column's (average of both seats):\n\n     ");
-                for j in 0..n {
-                    let _ = write!(o, "  {:>8}", format!("#{}", j + 1));
+                // Rows and columns in the ranking's order, numbered by
+                // rank, so #k is the strategy ranked k above.
+                o.push_str("\nwin rate of the row's strategy against the column's (average of both seats; #k: rank k):\n\n     ");
+                for k in 0..n {
+                    let _ = write!(o, "  {:>8}", format!("#{}", k + 1));
                 }
                 o.push('\n');
-                for (i, row) in result.matrix.iter().enumerate() {
-                    let _ = write!(o, "{:>4} ", format!("#{}", i + 1));
-                    for x in row {
-                        let _ = write!(o, "  {x:>8.6}");
+                for (k, &i) in result.ranking.iter().enumerate() {
+                    let _ = write!(o, "{:>4} ", format!("#{}", k + 1));
+                    for &j in &result.ranking {
+                        let _ = write!(o, "  {:>8.6}", result.matrix[i][j]);
                     }
                     let _ = writeln!(o, "  {}", names[i]);
                 }
@@ -776,12 +779,27 @@ fn game_dice(
     })
 }
 
+/// The seed of a game's dice, or none when both sizes are test dice (then
+/// no die is seeded: a seed given is refused, none is shown).
+fn seed_of_game(p: &PlayArgs) -> Result<Option<u64>, CliError> {
+    if p.four_sided.is_some() && p.six_sided.is_some() {
+        if p.seed.is_some() {
+            return crate::fail(
+                "--seed: no die is seeded when both --four-sided and --six-sided are given",
+            );
+        }
+        return Ok(None);
+    }
+    Ok(Some(seed_or_draw(p.seed)))
+}
+
 /// `play`'s JSON.
 #[derive(Serialize)]
 struct PlayOut {
     strategy0: String,
     strategy1: String,
-    seed: u64,
+    /// Null when both sizes of dice are test dice.
+    seed: Option<u64>,
     rules: Rules,
     #[serde(flatten)]
     game: hog::Game,
@@ -793,8 +811,8 @@ fn play(p: PlayArgs) -> Result<String, CliError> {
         strategy(&p.strategy0, &rules)?,
         strategy(&p.strategy1, &rules)?,
     );
-    let seed = seed_or_draw(p.seed);
-    let mut dice = game_dice(seed, &p.four_sided, &p.six_sided)?;
+    let seed = seed_of_game(&p)?;
+    let mut dice = game_dice(seed.unwrap_or(0), &p.four_sided, &p.six_sided)?;
     let g = hog::play(&s0, &s1, &rules, &mut dice)?;
     Ok(match p.output.format {
         Format::Json => to_json(&PlayOut {
@@ -806,11 +824,12 @@ fn play(p: PlayArgs) -> Result<String, CliError> {
         })?,
         Format::Table => {
             let mut o = format!(
-                "{s0} (player 0) against {s1} (player 1), seed {seed}, {}\n",
+                "{s0} (player 0) against {s1} (player 1), {}, {}\n",
+                seed.map_or("test dice".to_string(), |s| format!("seed {s}")),
                 rules.describe()
             );
             for t in &g.turns {
-                let _ = writeln!(o, "{}", describe(t, &["player 0", "player 1"]));
+                let _ = writeln!(o, "{}", describe(t, &["player 0", "player 1"], None));
             }
             let _ = writeln!(
                 o,
@@ -822,8 +841,9 @@ fn play(p: PlayArgs) -> Result<String, CliError> {
     })
 }
 
-/// One line for a turn.
-fn describe(t: &hog::Turn, names: &[&str; 2]) -> String {
+/// One line for a turn, the scores after it in brackets: player 0's
+/// first, or with `first` that player's first, each score named.
+fn describe(t: &hog::Turn, names: &[&str; 2], first: Option<usize>) -> String {
     let who = names[t.player];
     let dice = if t.sides == 4 {
         "four-sided"
@@ -845,7 +865,18 @@ fn describe(t: &hog::Turn, names: &[&str; 2]) -> String {
     if t.swine_swap {
         s.push_str("; swine swap!");
     }
-    let _ = write!(s, "  [{} - {}]", t.after[0], t.after[1]);
+    if let Some(first) = first {
+        let _ = write!(
+            s,
+            "  [{} {} - {} {}]",
+            names[first],
+            t.after[first],
+            names[1 - first],
+            t.after[1 - first]
+        );
+    } else {
+        let _ = write!(s, "  [{} - {}]", t.after[0], t.after[1]);
+    }
     s
 }
 
@@ -853,8 +884,8 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
     let rules = p.rules.rules()?;
     let goal = rules.goal();
     let opponent = strategy(&p.strategy, &rules)?;
-    let seed = seed_or_draw(p.seed);
-    let mut dice = game_dice(seed, &p.four_sided, &p.six_sided)?;
+    let seed = seed_of_game(&p)?;
+    let mut dice = game_dice(seed.unwrap_or(0), &p.four_sided, &p.six_sided)?;
     let me = usize::from(p.second);
     let names = if me == 0 {
         ["you", "computer"]
@@ -863,7 +894,8 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
     };
     let mut term = Terminal::new();
     term.say(&format!(
-        "Hog against {opponent} (seed {seed}, {}). First to {goal}. You are player {me}.\n",
+        "Hog against {opponent} ({}, {}). First to {goal}. You are player {me}.\n",
+        seed.map_or("test dice".to_string(), |s| format!("seed {s}")),
         rules.describe()
     ))?;
     let mut state = hog::HogState::new(rules);
@@ -901,7 +933,8 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
             opponent.rolls(mine, theirs)
         };
         let t = state.play_turn(rolls, &mut dice)?;
-        term.say(&format!("{}\n", describe(&t, &names)))?;
+        // Your score first, named, as the prompt shows it.
+        term.say(&format!("{}\n", describe(&t, &names, Some(me))))?;
     }
     let scores = state.scores();
     let winner = state.winner().unwrap_or(0);
@@ -1055,7 +1088,7 @@ fn step(a: &StepArgs) -> Result<String, CliError> {
             state,
         })?,
         Format::Table => {
-            let mut o = format!("{} (seed {seed})\n", describe(&turn, &names));
+            let mut o = format!("{} (seed {seed})\n", describe(&turn, &names, None));
             if let Some(w) = state.winner() {
                 let _ = writeln!(o, "player {w} wins");
             }

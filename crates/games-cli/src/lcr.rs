@@ -14,8 +14,10 @@ use crate::{
     CliError, Format, Output, Sampling, games_or, progress, seed_or_draw, threads_or_all, to_json,
 };
 
-/// Games the classic study plays when `--games` is not given (the lab's).
-const CLASSIC_GAMES: u64 = 2000;
+/// Games the classic study plays when `--games` is not given: a million
+/// (about 0.3 s on two cores), enough to tell apart seats whose chances
+/// differ by 0.002 (the lab's own default was 2,000).
+const CLASSIC_GAMES: u64 = 1_000_000;
 
 /// Arguments of `games-cli lcr`: a verb, or `simulate`'s flags.
 #[derive(Args, Debug)]
@@ -30,7 +32,7 @@ pub struct LcrArgs {
 #[derive(Subcommand, Debug)]
 enum LcrCommand {
     /// Simulate: the classic most-common-winner study (games default
-    /// 2,000), or with --table the variants study (games default 100,000
+    /// 1,000,000), or with --table the variants study (games default 100,000
     /// per table) (the default verb).
     Simulate(SimulateArgs),
     /// Play one classic game on scripted dice, e.g. --script RR.CL.
@@ -61,7 +63,7 @@ struct SimulateArgs {
     max_rounds: Option<u32>,
     /// Variants: report the estimates after these many games too
     /// [default: 100,1000,10000,100000 up to --games].
-    #[arg(long, value_delimiter = ',', requires = "table")]
+    #[arg(long, value_delimiter = ',', requires = "table", value_parser = crate::parse_count)]
     checkpoints: Option<Vec<u64>>,
     /// Variants: when games check for a single holder [default: round].
     #[arg(long, value_enum, requires = "table")]
@@ -311,7 +313,7 @@ fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<Str
     let ci95: Vec<f64> = s
         .win_fraction
         .iter()
-        .map(|&p| 1.96 * (p * (1.0 - p) / n).sqrt())
+        .map(|&p| dice::stats::share_ci95(p, n))
         .collect();
     let exact = quick_exact(players, coins);
     Ok(match format {
@@ -320,65 +322,189 @@ fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<Str
             win_ci95: ci95,
             exact_win_probability: exact,
         })?,
-        Format::Table => {
-            let mut o = format!(
-                "Classic LCR: {} players, {} coins each, {} games, seed {}\n\nseat        wins   share   95% interval{}\n",
-                s.players,
-                s.coins,
-                s.games,
-                s.seed,
-                if exact.is_some() { "      exact" } else { "" }
+        Format::Table => study_table(&s, &ci95, exact.as_deref()),
+    })
+}
+
+/// A count with thousands separators, for sentences: 1,000,000.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut o = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            o.push(',');
+        }
+        o.push(c);
+    }
+    o
+}
+
+/// About how many games: two significant digits, in words past a million.
+fn about(games: f64) -> String {
+    if !games.is_finite() || games >= 1e15 {
+        return "more games than anyone can play".into();
+    }
+    let magnitude = 10f64.powi(games.log10().floor() as i32 - 1).max(1.0);
+    let rounded = ((games / magnitude).round() * magnitude) as u64;
+    match rounded {
+        n if n >= 1_000_000_000 && n % 100_000_000 == 0 => {
+            format!("about {} billion", n as f64 / 1e9)
+        }
+        n if n >= 1_000_000 && n % 100_000 == 0 => format!("about {} million", n as f64 / 1e6),
+        n => format!("about {}", grouped(n)),
+    }
+}
+
+/// The classic study's table. With the exact chances it leads with the
+/// exact answer and reads the simulation as its check, so nothing printed
+/// names a different winner than the exact one: seats too close for the
+/// sample to order are said to be so. Without them, the simulation's most
+/// common winner, and whether the runner-up is told apart from it.
+fn study_table(s: &lcr_core::Study, ci95: &[f64], exact: Option<&[f64]>) -> String {
+    use dice::stats;
+    let n = s.games as f64;
+    let seed_line = format!(
+        "seed {} (`--seed {}` repeats this run exactly)",
+        s.seed, s.seed
+    );
+    let mut o = format!(
+        "Classic LCR: {} players, {} coins each\n\n",
+        s.players, s.coins
+    );
+    let by_share = |shares: &[f64]| {
+        let mut order: Vec<usize> = (0..shares.len()).collect();
+        order.sort_by(|&a, &b| shares[b].total_cmp(&shares[a]).then(a.cmp(&b)));
+        order
+    };
+    if let Some(e) = exact {
+        let order = by_share(e);
+        let top = order[0];
+        let _ = writeln!(
+            o,
+            "Exact answer (Markov chain): seat {top} wins most often, {:.6} of games.",
+            e[top]
+        );
+        if let Some(&next) = order.get(1) {
+            let _ = writeln!(
+                o,
+                "Next is seat {next} at {:.6}; the last is seat {} at {:.6}.",
+                e[next],
+                order[order.len() - 1],
+                e[order[order.len() - 1]]
             );
-            for (seat, (w, f)) in s.wins.iter().zip(&s.win_fraction).enumerate() {
+        }
+        let _ = write!(
+            o,
+            "\nThe check: {} simulated games, {seed_line}.\n\nseat  exact chance  simulated share  95% interval          wins\n",
+            grouped(s.games)
+        );
+        for seat in 0..s.players {
+            let f = s.win_fraction[seat];
+            let _ = writeln!(
+                o,
+                "{seat:>4}  {:>12.6}  {f:>15.4}  {:.4} to {:.4}  {:>10}",
+                e[seat],
+                (f - ci95[seat]).max(0.0),
+                (f + ci95[seat]).min(1.0),
+                s.wins[seat]
+            );
+        }
+        let missed: Vec<usize> = (0..s.players)
+            .filter(|&seat| (s.win_fraction[seat] - e[seat]).abs() > ci95[seat])
+            .collect();
+        o.push('\n');
+        if missed.is_empty() {
+            o.push_str(
+                "The simulation agrees: every seat's exact chance lies inside its 95% interval.\n",
+            );
+        } else {
+            let seats: Vec<String> = missed.iter().map(usize::to_string).collect();
+            let _ = writeln!(
+                o,
+                "Seat {} lies outside its 95% interval: each interval misses its exact value in \
+                 1 run in 20 by chance, so with {} seats some seat misses in {:.0}% of runs.",
+                seats.join(", "),
+                s.players,
+                100.0 * (1.0 - 0.95f64.powi(s.players as i32))
+            );
+        }
+        // Seats whose exact chances are too close to the top for this many
+        // games to order: the simulation may put any of them first.
+        let close: Vec<usize> = order[1..]
+            .iter()
+            .copied()
+            .filter(|&seat| stats::games_to_tell_apart(e[top], e[seat]) > n)
+            .collect();
+        if let Some(&last) = close.last() {
+            let needed = stats::games_to_tell_apart(e[top], e[last]);
+            let names: Vec<String> = std::iter::once(top)
+                .chain(close.iter().copied())
+                .map(|x| x.to_string())
+                .collect();
+            let _ = writeln!(
+                o,
+                "Seats {} are too close for {} games to tell apart (that takes {} games), \
+                 so the simulation may put any of them first; the exact answer decides.",
+                names.join(" and "),
+                grouped(s.games),
+                about(needed)
+            );
+        }
+    } else {
+        let _ = write!(
+            o,
+            "{} simulated games, {seed_line}.\n\nseat  simulated share  95% interval          wins\n",
+            grouped(s.games)
+        );
+        for (seat, ((f, half), wins)) in s.win_fraction.iter().zip(ci95).zip(&s.wins).enumerate() {
+            let _ = writeln!(
+                o,
+                "{seat:>4}  {f:>15.4}  {:.4} to {:.4}  {wins:>10}",
+                (f - half).max(0.0),
+                (f + half).min(1.0),
+            );
+        }
+        let best = s.most_common_winner;
+        let _ = write!(
+            o,
+            "\nMost common winner: seat {best} ({:.4} of games)",
+            s.most_common_fraction
+        );
+        if let Some(&next) = by_share(&s.win_fraction).iter().find(|&&i| i != best) {
+            let (p1, p2) = (s.win_fraction[best], s.win_fraction[next]);
+            if !stats::told_apart(p1, p2, n) {
                 let _ = write!(
                     o,
-                    "{seat:>4} {w:>11} {f:>7.4}  {:.4} to {:.4}",
-                    (f - ci95[seat]).max(0.0),
-                    (f + ci95[seat]).min(1.0)
+                    "; not told apart from seat {next} ({p2:.4}) by {} games: the difference \
+                     is within its 95% margin (play more games)",
+                    grouped(s.games)
                 );
-                if let Some(e) = &exact {
-                    let _ = write!(o, "  {:.6}", e[seat]);
-                }
-                o.push('\n');
             }
-            let best = s.most_common_winner;
-            let _ = write!(
-                o,
-                "\nmost common winner: seat {best} ({:.4} of games)",
-                s.most_common_fraction
-            );
-            // The runner-up, and whether the two can be told apart: the
-            // difference of two shares of one multinomial sample has
-            // variance (p1 + p2 - (p1 - p2)^2) / n.
-            if let Some(next) = (0..s.players).filter(|&i| i != best).max_by(|&a, &b| {
-                s.win_fraction[a]
-                    .total_cmp(&s.win_fraction[b])
-                    .then(b.cmp(&a))
-            }) {
-                let (p1, p2) = (s.win_fraction[best], s.win_fraction[next]);
-                let se = ((p1 + p2 - (p1 - p2).powi(2)) / n).sqrt();
-                if p1 - p2 < 1.96 * se {
-                    let _ = write!(
-                        o,
-                        "; not told apart from seat {next} ({p2:.4}) by {} games: the difference is within its 95% margin (play more games)",
-                        s.games
-                    );
-                }
-            }
-            if let Some(e) = &exact {
-                let top = (0..e.len())
-                    .max_by(|&a, &b| e[a].total_cmp(&e[b]).then(b.cmp(&a)))
-                    .unwrap_or(0);
-                let _ = write!(o, "\nexactly: seat {top} wins most often ({:.6})", e[top]);
-            }
-            let _ = write!(
-                o,
-                "\nmean turns: {:.3} (every seat's turn counted; {:.3} counting only turns with a roll)\n",
-                s.mean_turns, s.mean_rolling_turns
-            );
-            o
         }
-    })
+        let states = exact::plan(s.players, s.coins).map_or(u64::MAX, |(states, _)| states);
+        if states <= limits().exact_states {
+            let _ = writeln!(
+                o,
+                ".\nNo quick exact answer at this size: `games-cli lcr exact --players {} --coins {}` \
+                 solves its {} states (it refuses, with its estimate, a run that will not fit in memory).",
+                s.players,
+                s.coins,
+                grouped(states)
+            );
+        } else {
+            let _ = writeln!(
+                o,
+                ".\nNo exact answer at this size: the exact solver takes at most {} states.",
+                grouped(limits().exact_states)
+            );
+        }
+    }
+    let _ = writeln!(
+        o,
+        "Mean game length: {:.3} turns (every seat's turn counted; {:.3} counting only turns with a roll).",
+        s.mean_turns, s.mean_rolling_turns
+    );
+    o
 }
 
 /// Seats the exact solver takes (its states are keyed by seat in a byte).

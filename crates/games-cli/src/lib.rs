@@ -28,6 +28,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub mod api;
 mod casino;
 mod charts;
+mod examples;
 mod hog;
 mod lcr;
 mod limits;
@@ -132,6 +133,66 @@ enum Game {
     Serve(ServeArgs),
     /// Combine the partials of a run's shards (--shard K/N) into its output.
     Merge(shard::MergeArgs),
+    /// Print shell completions for bash, zsh, fish, elvish or powershell.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) of games-cli.
+    Man,
+}
+
+/// `games-cli completions`'s flags.
+#[derive(clap::Args, Debug)]
+struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
+/// The completions of `shell` for the whole command tree.
+fn completions(a: &CompletionsArgs) -> Result<String, CliError> {
+    let mut out = Vec::new();
+    clap_complete::generate(a.shell, &mut command(), "games-cli", &mut out);
+    String::from_utf8(out).map_err(|e| CliError(e.to_string()))
+}
+
+/// The man page, in roff, with the examples of the top-level help.
+fn man_page() -> Result<String, CliError> {
+    let mut out = Vec::new();
+    let man = clap_mangen::Man::new(command());
+    man.render_title(&mut out)
+        .and_then(|_| man.render_name_section(&mut out))
+        .and_then(|_| man.render_synopsis_section(&mut out))
+        .and_then(|_| man.render_description_section(&mut out))
+        .and_then(|_| man.render_options_section(&mut out))
+        .and_then(|_| man.render_subcommands_section(&mut out))
+        .map_err(|e| CliError::io("cannot render the man page", &e))?;
+    let mut page = String::from_utf8(out).map_err(|e| CliError(e.to_string()))?;
+    page.push_str(".SH EXAMPLES\n");
+    for (command, what) in examples::of("") {
+        page.push_str(&format!(
+            ".TP\n\\fBgames\\-cli {}\\fR\n{what}\n",
+            command.replace('-', "\\-")
+        ));
+    }
+    page.push_str(".SH EXIT STATUS\n0 success (a closed pipe on stdout too); 1 a failure of the machine; 2 bad input.\n");
+    Ok(page)
+}
+
+/// The command path (`hog rate`) that `args` name, for the help's
+/// examples: each word that names a subcommand of the one before.
+fn help_path(args: &[OsString]) -> String {
+    let mut cmd = command();
+    let mut path: Vec<String> = Vec::new();
+    for word in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        if word == "help" && cmd.find_subcommand("help").is_some() {
+            continue;
+        }
+        let Some(sub) = cmd.find_subcommand(word).cloned() else {
+            continue;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
+    }
+    path.join(" ")
 }
 
 /// A game's flags and verbs, given to clap to build only when the command
@@ -229,9 +290,9 @@ fn serve(a: &ServeArgs) -> Result<String, CliError> {
 /// threads: one meaning for every simulate verb.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct Sampling {
-    /// Games to simulate [default: the verb's own, shown in its help text
-    /// above].
-    #[arg(long)]
+    /// Games to simulate: 1000000, 1_000_000, 1e6 or 10^6 [default: the
+    /// verb's own, shown in its help text above].
+    #[arg(long, value_parser = parse_count)]
     pub games: Option<u64>,
     /// Seed of the dice (drawn and shown when not given).
     #[arg(long)]
@@ -273,7 +334,15 @@ where
         Err(e) => {
             use clap::error::{ContextKind, ContextValue, ErrorKind};
             match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                ErrorKind::DisplayHelp => {
+                    let mut help = e.render().to_string();
+                    if let Some(examples) = examples::section(&help_path(&args)) {
+                        help.push('\n');
+                        help.push_str(&examples);
+                    }
+                    return Ok(help);
+                }
+                ErrorKind::DisplayVersion => {
                     return Ok(e.render().to_string());
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -291,7 +360,7 @@ where
             {
                 return fail(format!("{flag} must be at least 0, not {bad}"));
             }
-            return fail(clap_line(&e.render().to_string()));
+            return fail(clap_line(&e));
         }
     };
     let words: Vec<String> = args
@@ -306,14 +375,19 @@ where
         Game::Mancala(Deferred(a)) => mancala::run(a),
         Game::Serve(a) => serve(&a),
         Game::Merge(a) => shard::merge(&a),
+        Game::Completions(a) => completions(&a),
+        Game::Man => man_page(),
     })
 }
 
-/// One line from clap's error text: its first line (with the argument a
-/// "required arguments were not provided:" line lists), and the command it
-/// was given to, from the usage line, so a flag given to the wrong verb is
-/// named with the verb.
-fn clap_line(text: &str) -> String {
+/// One line from clap's error: its first line (with the argument a
+/// "required arguments were not provided:" line lists), clap's suggestion
+/// ("did you mean 'lcr'?") and the accepted values where it has them, and
+/// the command it was given to, from the usage line, so a flag given to the
+/// wrong verb is named with the verb.
+fn clap_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let text = e.render().to_string();
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let mut line = lines
         .next()
@@ -329,6 +403,20 @@ fn clap_line(text: &str) -> String {
             .collect();
         line = format!("{line} {}", listed.join(", "));
     }
+    let quoted = |v: &ContextValue| match v {
+        ContextValue::String(s) => vec![format!("'{s}'")],
+        ContextValue::Strings(v) => v.iter().map(|s| format!("'{s}'")).collect(),
+        _ => Vec::new(),
+    };
+    let mut suggested: Vec<String> = [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ]
+    .into_iter()
+    .filter_map(|k| e.get(k))
+    .flat_map(quoted)
+    .collect();
     let command = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("Usage: "))
@@ -338,10 +426,153 @@ fn clap_line(text: &str) -> String {
                 .collect::<Vec<_>>()
                 .join(" ")
         });
+    // clap lists its likeliest last.
+    suggested.reverse();
+    // clap's own likeness (Jaro) misses swapped letters in short names
+    // ('lrc' for 'lcr') and offers loose ones ('lcr' for 'crap'): an edit
+    // distance that counts a swap as one comes first.
+    if let (Some(ContextValue::String(bad)), Some(path)) =
+        (e.get(ContextKind::InvalidSubcommand), &command)
+    {
+        let close = subcommand_like(path, bad);
+        if !close.is_empty() {
+            suggested = close.into_iter().map(|s| format!("'{s}'")).collect();
+        }
+    }
+    if !suggested.is_empty() {
+        line = format!("{line} (did you mean {}?)", suggested.join(" or "));
+    }
+    if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue)
+        && !valid.is_empty()
+    {
+        line = format!("{line} (accepted values: {})", valid.join(", "));
+    }
     match command {
         Some(c) if !c.is_empty() => format!("{line} (in `{c}`; see `{c} --help`)"),
         _ => line,
     }
+}
+
+/// The subcommands of `path` (as `games-cli hog`) within one edit of
+/// `bad` (a letter added, dropped, changed, or two neighbours swapped), or
+/// two edits for names of five letters or more.
+fn subcommand_like(path: &str, bad: &str) -> Vec<String> {
+    let mut cmd = command();
+    for word in path.split_whitespace().skip(1) {
+        match cmd.find_subcommand(word) {
+            Some(c) => cmd = c.clone(),
+            None => return Vec::new(),
+        }
+    }
+    let most = if bad.chars().count() >= 5 { 2 } else { 1 };
+    cmd.get_subcommands()
+        .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
+        .filter(|name| edits(bad, name) <= most)
+        .map(str::to_string)
+        .collect()
+}
+
+/// The optimal string alignment distance: insertions, deletions,
+/// substitutions and swaps of neighbours, one each.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// A count (games, turns, samples, checkpoints): a whole number written as
+/// `1000000`, `1_000_000`, `1e6`, `2.5e6` or `10^6`.
+///
+/// # Errors
+/// What was expected, for clap to put after the flag's name.
+pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
+    let expected =
+        || format!("expected a whole number such as 1000000, 1_000_000, 1e6 or 10^6, not '{s}'");
+    let t = s.trim();
+    let digits = |d: &str| {
+        let plain = d.replace('_', "");
+        (!d.is_empty()
+            && !d.starts_with('_')
+            && !d.ends_with('_')
+            && !d.contains("__")
+            && plain.bytes().all(|b| b.is_ascii_digit()))
+        .then_some(plain)
+    };
+    if let Some(plain) = digits(t) {
+        return plain
+            .parse::<u64>()
+            .map_err(|_| format!("{s} is more than {}", u64::MAX));
+    }
+    let too_large = || format!("{s} is more than {}", u64::MAX);
+    if let Some((base, exp)) = t.split_once('^') {
+        let base: u64 = digits(base)
+            .and_then(|b| b.parse().ok())
+            .ok_or_else(expected)?;
+        let exp: u32 = digits(exp)
+            .and_then(|e| e.parse().ok())
+            .ok_or_else(expected)?;
+        return base.checked_pow(exp).ok_or_else(too_large);
+    }
+    if let Some((mantissa, exp)) = t.split_once(['e', 'E']) {
+        let exp: u32 = digits(exp.trim_start_matches('+'))
+            .and_then(|e| e.parse().ok())
+            .ok_or_else(expected)?;
+        let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let whole = if whole.is_empty() && !frac.is_empty() {
+            "0".to_string()
+        } else {
+            digits(whole).ok_or_else(expected)?
+        };
+        let frac = if frac.is_empty() {
+            String::new()
+        } else {
+            digits(frac).ok_or_else(expected)?
+        };
+        // mantissa digits times 10^(exp - fraction digits), exactly.
+        let shift = exp.checked_sub(frac.len() as u32);
+        let all = format!("{whole}{frac}");
+        let value: u128 = all.parse().map_err(|_| too_large())?;
+        let value = match shift {
+            Some(k) => 10u128.checked_pow(k).and_then(|p| value.checked_mul(p)),
+            None => {
+                let p = 10u128.pow(frac.len() as u32 - exp);
+                if !value.is_multiple_of(p) {
+                    return Err(format!("{s} is not a whole number"));
+                }
+                Some(value / p)
+            }
+        };
+        return value
+            .and_then(|v| u64::try_from(v).ok())
+            .ok_or_else(too_large);
+    }
+    Err(expected())
+}
+
+/// [`parse_count`] for counts that fit in 32 bits.
+///
+/// # Errors
+/// As [`parse_count`], and a count past 4294967295.
+pub(crate) fn parse_count_u32(s: &str) -> Result<u32, String> {
+    let n = parse_count(s)?;
+    u32::try_from(n).map_err(|_| format!("{s} is more than {}", u32::MAX))
 }
 
 /// The whole command tree, as clap sees it, every game's part built (for

@@ -969,8 +969,9 @@ fn play(
             let pit = match solve_showing(ready, &p, deadline, "thinking")? {
                 solver::Answer::Solved(s) => {
                     term.say(&format!(
-                        "The solver plays pit {} (proven best: it finishes {:+} ahead with perfect play).\n",
-                        s.best_moves[0], s.value
+                        "The solver plays pit {} (proven best: with perfect play from here it {}).\n",
+                        s.best_moves[0],
+                        finishes(s.value)
                     ))?;
                     s.best_moves[0]
                 }
@@ -1207,4 +1208,28 @@ fn moves_verb(a: &MovesArgs) -> Result<String, CliError> {
             o
         }
     })
+}
+
+/// How a game ends for the side whose value (its store minus the other's
+/// at the end) is `value`, in words: "finishes 6 seeds ahead", "finishes 6
+/// seeds behind", "draws".
+fn finishes(value: i32) -> String {
+    match value {
+        0 => "draws".to_string(),
+        1 => "finishes 1 seed ahead".to_string(),
+        -1 => "finishes 1 seed behind".to_string(),
+        v if v > 0 => format!("finishes {v} seeds ahead"),
+        v => format!("finishes {} seeds behind", -v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn finishes_reads_the_sign_as_words() {
+        assert_eq!(super::finishes(-6), "finishes 6 seeds behind");
+        assert_eq!(super::finishes(6), "finishes 6 seeds ahead");
+        assert_eq!(super::finishes(1), "finishes 1 seed ahead");
+        assert_eq!(super::finishes(0), "draws");
+    }
 }

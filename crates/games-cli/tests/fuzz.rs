@@ -187,7 +187,11 @@ fn case(
         }
     }
     if junk.is_multiple_of(11) {
-        argv.push(["--bogus", "-1", "extra", "--games"][junk % 4].to_string());
+        // An extra word; where a verb takes a file, it names one in the
+        // scratch folder, never in the repository (a run once left a
+        // 29-byte endgame table named `extra` in crates/games-cli).
+        let extra = format!("{scratch}/extra");
+        argv.push(["--bogus", "-1", extra.as_str(), "--games"][junk % 4].to_string());
     }
     argv
 }

@@ -1,0 +1,634 @@
+//! Hog under any [`Term`]'s rules: a rules step ([`TermState`], the
+//! reference) and exact dynamic programs over the extended state
+//! (scores, mover and the [`Memory`] the rules need), tested equal to the
+//! generic exact evaluation of the step.
+//!
+//! The dynamic program runs over the sum of the two scores, highest first:
+//! every turn adds at least one point under every rule set except Spring
+//! 2022, whose hefty hogs can score 0. There a zero-point turn hands the
+//! same scores to the other player, so the states of one sum are solved by
+//! value iteration from zero (Gauss-Seidel until nothing changes), as
+//! [`game::exact::evaluate`] does: a game that never ends is won by nobody.
+
+use dice::{Dice, DiceError};
+use game::{Step, Turn as Whose};
+use serde::{Deserialize, Serialize};
+
+use crate::exact::{self, WinRate};
+use crate::terms::{Memory, Term, after_turn};
+use crate::{GOAL, HogError, MAX_ROLLS, Strategy};
+
+/// Feral hogs looks at the last turn's points only through |dice - points|
+/// == 2 with at most 10 dice, so every count from 13 up acts the same.
+const LAST_CAP: u32 = 13;
+
+/// A position under a term's rules: both scores, the mover, the memory,
+/// and the dice chosen while chance is about to roll them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "TermSetup")]
+pub struct TermState {
+    rules: Term,
+    goal: u32,
+    scores: [u32; 2],
+    player: usize,
+    memory: Memory,
+    rolling: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TermSetup {
+    rules: Term,
+    goal: u32,
+    scores: [u32; 2],
+    player: usize,
+    #[serde(default)]
+    memory: Memory,
+    rolling: Option<u32>,
+}
+
+/// The highest score a finished game can show: the goal's last score plus
+/// a turn, doubled by hog pile, plus the after-turn bonuses.
+const MAX_FINISHED: u32 = 2 * (GOAL + 60) + 20;
+
+impl TryFrom<TermSetup> for TermState {
+    type Error = HogError;
+
+    fn try_from(s: TermSetup) -> Result<TermState, HogError> {
+        if !(1..=GOAL).contains(&s.goal) {
+            return Err(HogError::GoalOutOfRange(s.goal));
+        }
+        if s.player > 1 {
+            return Err(HogError::NotAPlayer(s.player));
+        }
+        let over = s.scores.iter().any(|&x| x >= s.goal);
+        if let Some(&bad) = s.scores.iter().find(|&&x| x >= MAX_FINISHED) {
+            return Err(HogError::ScoreOutOfRange {
+                score: bad,
+                goal: s.goal,
+            });
+        }
+        if let Some(n) = s.rolling
+            && (over || !(1..=MAX_ROLLS).contains(&n))
+        {
+            return Err(HogError::RollDice(n));
+        }
+        if s.memory.turn >= 8 || s.memory.last_points.iter().any(|&p| p > MAX_FINISHED) {
+            return Err(HogError::BadMemory);
+        }
+        Ok(TermState {
+            rules: s.rules,
+            goal: s.goal,
+            scores: s.scores,
+            player: s.player,
+            memory: s.memory,
+            rolling: s.rolling,
+        })
+    }
+}
+
+impl TermState {
+    /// A new game under `rules` to `goal`: 0 to 0, player 0 to move.
+    ///
+    /// # Errors
+    /// [`HogError::GoalOutOfRange`] outside 1 to 100.
+    pub fn new(rules: Term, goal: u32) -> Result<TermState, HogError> {
+        if !(1..=GOAL).contains(&goal) {
+            return Err(HogError::GoalOutOfRange(goal));
+        }
+        Ok(TermState {
+            rules,
+            goal,
+            scores: [0, 0],
+            player: 0,
+            memory: Memory::default(),
+            rolling: None,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Term {
+        self.rules
+    }
+
+    /// Both scores, player 0's first.
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    /// The player to move (or whose dice chance rolls).
+    pub fn player(&self) -> usize {
+        self.player
+    }
+
+    /// The memory the rules keep.
+    pub fn memory(&self) -> Memory {
+        self.memory
+    }
+
+    /// The sides of the mover's dice now.
+    pub fn sides(&self) -> u32 {
+        let p = self.player;
+        self.rules.sides(self.scores[p], self.scores[1 - p])
+    }
+
+    /// The winner once the game is over: the higher score.
+    pub fn winner(&self) -> Option<usize> {
+        (self.turn() == Whose::Terminal).then(|| usize::from(self.scores[1] > self.scores[0]))
+    }
+
+    fn finish(&mut self, rolls: u32, points: u32) {
+        let a = after_turn(
+            self.rules,
+            self.scores,
+            self.player,
+            rolls,
+            points,
+            self.memory,
+        );
+        self.scores = a.scores;
+        self.player = a.next;
+        self.memory = a.memory;
+        self.rolling = None;
+    }
+}
+
+impl Step for TermState {
+    type Action = u32;
+    type Outcome = u32;
+    type Error = HogError;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Whose {
+        if self.scores.iter().any(|&s| s >= self.goal) {
+            Whose::Terminal
+        } else if self.rolling.is_some() {
+            Whose::Chance
+        } else {
+            Whose::Player(self.player)
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        match self.turn() {
+            Whose::Player(_) => (0..=MAX_ROLLS).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(u32, u64)> {
+        match (self.turn(), self.rolling) {
+            (Whose::Chance, Some(n)) => exact::turn_point_ways(n, self.sides())
+                .map(<[_]>::to_vec)
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply_action(&mut self, &rolls: &u32) -> Result<(), HogError> {
+        if !matches!(self.turn(), Whose::Player(_)) {
+            return Err(HogError::NotADecision);
+        }
+        let rolls = crate::check_rolls(i64::from(rolls))?;
+        if rolls == 0 {
+            let p = self.player;
+            let points = self.rules.zero_dice(self.scores[p], self.scores[1 - p]);
+            self.finish(0, points);
+        } else {
+            self.rolling = Some(rolls);
+        }
+        Ok(())
+    }
+
+    fn apply_outcome(&mut self, &points: &u32) -> Result<(), HogError> {
+        let Some(n) = self.rolling else {
+            return Err(HogError::NotAnOutcome(points));
+        };
+        if !self.chance_outcomes().iter().any(|&(k, _)| k == points) {
+            return Err(HogError::NotAnOutcome(points));
+        }
+        self.finish(n, points);
+        Ok(())
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        match self.winner() {
+            Some(w) => (0..2).map(|p| f64::from(u8::from(p == w))).collect(),
+            None => vec![0.0, 0.0],
+        }
+    }
+
+    fn sample_outcome<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<u32, DiceError> {
+        game::sample_by_weight(&self.chance_outcomes(), dice)
+    }
+}
+
+/// How a rule set's memory is folded into a small index, from the mover's
+/// side: the DP's third coordinate.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    term: Term,
+    goal: usize,
+    ext: usize,
+}
+
+impl Layout {
+    fn new(term: Term, goal: u32) -> Layout {
+        let ext = match term {
+            Term::Fall2017 => 16,
+            Term::Fall2019 => ((LAST_CAP + 1) * (LAST_CAP + 1)) as usize,
+            _ => 1,
+        };
+        Layout {
+            term,
+            goal: goal as usize,
+            ext,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.goal * self.goal * self.ext
+    }
+
+    /// The memory's index seen by `mover`.
+    fn ext_of(&self, m: &Memory, mover: usize) -> usize {
+        match self.term {
+            Term::Fall2017 => (m.turn % 8) as usize * 2 + usize::from(m.trotted),
+            Term::Fall2019 => {
+                let c = |p: u32| p.min(LAST_CAP) as usize;
+                c(m.last_points[mover]) * (LAST_CAP as usize + 1) + c(m.last_points[1 - mover])
+            }
+            _ => 0,
+        }
+    }
+
+    /// The memory of index `e`, the mover as player 0.
+    fn memory(&self, e: usize) -> Memory {
+        match self.term {
+            Term::Fall2017 => Memory {
+                turn: (e / 2) as u32,
+                trotted: e % 2 == 1,
+                ..Memory::default()
+            },
+            Term::Fall2019 => {
+                let w = LAST_CAP as usize + 1;
+                Memory {
+                    last_points: [(e / w) as u32, (e % w) as u32],
+                    ..Memory::default()
+                }
+            }
+            _ => Memory::default(),
+        }
+    }
+
+    fn at(&self, me: u32, opp: u32, e: usize) -> usize {
+        (me as usize * self.goal + opp as usize) * self.ext + e
+    }
+}
+
+/// A policy over the extended state: the dice at every (score, opponent
+/// score, memory) from the mover's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Policy {
+    name: String,
+    term: Term,
+    goal: u32,
+    rolls: Vec<u8>,
+}
+
+impl Policy {
+    /// A score-pair strategy as a policy (the memory ignored).
+    pub fn from_strategy(s: &Strategy, term: Term, goal: u32) -> Policy {
+        let l = Layout::new(term, goal);
+        let mut rolls = vec![0u8; l.len()];
+        for me in 0..goal {
+            for opp in 0..goal {
+                let n = s.rolls(me, opp) as u8;
+                for e in 0..l.ext {
+                    rolls[l.at(me, opp, e)] = n;
+                }
+            }
+        }
+        Policy {
+            name: s.to_string(),
+            term,
+            goal,
+            rolls,
+        }
+    }
+
+    /// The policy's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The dice at (score, opponent score) with `memory`, from the mover's
+    /// side (`mover` is the mover's seat in `memory`).
+    pub fn rolls(&self, score: u32, opponent: u32, memory: &Memory, mover: usize) -> u32 {
+        let l = Layout::new(self.term, self.goal);
+        u32::from(self.rolls[l.at(score, opponent, l.ext_of(memory, mover))])
+    }
+
+    /// The policy as a 100 x 100 strategy table, when it does not depend on
+    /// the memory (always, for rule sets without one).
+    ///
+    /// # Errors
+    /// [`HogError::DependsOnMemory`] naming the first score pair where two
+    /// memories choose differently.
+    pub fn to_strategy(&self) -> Result<Strategy, HogError> {
+        let l = Layout::new(self.term, self.goal);
+        let mut full = vec![0u8; (GOAL * GOAL) as usize];
+        for me in 0..self.goal {
+            for opp in 0..self.goal {
+                let first = self.rolls[l.at(me, opp, 0)];
+                if (1..l.ext).any(|e| self.rolls[l.at(me, opp, e)] != first) {
+                    return Err(HogError::DependsOnMemory {
+                        rules: self.term.name(),
+                        score: me,
+                        opponent: opp,
+                    });
+                }
+                full[(me * GOAL + opp) as usize] = first;
+            }
+        }
+        Strategy::table(&self.name, full)
+    }
+}
+
+/// Who chooses at one seat: a fixed policy, or the best for itself.
+#[derive(Clone, Copy)]
+enum Chooser<'a> {
+    Fixed(&'a Policy),
+    Best,
+}
+
+/// The solved tables: `v[p][i]` = (mover's chance to win, other's) when
+/// seat `p` moves at state `i`, and the choices made.
+struct Solved {
+    layout: Layout,
+    v: [Vec<[f64; 2]>; 2],
+    choice: [Vec<u8>; 2],
+}
+
+/// The turn-point distributions, `dist[sides == 6][n]`.
+fn distributions() -> [[&'static [(u32, f64)]; 11]; 2] {
+    let mut d: [[&'static [(u32, f64)]; 11]; 2] = [[&[]; 11]; 2];
+    for (i, sides) in [4u32, 6].into_iter().enumerate() {
+        for n in 1..=MAX_ROLLS {
+            d[i][n as usize] = exact::turn_points(n, sides).expect("1 to 10 dice of 4 or 6 sides");
+        }
+    }
+    d
+}
+
+fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
+    let l = Layout::new(term, goal);
+    let dist = distributions();
+    let symmetric = matches!(seats, [Chooser::Best, Chooser::Best]);
+    let mut v = [vec![[0.0; 2]; l.len()], Vec::new()];
+    let mut choice = [vec![0u8; l.len()], Vec::new()];
+    if !symmetric {
+        v[1] = vec![[0.0; 2]; l.len()];
+        choice[1] = vec![0u8; l.len()];
+    }
+    let seats_solved = if symmetric { 1 } else { 2 };
+    let cycles = term == Term::Spring2022;
+    for sum in (0..=2 * (goal - 1)).rev() {
+        let lo = sum.saturating_sub(goal - 1);
+        let hi = sum.min(goal - 1);
+        for sweep in 0.. {
+            let mut changed = false;
+            for me in lo..=hi {
+                let opp = sum - me;
+                for e in 0..l.ext {
+                    let i = l.at(me, opp, e);
+                    let memory = l.memory(e);
+                    for p in 0..seats_solved {
+                        let value_of = |n: u32, v: &[Vec<[f64; 2]>; 2]| -> [f64; 2] {
+                            let mut acc = [0.0; 2];
+                            let mut add = |k: u32, pr: f64| {
+                                let a = after_turn(term, [me, opp], 0, n, k, memory);
+                                let r = if a.scores[0] >= goal || a.scores[1] >= goal {
+                                    if a.scores[0] > a.scores[1] {
+                                        [1.0, 0.0]
+                                    } else {
+                                        [0.0, 1.0]
+                                    }
+                                } else if a.next == 0 {
+                                    let q = if symmetric { 0 } else { p };
+                                    v[q][l.at(a.scores[0], a.scores[1], l.ext_of(&a.memory, 0))]
+                                } else {
+                                    let q = if symmetric { 0 } else { 1 - p };
+                                    let w = v[q]
+                                        [l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1))];
+                                    [w[1], w[0]]
+                                };
+                                acc[0] += pr * r[0];
+                                acc[1] += pr * r[1];
+                            };
+                            if n == 0 {
+                                add(term.zero_dice(me, opp), 1.0);
+                            } else {
+                                let six = usize::from(term.sides(me, opp) == 6);
+                                for &(k, pr) in dist[six][n as usize] {
+                                    add(k, pr);
+                                }
+                            }
+                            acc
+                        };
+                        let (n, val) = match seats[p] {
+                            Chooser::Fixed(pol) => {
+                                let n = u32::from(pol.rolls[i]);
+                                (n, value_of(n, &v))
+                            }
+                            Chooser::Best => {
+                                let mut best = (0, value_of(0, &v));
+                                for n in 1..=MAX_ROLLS {
+                                    let x = value_of(n, &v);
+                                    if x[0] > best.1[0] {
+                                        best = (n, x);
+                                    }
+                                }
+                                best
+                            }
+                        };
+                        if v[p][i] != val {
+                            changed = true;
+                        }
+                        v[p][i] = val;
+                        choice[p][i] = n as u8;
+                    }
+                }
+            }
+            if !cycles || !changed || sweep >= 10_000 {
+                break;
+            }
+        }
+    }
+    if symmetric {
+        v[1] = v[0].clone();
+        choice[1] = choice[0].clone();
+    }
+    Solved {
+        layout: l,
+        v,
+        choice,
+    }
+}
+
+fn check_policy(p: &Policy, term: Term, goal: u32) -> Result<(), HogError> {
+    if p.term != term || p.goal != goal {
+        return Err(HogError::PolicyRules {
+            name: p.name.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// The exact chance that `a` beats `b` under `term` to `goal`, moving first
+/// and second.
+///
+/// # Errors
+/// [`HogError::PolicyRules`] for a policy built for other rules.
+pub fn average_win_rate(
+    a: &Policy,
+    b: &Policy,
+    term: Term,
+    goal: u32,
+) -> Result<WinRate, HogError> {
+    check_policy(a, term, goal)?;
+    check_policy(b, term, goal)?;
+    let s = solve(term, goal, [Chooser::Fixed(a), Chooser::Fixed(b)]);
+    let root = s.layout.at(0, 0, 0);
+    Ok(WinRate::of(s.v[0][root][0], s.v[1][root][1]))
+}
+
+/// The best response to `opponent` and its exact win rate.
+///
+/// # Errors
+/// As [`average_win_rate`].
+pub fn best_response(
+    opponent: &Policy,
+    term: Term,
+    goal: u32,
+) -> Result<(Policy, WinRate), HogError> {
+    check_policy(opponent, term, goal)?;
+    let s = solve(term, goal, [Chooser::Best, Chooser::Fixed(opponent)]);
+    let root = s.layout.at(0, 0, 0);
+    let rate = WinRate::of(s.v[0][root][0], s.v[1][root][1]);
+    let [mine, _] = s.choice;
+    Ok((
+        Policy {
+            name: format!("best_response({})", opponent.name),
+            term,
+            goal,
+            rolls: mine,
+        },
+        rate,
+    ))
+}
+
+/// Both players optimal (each maximising its own chance to win): the
+/// policy and the first player's and second player's chances from 0-0.
+pub fn optimal(term: Term, goal: u32) -> (Policy, [f64; 2]) {
+    let s = solve(term, goal, [Chooser::Best, Chooser::Best]);
+    let root = s.layout.at(0, 0, 0);
+    let [mine, _] = s.choice;
+    (
+        Policy {
+            name: "optimal".into(),
+            term,
+            goal,
+            rolls: mine,
+        },
+        s.v[0][root],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::check::random_playouts;
+
+    fn invariant(a: &TermState, b: &TermState) -> Result<(), String> {
+        // The sum of the scores never falls.
+        let (x, y) = (a.scores[0] + a.scores[1], b.scores[0] + b.scores[1]);
+        if y < x {
+            return Err(format!("score sum fell from {x} to {y}"));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn random_playouts_under_every_term() {
+        for t in Term::ALL {
+            let root = TermState::new(t, 100).unwrap();
+            random_playouts(&root, 300, 7, 100_000, invariant)
+                .unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+    }
+
+    #[test]
+    fn generic_exact_equals_the_dynamic_program() {
+        for t in Term::ALL {
+            for goal in [11, 16] {
+                let root = TermState::new(t, goal).unwrap();
+                let generic =
+                    game::exact::evaluate(&root, |s| s.clone(), |s| s.returns(), 2_000_000)
+                        .unwrap_or_else(|e| panic!("{t}: {e}"));
+                let (_, dp) = optimal(t, goal);
+                assert!(
+                    (generic[0] - dp[0]).abs() < 1e-9 && (generic[1] - dp[1]).abs() < 1e-9,
+                    "{t} goal {goal}: generic {generic:?}, dynamic program {dp:?}"
+                );
+                // A fixed pair of strategies too.
+                let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
+                let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
+                let policy = |s: &TermState| {
+                    let p = s.player();
+                    let sc = s.scores();
+                    let pol = if p == 0 { &a } else { &b };
+                    pol.rolls(sc[p], sc[1 - p], &s.memory(), p)
+                };
+                let g = game::exact::evaluate_with(
+                    &root,
+                    |s| s.clone(),
+                    |s| s.returns(),
+                    Some(policy),
+                    2_000_000,
+                )
+                .unwrap();
+                let r = average_win_rate(&a, &b, t, goal).unwrap();
+                assert!(
+                    (g[0] - r.first).abs() < 1e-9,
+                    "{t} goal {goal}: {g:?} vs {r:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn spring2014_matches_the_optimised_dynamic_program() {
+        for goal in [30, 100] {
+            let rules = crate::Rules::with_goal(goal).unwrap();
+            let fast = exact::optimal(&rules).first_player_win;
+            let (_, general) = optimal(Term::Spring2014, goal);
+            assert!(
+                (fast - general[0]).abs() < 1e-12,
+                "goal {goal}: {fast} vs {general:?}"
+            );
+            let five = Strategy::always(5).unwrap();
+            let fast = exact::best_response(&five, &rules).unwrap().rate;
+            let (_, general) = best_response(
+                &Policy::from_strategy(&five, Term::Spring2014, goal),
+                Term::Spring2014,
+                goal,
+            )
+            .unwrap();
+            assert!((fast.average - general.average).abs() < 1e-12);
+        }
+    }
+}

@@ -111,6 +111,11 @@ impl TermState {
         self.rules
     }
 
+    /// The goal.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
     /// Both scores, player 0's first.
     pub fn scores(&self) -> [u32; 2] {
         self.scores
@@ -325,6 +330,12 @@ impl Policy {
         &self.name
     }
 
+    /// The same policy under another name.
+    pub fn renamed(mut self, name: &str) -> Policy {
+        self.name = name.to_string();
+        self
+    }
+
     /// The dice at (score, opponent score) with `memory`, from the mover's
     /// side (`mover` is the mover's seat in `memory`).
     pub fn rolls(&self, score: u32, opponent: u32, memory: &Memory, mover: usize) -> u32 {
@@ -368,7 +379,7 @@ enum Chooser<'a> {
 /// The solved tables: `v[p][i]` = (mover's chance to win, other's) when
 /// seat `p` moves at state `i`, and the choices made.
 struct Solved {
-    layout: Layout,
+    ctx: Ctx,
     v: [Vec<[f64; 2]>; 2],
     choice: [Vec<u8>; 2],
 }
@@ -384,10 +395,73 @@ fn distributions() -> [[&'static [(u32, f64)]; 11]; 2] {
     d
 }
 
+/// What the chance of one choice needs: the rules, the layout, the
+/// turn-point distributions and whether one table serves both seats.
+struct Ctx {
+    term: Term,
+    goal: u32,
+    layout: Layout,
+    dist: [[&'static [(u32, f64)]; 11]; 2],
+    symmetric: bool,
+}
+
+impl Ctx {
+    /// (mover's chance, other's) when seat `p` rolls `n` dice at
+    /// (me, opp) with `memory` (the mover as player 0), then play goes on
+    /// by the tables `v`.
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &self,
+        v: &[Vec<[f64; 2]>; 2],
+        p: usize,
+        me: u32,
+        opp: u32,
+        memory: Memory,
+        n: u32,
+    ) -> [f64; 2] {
+        let (l, goal) = (&self.layout, self.goal);
+        let mut acc = [0.0; 2];
+        let mut add = |k: u32, pr: f64| {
+            let a = after_turn(self.term, [me, opp], 0, n, k, memory);
+            let r = if a.scores[0] >= goal || a.scores[1] >= goal {
+                if a.scores[0] > a.scores[1] {
+                    [1.0, 0.0]
+                } else {
+                    [0.0, 1.0]
+                }
+            } else if a.next == 0 {
+                let q = if self.symmetric { 0 } else { p };
+                v[q][l.at(a.scores[0], a.scores[1], l.ext_of(&a.memory, 0))]
+            } else {
+                let q = if self.symmetric { 0 } else { 1 - p };
+                let w = v[q][l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1))];
+                [w[1], w[0]]
+            };
+            acc[0] += pr * r[0];
+            acc[1] += pr * r[1];
+        };
+        if n == 0 {
+            add(self.term.zero_dice(me, opp), 1.0);
+        } else {
+            let six = usize::from(self.term.sides(me, opp) == 6);
+            for &(k, pr) in self.dist[six][n as usize] {
+                add(k, pr);
+            }
+        }
+        acc
+    }
+}
+
 fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
     let l = Layout::new(term, goal);
-    let dist = distributions();
     let symmetric = matches!(seats, [Chooser::Best, Chooser::Best]);
+    let ctx = Ctx {
+        term,
+        goal,
+        layout: l,
+        dist: distributions(),
+        symmetric,
+    };
     let mut v = [vec![[0.0; 2]; l.len()], Vec::new()];
     let mut choice = [vec![0u8; l.len()], Vec::new()];
     if !symmetric {
@@ -407,47 +481,15 @@ fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
                     let i = l.at(me, opp, e);
                     let memory = l.memory(e);
                     for p in 0..seats_solved {
-                        let value_of = |n: u32, v: &[Vec<[f64; 2]>; 2]| -> [f64; 2] {
-                            let mut acc = [0.0; 2];
-                            let mut add = |k: u32, pr: f64| {
-                                let a = after_turn(term, [me, opp], 0, n, k, memory);
-                                let r = if a.scores[0] >= goal || a.scores[1] >= goal {
-                                    if a.scores[0] > a.scores[1] {
-                                        [1.0, 0.0]
-                                    } else {
-                                        [0.0, 1.0]
-                                    }
-                                } else if a.next == 0 {
-                                    let q = if symmetric { 0 } else { p };
-                                    v[q][l.at(a.scores[0], a.scores[1], l.ext_of(&a.memory, 0))]
-                                } else {
-                                    let q = if symmetric { 0 } else { 1 - p };
-                                    let w = v[q]
-                                        [l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1))];
-                                    [w[1], w[0]]
-                                };
-                                acc[0] += pr * r[0];
-                                acc[1] += pr * r[1];
-                            };
-                            if n == 0 {
-                                add(term.zero_dice(me, opp), 1.0);
-                            } else {
-                                let six = usize::from(term.sides(me, opp) == 6);
-                                for &(k, pr) in dist[six][n as usize] {
-                                    add(k, pr);
-                                }
-                            }
-                            acc
-                        };
                         let (n, val) = match seats[p] {
                             Chooser::Fixed(pol) => {
                                 let n = u32::from(pol.rolls[i]);
-                                (n, value_of(n, &v))
+                                (n, ctx.value(&v, p, me, opp, memory, n))
                             }
                             Chooser::Best => {
-                                let mut best = (0, value_of(0, &v));
+                                let mut best = (0, ctx.value(&v, p, me, opp, memory, 0));
                                 for n in 1..=MAX_ROLLS {
-                                    let x = value_of(n, &v);
+                                    let x = ctx.value(&v, p, me, opp, memory, n);
                                     if x[0] > best.1[0] {
                                         best = (n, x);
                                     }
@@ -463,7 +505,7 @@ fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
                     }
                 }
             }
-            if !cycles || !changed || sweep >= 10_000 {
+            if !cycles || !changed || sweep >= MAX_SWEEPS {
                 break;
             }
         }
@@ -472,11 +514,62 @@ fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
         v[1] = v[0].clone();
         choice[1] = choice[0].clone();
     }
-    Solved {
-        layout: l,
-        v,
-        choice,
+    Solved { ctx, v, choice }
+}
+
+/// The most value-iteration sweeps over one score sum (Spring 2022's
+/// zero-point turns pair each state with its mirror, which settles in a
+/// few sweeps).
+const MAX_SWEEPS: u32 = 10_000;
+
+/// One choice of dice at a score pair, exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CoachChoice {
+    /// The dice.
+    pub rolls: u32,
+    /// The mover's chance to win rolling them now, then playing the best
+    /// response to the opponent.
+    pub against_opponent: f64,
+    /// The same under optimal play by both.
+    pub under_optimal_play: f64,
+}
+
+/// Every choice of dice for the mover at (`score`, `opponent_score`)
+/// with a fresh game's memory (turn 0, no last points): against
+/// `opponent` (both players optimal when `None`) and under optimal play.
+///
+/// # Errors
+/// [`HogError::ScoreOutOfRange`] for a score at or past the goal,
+/// [`HogError::PolicyRules`].
+pub fn coach(
+    opponent: Option<&Policy>,
+    term: Term,
+    goal: u32,
+    score: u32,
+    opponent_score: u32,
+) -> Result<Vec<CoachChoice>, HogError> {
+    for x in [score, opponent_score] {
+        if x >= goal {
+            return Err(HogError::ScoreOutOfRange { score: x, goal });
+        }
     }
+    let opt = solve(term, goal, [Chooser::Best, Chooser::Best]);
+    let vs = match opponent {
+        Some(p) => {
+            check_policy(p, term, goal)?;
+            Some(solve(term, goal, [Chooser::Best, Chooser::Fixed(p)]))
+        }
+        None => None,
+    };
+    let vs = vs.as_ref().unwrap_or(&opt);
+    let m = Memory::default();
+    Ok((0..=MAX_ROLLS)
+        .map(|n| CoachChoice {
+            rolls: n,
+            against_opponent: vs.ctx.value(&vs.v, 0, score, opponent_score, m, n)[0],
+            under_optimal_play: opt.ctx.value(&opt.v, 0, score, opponent_score, m, n)[0],
+        })
+        .collect())
 }
 
 fn check_policy(p: &Policy, term: Term, goal: u32) -> Result<(), HogError> {
@@ -499,11 +592,93 @@ pub fn average_win_rate(
     term: Term,
     goal: u32,
 ) -> Result<WinRate, HogError> {
+    Ok(pairing(a, b, term, goal)?.a)
+}
+
+/// One pairing, exactly: each side's chances to win moving first and
+/// second (they sum to less than 1 when games can go on for ever, as
+/// under Spring 2022).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pairing {
+    /// `a`'s chances.
+    pub a: WinRate,
+    /// `b`'s chances.
+    pub b: WinRate,
+}
+
+impl Pairing {
+    /// The contest's score of `a` against `b`: (1 + P(a wins moving first)
+    /// - P(b wins moving first)) / 2.
+    pub fn contest_score(&self) -> f64 {
+        (1.0 + self.a.first - self.b.first) / 2.0
+    }
+}
+
+/// [`average_win_rate`] with `b`'s chances too.
+///
+/// # Errors
+/// As [`average_win_rate`].
+pub fn pairing(a: &Policy, b: &Policy, term: Term, goal: u32) -> Result<Pairing, HogError> {
     check_policy(a, term, goal)?;
     check_policy(b, term, goal)?;
     let s = solve(term, goal, [Chooser::Fixed(a), Chooser::Fixed(b)]);
-    let root = s.layout.at(0, 0, 0);
-    Ok(WinRate::of(s.v[0][root][0], s.v[1][root][1]))
+    let root = s.ctx.layout.at(0, 0, 0);
+    Ok(Pairing {
+        a: WinRate::of(s.v[0][root][0], s.v[1][root][1]),
+        b: WinRate::of(s.v[1][root][0], s.v[0][root][1]),
+    })
+}
+
+/// A round robin under a term: every pair in both seats.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// The policies' names.
+    pub strategies: Vec<String>,
+    /// `matrix[i][j]`: i's average win rate against j.
+    pub matrix: Vec<Vec<f64>>,
+    /// `contest[i][j]`: the contest's score of i against j.
+    pub contest: Vec<Vec<f64>>,
+}
+
+/// Every pair of `policies` under `term` to `goal`, on `threads` threads
+/// (the result does not depend on it).
+///
+/// # Errors
+/// [`HogError::TooManyStrategies`] outside 2 to [`exact::MAX_TOURNAMENT`],
+/// [`HogError::PolicyRules`], [`HogError::Parallel`].
+pub fn tournament(
+    policies: &[Policy],
+    term: Term,
+    goal: u32,
+    threads: usize,
+) -> Result<Tournament, HogError> {
+    let n = policies.len();
+    if !(2..=exact::MAX_TOURNAMENT).contains(&n) {
+        return Err(HogError::TooManyStrategies(n));
+    }
+    for p in policies {
+        check_policy(p, term, goal)?;
+    }
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
+    let results = dice::parallel::map_in_order(&pairs, threads, |&(i, j)| {
+        pairing(&policies[i], &policies[j], term, goal)
+    })?;
+    let mut matrix = vec![vec![0.5; n]; n];
+    let mut contest = vec![vec![0.5; n]; n];
+    for (&(i, j), r) in pairs.iter().zip(results) {
+        let r = r?;
+        matrix[i][j] = r.a.average;
+        matrix[j][i] = r.b.average;
+        contest[i][j] = r.contest_score();
+        contest[j][i] = 1.0 - r.contest_score();
+    }
+    Ok(Tournament {
+        strategies: policies.iter().map(|p| p.name.clone()).collect(),
+        matrix,
+        contest,
+    })
 }
 
 /// The best response to `opponent` and its exact win rate.
@@ -517,7 +692,7 @@ pub fn best_response(
 ) -> Result<(Policy, WinRate), HogError> {
     check_policy(opponent, term, goal)?;
     let s = solve(term, goal, [Chooser::Best, Chooser::Fixed(opponent)]);
-    let root = s.layout.at(0, 0, 0);
+    let root = s.ctx.layout.at(0, 0, 0);
     let rate = WinRate::of(s.v[0][root][0], s.v[1][root][1]);
     let [mine, _] = s.choice;
     Ok((
@@ -535,7 +710,7 @@ pub fn best_response(
 /// policy and the first player's and second player's chances from 0-0.
 pub fn optimal(term: Term, goal: u32) -> (Policy, [f64; 2]) {
     let s = solve(term, goal, [Chooser::Best, Chooser::Best]);
-    let root = s.layout.at(0, 0, 0);
+    let root = s.ctx.layout.at(0, 0, 0);
     let [mine, _] = s.choice;
     (
         Policy {

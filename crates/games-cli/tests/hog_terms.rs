@@ -55,7 +55,7 @@ fn hog_rules_lists_every_rule_set_with_its_source() {
     assert_eq!(list[0]["default"], true);
     for (e, name) in list[1..].iter().zip(TERMS) {
         assert_eq!(e["name"], name);
-        assert!(e["source"].as_str().unwrap().contains('@') || name == "fall2023");
+        assert!(e["source"].as_str().unwrap().contains('@'));
         assert!(e["rules"].as_array().unwrap().len() >= 3);
     }
     let table = ok(&["hog", "rules"]);

@@ -289,6 +289,29 @@ impl Layout {
         }
     }
 
+    /// Memories whose turns differ only in what [`shared`] keys: under
+    /// Fall 2019, the mover's own last points matter only through whether
+    /// feral hogs pays, so the 14 of them with the same opponent's last
+    /// points form one group. Every other rule set: one memory a group.
+    fn groups(&self) -> usize {
+        match self.term {
+            Term::Fall2019 => LAST_CAP as usize + 1,
+            _ => self.ext,
+        }
+    }
+
+    fn members(&self, group: usize) -> impl Iterator<Item = usize> {
+        let (w, ext) = (LAST_CAP as usize + 1, self.ext);
+        let fall2019 = self.term == Term::Fall2019;
+        (0..if fall2019 { w } else { 1 }).map(move |k| {
+            if fall2019 {
+                k * w + group
+            } else {
+                group.min(ext - 1)
+            }
+        })
+    }
+
     fn at(&self, me: u32, opp: u32, e: usize) -> usize {
         (me as usize * self.goal + opp as usize) * self.ext + e
     }
@@ -395,6 +418,12 @@ fn distributions() -> [[&'static [(u32, f64)]; 11]; 2] {
     d
 }
 
+/// Which turns of a group (see `Layout::groups`) are alike when rolling
+/// `n`: under Fall 2019, 1 when feral hogs pays and 0 when not; else 0.
+fn shared(term: Term, memory: &Memory, n: u32) -> usize {
+    usize::from(term == Term::Fall2019 && n.abs_diff(memory.last_points[0]) == 2)
+}
+
 /// What the chance of one choice needs: the rules, the layout, the
 /// turn-point distributions and whether one table serves both seats.
 struct Ctx {
@@ -477,31 +506,41 @@ fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
             let mut changed = false;
             for me in lo..=hi {
                 let opp = sum - me;
-                for e in 0..l.ext {
-                    let i = l.at(me, opp, e);
-                    let memory = l.memory(e);
+                for group in 0..l.groups() {
                     for p in 0..seats_solved {
-                        let (n, val) = match seats[p] {
-                            Chooser::Fixed(pol) => {
-                                let n = u32::from(pol.rolls[i]);
-                                (n, ctx.value(&v, p, me, opp, memory, n))
-                            }
-                            Chooser::Best => {
-                                let mut best = (0, ctx.value(&v, p, me, opp, memory, 0));
-                                for n in 1..=MAX_ROLLS {
-                                    let x = ctx.value(&v, p, me, opp, memory, n);
-                                    if x[0] > best.1[0] {
-                                        best = (n, x);
-                                    }
+                        // Within a group only the key of `shared` tells the
+                        // memories apart, so each (dice, key) is valued once.
+                        let mut memo = [[None::<[f64; 2]>; 2]; MAX_ROLLS as usize + 1];
+                        for e in l.members(group) {
+                            let i = l.at(me, opp, e);
+                            let memory = l.memory(e);
+                            let mut value = |n: u32| {
+                                let k = shared(term, &memory, n);
+                                *memo[n as usize][k]
+                                    .get_or_insert_with(|| ctx.value(&v, p, me, opp, memory, n))
+                            };
+                            let (n, val) = match seats[p] {
+                                Chooser::Fixed(pol) => {
+                                    let n = u32::from(pol.rolls[i]);
+                                    (n, value(n))
                                 }
-                                best
+                                Chooser::Best => {
+                                    let mut best = (0, value(0));
+                                    for n in 1..=MAX_ROLLS {
+                                        let x = value(n);
+                                        if x[0] > best.1[0] {
+                                            best = (n, x);
+                                        }
+                                    }
+                                    best
+                                }
+                            };
+                            if v[p][i] != val {
+                                changed = true;
                             }
-                        };
-                        if v[p][i] != val {
-                            changed = true;
+                            v[p][i] = val;
+                            choice[p][i] = n as u8;
                         }
-                        v[p][i] = val;
-                        choice[p][i] = n as u8;
                     }
                 }
             }

@@ -58,6 +58,21 @@ enum HogCommand {
     Coach(Deferred<CoachArgs>),
     /// Every rule set --rules takes: its rules in words and its source.
     Rules(Deferred<RulesListArgs>),
+    /// How much each special rule of a rule set moves the first player's
+    /// chance under optimal play (each rule switched off in turn).
+    Edge(Deferred<EdgeArgs>),
+}
+
+#[derive(Args, Debug)]
+struct EdgeArgs {
+    /// The rule set (`hog rules` lists them).
+    #[arg(long, value_name = "NAME", default_value = "spring2014")]
+    rules: String,
+    /// The score that ends the game (1 to 100).
+    #[arg(long, default_value_t = GOAL)]
+    goal: u32,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 #[derive(Args, Debug)]
@@ -393,6 +408,7 @@ pub fn run(a: HogArgs) -> Result<String, CliError> {
         Some(HogCommand::Step(Deferred(t))) => step(&t),
         Some(HogCommand::Coach(Deferred(c))) => coach(&c),
         Some(HogCommand::Rules(Deferred(r))) => terms::list(r.output.format),
+        Some(HogCommand::Edge(Deferred(e))) => terms::edge(&e.rules, e.goal, e.output.format),
         None => rate(&a.rate),
     }
 }

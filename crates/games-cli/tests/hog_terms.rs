@@ -410,3 +410,52 @@ fn bad_rules_input() {
         "--state",
     );
 }
+
+#[test]
+fn edge_switches_each_rule_off() {
+    let v = ok_json(&[
+        "hog", "edge", "--rules", "fall2021", "--goal", "30", "--format", "json",
+    ]);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert!(rows[0]["without"].is_null());
+    assert_eq!(rows[1]["without"], "picky piggy");
+    assert_eq!(rows[2]["without"], "hog pile");
+    // Every rule on: the same as rate's optimal against optimal.
+    let r = ok_json(&[
+        "hog",
+        "rate",
+        "--rules",
+        "fall2021",
+        "--goal",
+        "30",
+        "--strategy",
+        "optimal",
+        "--vs",
+        "optimal",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rows[0]["first_player"], r["win_rate_first"]);
+    for row in &rows[1..] {
+        assert!(row["change"].as_f64().unwrap().abs() > 1e-6);
+    }
+    // Spring 2014 through the general engine: its switches, as rate has them.
+    let e = ok_json(&["hog", "edge", "--goal", "40", "--format", "json"]);
+    let off = ok_json(&[
+        "hog",
+        "rate",
+        "--goal",
+        "40",
+        "--no-hog-wild",
+        "--strategy",
+        "optimal",
+        "--vs",
+        "optimal",
+        "--format",
+        "json",
+    ]);
+    let got = e["rows"][2]["first_player"].as_f64().unwrap();
+    assert!((got - off["win_rate_first"].as_f64().unwrap()).abs() < 1e-12);
+    bad(&["hog", "edge", "--rules", "fall2030"], "--rules");
+}

@@ -15,7 +15,7 @@ use game::{Step, Turn as Whose};
 use serde::{Deserialize, Serialize};
 
 use crate::exact::{self, WinRate};
-use crate::terms::{Memory, Term, after_turn};
+use crate::terms::{Memory, Special, Term, after_turn, after_turn_without};
 use crate::{GOAL, HogError, MAX_ROLLS, Strategy};
 
 /// Feral hogs looks at the last turn's points only through |dice - points|
@@ -432,6 +432,8 @@ struct Ctx {
     layout: Layout,
     dist: [[&'static [(u32, f64)]; 11]; 2],
     symmetric: bool,
+    /// A special rule switched off, to measure it.
+    off: Option<Special>,
 }
 
 impl Ctx {
@@ -451,7 +453,7 @@ impl Ctx {
         let (l, goal) = (&self.layout, self.goal);
         let mut acc = [0.0; 2];
         let mut add = |k: u32, pr: f64| {
-            let a = after_turn(self.term, [me, opp], 0, n, k, memory);
+            let a = after_turn_without(self.term, self.off, [me, opp], 0, n, k, memory);
             let r = if a.scores[0] >= goal || a.scores[1] >= goal {
                 if a.scores[0] > a.scores[1] {
                     [1.0, 0.0]
@@ -472,7 +474,8 @@ impl Ctx {
         if n == 0 {
             add(self.term.zero_dice(me, opp), 1.0);
         } else {
-            let six = usize::from(self.term.sides(me, opp) == 6);
+            let wild = self.off != Some(Special::HogWild);
+            let six = usize::from(!wild || self.term.sides(me, opp) == 6);
             for &(k, pr) in self.dist[six][n as usize] {
                 add(k, pr);
             }
@@ -481,7 +484,21 @@ impl Ctx {
     }
 }
 
+impl Ctx {
+    /// Whether zero dice at (me, opp) scores nothing at all, handing the
+    /// same scores to the other player.
+    fn stalls(&self, me: u32, opp: u32, memory: Memory) -> bool {
+        let k = self.term.zero_dice(me, opp);
+        let a = after_turn_without(self.term, self.off, [me, opp], 0, 0, k, memory);
+        a.next == 1 && a.scores == [me, opp]
+    }
+}
+
 fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
+    solve_without(term, goal, seats, None)
+}
+
+fn solve_without(term: Term, goal: u32, seats: [Chooser<'_>; 2], off: Option<Special>) -> Solved {
     let l = Layout::new(term, goal);
     let symmetric = matches!(seats, [Chooser::Best, Chooser::Best]);
     let ctx = Ctx {
@@ -490,7 +507,9 @@ fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
         layout: l,
         dist: distributions(),
         symmetric,
+        off,
     };
+    let fewest = u32::from(off == Some(Special::ZeroDice));
     let mut v = [vec![[0.0; 2]; l.len()], Vec::new()];
     let mut choice = [vec![0u8; l.len()], Vec::new()];
     if !symmetric {
@@ -525,8 +544,17 @@ fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
                                     (n, value(n))
                                 }
                                 Chooser::Best => {
-                                    let mut best = (0, value(0));
-                                    for n in 1..=MAX_ROLLS {
+                                    // A zero-point turn (Spring 2022) is
+                                    // chosen only when strictly best: on a
+                                    // tie with a roll, passing the same
+                                    // scores back would let both players
+                                    // pass for ever, while its value
+                                    // counts on the other rolling.
+                                    let stalls =
+                                        fewest == 0 && cycles && ctx.stalls(me, opp, memory);
+                                    let first = fewest + u32::from(stalls);
+                                    let mut best = (first, value(first));
+                                    for n in (first + 1..=MAX_ROLLS).chain(stalls.then_some(0)) {
                                         let x = value(n);
                                         if x[0] > best.1[0] {
                                             best = (n, x);
@@ -745,6 +773,21 @@ pub fn best_response(
     ))
 }
 
+/// How much each special rule moves the first player's edge: both
+/// players optimal with every rule, then with each of [`Term::specials`]
+/// switched off in turn (without the zero-dice rule a turn rolls 1 to 10).
+/// Each entry: the rule off (`None` for all on) and both players' chances
+/// from 0-0.
+pub fn edge(term: Term, goal: u32) -> Vec<(Option<Special>, [f64; 2])> {
+    std::iter::once(None)
+        .chain(term.specials().iter().copied().map(Some))
+        .map(|off| {
+            let s = solve_without(term, goal, [Chooser::Best, Chooser::Best], off);
+            (off, s.v[0][s.ctx.layout.at(0, 0, 0)])
+        })
+        .collect()
+}
+
 /// Both players optimal (each maximising its own chance to win): the
 /// policy and the first player's and second player's chances from 0-0.
 pub fn optimal(term: Term, goal: u32) -> (Policy, [f64; 2]) {
@@ -820,6 +863,47 @@ mod tests {
                     (g[0] - r.first).abs() < 1e-9,
                     "{t} goal {goal}: {g:?} vs {r:?}"
                 );
+            }
+        }
+    }
+
+    /// The optimal policy, played by both, is worth what the optimal
+    /// values say, also where Spring 2022 lets a turn score nothing.
+    #[test]
+    fn optimal_policies_are_worth_their_values() {
+        for t in [Term::Spring2022, Term::Fall2021] {
+            for goal in [30, 60] {
+                let (p, v) = optimal(t, goal);
+                let r = pairing(&p, &p, t, goal).unwrap();
+                assert!((r.a.first - v[0]).abs() < 1e-12, "{t} {goal}: {r:?} {v:?}");
+                assert!((r.b.first - v[0]).abs() < 1e-12);
+            }
+        }
+    }
+
+    /// Switching a Spring 2014 rule off in the general engine is the
+    /// optimised engine's switch.
+    #[test]
+    fn spring2014_switches_match_the_edge_table() {
+        let goal = 40;
+        let e = edge(Term::Spring2014, goal);
+        let fast = |fb, hw, ss| {
+            exact::optimal(&crate::Rules::new(goal, fb, hw, ss).unwrap()).first_player_win
+        };
+        let want = [
+            fast(true, true, true),
+            fast(false, true, true),
+            fast(true, false, true),
+            fast(true, true, false),
+        ];
+        assert_eq!(e.len(), 4);
+        for ((_, got), want) in e.iter().zip(want) {
+            assert!((got[0] - want).abs() < 1e-12, "{got:?} vs {want}");
+        }
+        // Each rule moves the edge: no two entries are equal.
+        for i in 0..4 {
+            for j in i + 1..4 {
+                assert!((e[i].1[0] - e[j].1[0]).abs() > 1e-6);
             }
         }
     }

@@ -38,6 +38,52 @@ pub enum Term {
     Fall2023,
 }
 
+/// A special rule that can be switched off to measure what it does (see
+/// [`crate::term_game::edge`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Special {
+    /// The zero-dice rule (free bacon, picky piggy, hefty hogs, boar
+    /// brawl): off, a turn rolls 1 to 10 dice.
+    ZeroDice,
+    /// Spring 2014's hog wild.
+    HogWild,
+    /// The swine swap of Spring 2014, Fall 2017 or Fall 2019.
+    SwineSwap,
+    /// Fall 2017's time trot.
+    TimeTrot,
+    /// Fall 2019's feral hogs.
+    FeralHogs,
+    /// Fall 2020's pig pass.
+    PigPass,
+    /// Fall 2020's swine align.
+    SwineAlign,
+    /// Fall 2021's or Spring 2022's hog pile.
+    HogPile,
+    /// Fall 2023's sus fuss.
+    SusFuss,
+}
+
+impl Special {
+    /// The rule's name in the term's words.
+    pub fn name(self, term: Term) -> &'static str {
+        match (self, term) {
+            (Special::ZeroDice, Term::Fall2021) => "picky piggy",
+            (Special::ZeroDice, Term::Spring2022) => "hefty hogs",
+            (Special::ZeroDice, Term::Fall2023) => "boar brawl",
+            (Special::ZeroDice, _) => "free bacon",
+            (Special::HogWild, _) => "hog wild",
+            (Special::SwineSwap, _) => "swine swap",
+            (Special::TimeTrot, _) => "time trot",
+            (Special::FeralHogs, _) => "feral hogs",
+            (Special::PigPass, _) => "pig pass",
+            (Special::SwineAlign, _) => "swine align",
+            (Special::HogPile, _) => "hog pile",
+            (Special::SusFuss, _) => "sus fuss",
+        }
+    }
+}
+
 /// What a turn's dice count and points leave behind for later turns, beyond
 /// the scores: the extended state some rule sets need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -176,6 +222,18 @@ impl Term {
         }
     }
 
+    /// The special rules of this rule set that can be switched off.
+    pub fn specials(self) -> &'static [Special] {
+        match self {
+            Term::Spring2014 => &[Special::ZeroDice, Special::HogWild, Special::SwineSwap],
+            Term::Fall2017 => &[Special::ZeroDice, Special::SwineSwap, Special::TimeTrot],
+            Term::Fall2019 => &[Special::ZeroDice, Special::FeralHogs, Special::SwineSwap],
+            Term::Fall2020 => &[Special::ZeroDice, Special::PigPass, Special::SwineAlign],
+            Term::Fall2021 | Term::Spring2022 => &[Special::ZeroDice, Special::HogPile],
+            Term::Fall2023 => &[Special::ZeroDice, Special::SusFuss],
+        }
+    }
+
     /// Whether [`Memory`] matters under these rules (the state is more
     /// than the scores and the mover).
     pub fn has_memory(self) -> bool {
@@ -228,6 +286,20 @@ pub fn after_turn(
     points: u32,
     memory: Memory,
 ) -> AfterTurn {
+    after_turn_without(term, None, scores, player, rolls, points, memory)
+}
+
+/// [`after_turn`] with one special rule switched off.
+pub fn after_turn_without(
+    term: Term,
+    off: Option<Special>,
+    scores: [u32; 2],
+    player: usize,
+    rolls: u32,
+    points: u32,
+    memory: Memory,
+) -> AfterTurn {
+    let on = |r: Special| off != Some(r);
     let other = 1 - player;
     let mut me = scores[player] + points;
     let opp = scores[other];
@@ -235,35 +307,39 @@ pub fn after_turn(
     let before = me;
     match term {
         Term::Fall2019 => {
-            if rolls.abs_diff(memory.last_points[player]) == 2 {
+            if on(Special::FeralHogs) && rolls.abs_diff(memory.last_points[player]) == 2 {
                 me += 3;
             }
             memory.last_points[player] = points;
         }
-        Term::Fall2021 => me += hog_pile_fall2021(me, opp),
-        Term::Spring2022 => me += hog_pile_spring2022(me, opp),
-        Term::Fall2023 => me = sus_points_fast(me),
+        Term::Fall2021 if on(Special::HogPile) => me += hog_pile_fall2021(me, opp),
+        Term::Spring2022 if on(Special::HogPile) => me += hog_pile_spring2022(me, opp),
+        Term::Fall2023 if on(Special::SusFuss) => me = sus_points_fast(me),
         _ => {}
     }
     let bonus = me - before;
-    let swapped = match term {
-        Term::Spring2014 => crate::swine_swap(me, opp),
-        Term::Fall2017 => swine_swap_fall2017(me, opp),
-        Term::Fall2019 => swine_swap_fall2019(me, opp),
-        _ => false,
-    };
+    let swapped = on(Special::SwineSwap)
+        && match term {
+            Term::Spring2014 => crate::swine_swap(me, opp),
+            Term::Fall2017 => swine_swap_fall2017(me, opp),
+            Term::Fall2019 => swine_swap_fall2019(me, opp),
+            _ => false,
+        };
     let (mine, theirs) = if swapped { (opp, me) } else { (me, opp) };
     let mut after = [0; 2];
     after[player] = mine;
     after[other] = theirs;
     let extra_turn = match term {
         Term::Fall2017 => {
-            let trot = memory.turn % 8 == rolls && !memory.trotted;
+            let trot = on(Special::TimeTrot) && memory.turn % 8 == rolls && !memory.trotted;
             memory.trotted = trot;
             memory.turn = (memory.turn + 1) % 8;
             trot
         }
-        Term::Fall2020 => extra_turn_fall2020(mine, theirs),
+        Term::Fall2020 => {
+            (on(Special::PigPass) && pig_pass(mine, theirs))
+                || (on(Special::SwineAlign) && swine_align(mine, theirs))
+        }
         _ => false,
     };
     AfterTurn {

@@ -726,3 +726,66 @@ pub(super) fn coach(
         }
     })
 }
+
+#[derive(Serialize)]
+struct EdgeRow {
+    /// The rule switched off (`null`: every rule on).
+    without: Option<&'static str>,
+    first_player: f64,
+    second_player: f64,
+    /// The first player's chance minus the one with every rule on.
+    change: f64,
+}
+
+#[derive(Serialize)]
+struct EdgeOut {
+    rules: RulesOut,
+    rows: Vec<EdgeRow>,
+}
+
+/// `hog edge`: both players optimal with every rule, then without each.
+pub(super) fn edge(name: &str, goal: u32, format: Format) -> Result<String, CliError> {
+    let term: Term = name
+        .parse()
+        .map_err(|e: hog::HogError| CliError(format!("--rules: {e}")))?;
+    if !(1..=hog::GOAL).contains(&goal) {
+        return fail(format!("--goal: {}", hog::HogError::GoalOutOfRange(goal)));
+    }
+    let e = term_game::edge(term, goal);
+    let base = e[0].1[0];
+    let rows: Vec<EdgeRow> = e
+        .iter()
+        .map(|(off, v)| EdgeRow {
+            without: off.map(|r| r.name(term)),
+            first_player: v[0],
+            second_player: v[1],
+            change: v[0] - base,
+        })
+        .collect();
+    let u = Under::new(term, goal);
+    Ok(match format {
+        Format::Json => to_json(&EdgeOut {
+            rules: u.out(),
+            rows,
+        })?,
+        Format::Table => {
+            let mut o = format!(
+                "both players optimal, exact ({}):\n\nrules                 first player  second player  first player's change\n",
+                u.describe()
+            );
+            for r in &rows {
+                let label = match r.without {
+                    None => "every rule".to_string(),
+                    Some(n) => format!("without {n}"),
+                };
+                let _ = writeln!(
+                    o,
+                    "{label:<20}  {:>12.6}  {:>13.6}  {:>+21.6}",
+                    r.first_player, r.second_player, r.change
+                );
+            }
+            o.push_str("\n(without the zero-dice rule a turn rolls 1 to 10 dice)\n");
+            o
+        }
+    })
+}

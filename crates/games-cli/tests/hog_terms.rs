@@ -165,10 +165,10 @@ fn contest_scoring_is_exact_and_ranks_by_wins() {
     ]);
     assert_eq!(v["scoring"], "contest");
     let m = v["matrix"].as_array().unwrap();
-    for i in 0..4 {
-        for j in 0..4 {
-            let (a, b) = (m[i][j].as_f64().unwrap(), m[j][i].as_f64().unwrap());
-            assert!((a + b - 1.0).abs() < 1e-12);
+    for (i, row) in m.iter().enumerate() {
+        for (j, a) in row.as_array().unwrap().iter().enumerate() {
+            let b = m[j][i].as_f64().unwrap();
+            assert!((a.as_f64().unwrap() + b - 1.0).abs() < 1e-12);
         }
     }
     // The optimal strategy beats every other: rank 1 with 3 wins.

@@ -375,7 +375,7 @@ pub fn swine_swap_fall2019(score: u32, opponent: u32) -> bool {
 
 /// Fall 2017's swine swap: both above 1 and one a multiple of the other.
 pub fn swine_swap_fall2017(score: u32, opponent: u32) -> bool {
-    score > 1 && opponent > 1 && (score % opponent == 0 || opponent % score == 0)
+    score > 1 && opponent > 1 && (score.is_multiple_of(opponent) || opponent.is_multiple_of(score))
 }
 
 /// Fall 2020's free bacon: 3 + the digit of pi at the opponent's score
@@ -470,11 +470,14 @@ pub fn boar_brawl(score: u32, opponent: u32) -> u32 {
 
 /// The number of factors of `n`, 1 and `n` included.
 pub fn num_factors(n: u32) -> u32 {
-    (1..=n).filter(|d| n % d == 0).count() as u32
+    (1..=n).filter(|&d| n.is_multiple_of(d)).count() as u32
 }
 
 fn is_prime(n: u32) -> bool {
-    n > 1 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n > 1
+        && (2..n)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 /// Fall 2023's sus fuss: a score with exactly 3 or 4 factors rises to the

@@ -383,6 +383,10 @@ fn bad_rules_input() {
         ],
         "--games",
     );
+    let many: Vec<String> = (0..21).map(|k| format!("always:{}", k % 11)).collect();
+    let mut args = vec!["hog", "tournament", "--rules", "fall2019"];
+    args.extend(many.iter().map(String::as_str));
+    bad(&args, "2 to 20 strategies");
     bad(
         &[
             "hog",

@@ -118,6 +118,15 @@ pub enum HogError {
         /// The opponent's score there.
         opponent: u32,
     },
+    /// More strategies than a tournament takes under rules with memory.
+    TooManyStrategiesUnder {
+        /// The rule set.
+        rules: &'static str,
+        /// The most it takes.
+        max: usize,
+        /// The number given.
+        n: usize,
+    },
     /// A policy built for other rules or another goal.
     PolicyRules {
         /// The policy's name.
@@ -203,6 +212,10 @@ impl fmt::Display for HogError {
             } => write!(
                 f,
                 "under {rules} this policy chooses by more than the scores (at score {score}, opponent {opponent}), so it has no 100 x 100 table"
+            ),
+            HogError::TooManyStrategiesUnder { rules, max, n } => write!(
+                f,
+                "a tournament under {rules} takes 2 to {max} strategies (each pair is a dynamic program over the turn memory), not {n}"
             ),
             HogError::PolicyRules { name } => {
                 write!(f, "policy {name} was built for other rules or another goal")

@@ -449,24 +449,21 @@ impl Ctx {
         opp: u32,
         memory: Memory,
         n: u32,
+        outcomes: &mut Outcomes,
     ) -> [f64; 2] {
-        let (l, goal) = (&self.layout, self.goal);
         let mut acc = [0.0; 2];
+        // Where a turn of k points leads depends on the dice only through
+        // time trot or feral hogs paying: it is looked up once per state
+        // and case for all eleven choices.
+        let c = class(self.term, &memory, n);
         let mut add = |k: u32, pr: f64| {
-            let a = after_turn_without(self.term, self.off, [me, opp], 0, n, k, memory);
-            let r = if a.scores[0] >= goal || a.scores[1] >= goal {
-                if a.scores[0] > a.scores[1] {
-                    [1.0, 0.0]
-                } else {
-                    [0.0, 1.0]
+            let r = match outcomes.get(c, k) {
+                Some(r) => r,
+                None => {
+                    let r = self.after(v, p, me, opp, memory, n, k);
+                    outcomes.put(c, k, r);
+                    r
                 }
-            } else if a.next == 0 {
-                let q = if self.symmetric { 0 } else { p };
-                v[q][l.at(a.scores[0], a.scores[1], l.ext_of(&a.memory, 0))]
-            } else {
-                let q = if self.symmetric { 0 } else { 1 - p };
-                let w = v[q][l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1))];
-                [w[1], w[0]]
             };
             acc[0] += pr * r[0];
             acc[1] += pr * r[1];
@@ -481,6 +478,70 @@ impl Ctx {
             }
         }
         acc
+    }
+
+    /// (mover's chance, other's) after a turn of `n` dice scoring `k`.
+    #[allow(clippy::too_many_arguments)]
+    fn after(
+        &self,
+        v: &[Vec<[f64; 2]>; 2],
+        p: usize,
+        me: u32,
+        opp: u32,
+        memory: Memory,
+        n: u32,
+        k: u32,
+    ) -> [f64; 2] {
+        let (l, goal) = (&self.layout, self.goal);
+        let a = after_turn_without(self.term, self.off, [me, opp], 0, n, k, memory);
+        if a.scores[0] >= goal || a.scores[1] >= goal {
+            if a.scores[0] > a.scores[1] {
+                [1.0, 0.0]
+            } else {
+                [0.0, 1.0]
+            }
+        } else if a.next == 0 {
+            let q = if self.symmetric { 0 } else { p };
+            v[q][l.at(a.scores[0], a.scores[1], l.ext_of(&a.memory, 0))]
+        } else {
+            let q = if self.symmetric { 0 } else { 1 - p };
+            let w = v[q][l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1))];
+            [w[1], w[0]]
+        }
+    }
+}
+
+/// How rolling `n` dice differs from rolling other counts once the points
+/// are known: 1 when it makes a time trot (Fall 2017) or feral hogs pay
+/// (Fall 2019), else 0.
+fn class(term: Term, memory: &Memory, n: u32) -> usize {
+    match term {
+        Term::Fall2017 => usize::from(memory.turn % 8 == n && !memory.trotted),
+        _ => shared(term, memory, n),
+    }
+}
+
+/// The chances after each turn's points at one state, by [`class`],
+/// kept while the state's choices are valued.
+struct Outcomes {
+    seen: [[Option<[f64; 2]>; 64]; 2],
+}
+
+impl Outcomes {
+    fn new() -> Outcomes {
+        Outcomes {
+            seen: [[None; 64]; 2],
+        }
+    }
+
+    fn get(&self, c: usize, k: u32) -> Option<[f64; 2]> {
+        self.seen[c].get(k as usize).copied().flatten()
+    }
+
+    fn put(&mut self, c: usize, k: u32, r: [f64; 2]) {
+        if let Some(x) = self.seen[c].get_mut(k as usize) {
+            *x = Some(r);
+        }
     }
 }
 
@@ -530,13 +591,16 @@ fn solve_without(term: Term, goal: u32, seats: [Chooser<'_>; 2], off: Option<Spe
                         // Within a group only the key of `shared` tells the
                         // memories apart, so each (dice, key) is valued once.
                         let mut memo = [[None::<[f64; 2]>; 2]; MAX_ROLLS as usize + 1];
+                        // The members of a group lead to the same places.
+                        let mut outcomes = Outcomes::new();
                         for e in l.members(group) {
                             let i = l.at(me, opp, e);
                             let memory = l.memory(e);
                             let mut value = |n: u32| {
                                 let k = shared(term, &memory, n);
-                                *memo[n as usize][k]
-                                    .get_or_insert_with(|| ctx.value(&v, p, me, opp, memory, n))
+                                *memo[n as usize][k].get_or_insert_with(|| {
+                                    ctx.value(&v, p, me, opp, memory, n, &mut outcomes)
+                                })
                             };
                             let (n, val) = match seats[p] {
                                 Chooser::Fixed(pol) => {
@@ -630,11 +694,14 @@ pub fn coach(
     };
     let vs = vs.as_ref().unwrap_or(&opt);
     let m = Memory::default();
+    let (mut a, mut b) = (Outcomes::new(), Outcomes::new());
     Ok((0..=MAX_ROLLS)
         .map(|n| CoachChoice {
             rolls: n,
-            against_opponent: vs.ctx.value(&vs.v, 0, score, opponent_score, m, n)[0],
-            under_optimal_play: opt.ctx.value(&opt.v, 0, score, opponent_score, m, n)[0],
+            against_opponent: vs.ctx.value(&vs.v, 0, score, opponent_score, m, n, &mut a)[0],
+            under_optimal_play: opt
+                .ctx
+                .value(&opt.v, 0, score, opponent_score, m, n, &mut b)[0],
         })
         .collect())
 }

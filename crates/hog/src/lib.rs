@@ -2,6 +2,8 @@
 //! the project's functions, strategies as values and as files, the rules as
 //! switches ([`Rules`]), exact win rates by dynamic programming, the best
 //! response to a strategy, the minimax strategy and exact tournaments.
+//! Six later terms' rule sets ([`Term`]) have their own rules step
+//! ([`TermState`]) and exact solvers ([`term_game`]).
 //!
 //! ```
 //! use dice::{CyclingDice, SeededDice};

@@ -604,7 +604,7 @@ pub(super) fn step(
             "you".to_string(),
         ),
         (None, Some(spec)) => {
-            let mut u = Under::new(state.rules(), state_goal(&state));
+            let mut u = Under::new(state.rules(), state.goal());
             let p = u.policy(spec)?;
             let sc = state.scores();
             (
@@ -634,10 +634,6 @@ pub(super) fn step(
             o
         }
     })
-}
-
-fn state_goal(s: &TermState) -> u32 {
-    s.goal()
 }
 
 #[derive(Serialize)]

@@ -764,7 +764,7 @@ pub fn pairing(a: &Policy, b: &Policy, term: Term, goal: u32) -> Result<Pairing,
 }
 
 /// The most strategies a tournament takes under Fall 2017 or Fall 2019,
-/// whose pairs take 0.1 s and 0.9 s each (190 pairs: about 1.5 minutes
+/// whose pairs take 0.13 s and 0.57 s each (190 pairs: about a minute
 /// under Fall 2019 on 2 threads).
 pub const MAX_MEMORY_TOURNAMENT: usize = 20;
 

@@ -1042,7 +1042,13 @@ fn turn(t: TurnArgs) -> Result<String, CliError> {
 }
 
 fn choose(c: ChooseArgs) -> Result<String, CliError> {
-    only_spring2014(&c.at.rules, "choose")?;
+    if let Some(u) = c.at.rules.under()? {
+        let rolls = terms::choose(u, &c.strategy, c.at.score, c.at.opponent)?;
+        return Ok(match c.at.output.format {
+            Format::Json => to_json(&RollsOut { rolls })?,
+            Format::Table => format!("dice to roll: {rolls}\n"),
+        });
+    }
     let rules = c.at.checked()?;
     let rolls = strategy(&c.strategy, &rules)?.rolls(c.at.score, c.at.opponent);
     Ok(match c.at.output.format {
@@ -1195,7 +1201,7 @@ fn step(a: &StepArgs) -> Result<String, CliError> {
 fn only_spring2014(r: &RulesArgs, verb: &str) -> Result<(), CliError> {
     match r.under()? {
         Some(u) => fail(format!(
-            "hog {verb} plays Spring 2014's rules only, not --rules {} (rate, best-response, tournament, export, play, step and coach take it)",
+            "hog {verb} plays Spring 2014's rules only, not --rules {} (rate, best-response, tournament, export, play, step, choose and coach take it)",
             u.term
         )),
         None => Ok(()),

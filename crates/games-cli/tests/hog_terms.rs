@@ -314,6 +314,41 @@ fn play_step_export_and_coach_under_a_term() {
         ],
         "chooses by more than the scores",
     );
+    // choose under a term: the strategy's dice there; scores below the goal.
+    let ch = ok_json(&[
+        "hog",
+        "choose",
+        "--rules",
+        "fall2023",
+        "--goal",
+        "40",
+        "--strategy",
+        "always:7",
+        "--score",
+        "3",
+        "--opponent",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ch["rolls"], 7);
+    bad(
+        &[
+            "hog",
+            "choose",
+            "--rules",
+            "fall2023",
+            "--goal",
+            "40",
+            "--strategy",
+            "always:7",
+            "--score",
+            "40",
+            "--opponent",
+            "5",
+        ],
+        "--score",
+    );
     let c = ok_json(&[
         "hog",
         "coach",

@@ -785,3 +785,26 @@ pub(super) fn edge(name: &str, goal: u32, format: Format) -> Result<String, CliE
         }
     })
 }
+
+/// `choose`: the dice a strategy rolls at a score pair, with a fresh
+/// game's memory (turn 0, no last points).
+pub(super) fn choose(
+    mut u: Under,
+    spec: &str,
+    score: u32,
+    opponent_score: u32,
+) -> Result<u32, CliError> {
+    for (flag, x) in [("--score", score), ("--opponent", opponent_score)] {
+        if x >= u.goal {
+            return fail(format!(
+                "{flag}: {}",
+                hog::HogError::ScoreOutOfRange {
+                    score: x,
+                    goal: u.goal
+                }
+            ));
+        }
+    }
+    let p = u.policy(spec)?;
+    Ok(p.rolls(score, opponent_score, &hog::terms::Memory::default(), 0))
+}

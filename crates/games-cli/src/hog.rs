@@ -15,6 +15,8 @@ use serde::Serialize;
 
 use crate::{CliError, Deferred, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json};
 
+mod terms;
+
 /// Four- and six-sided dice for a game, each seeded or cycling.
 type SplitDiceBox = hog::SplitDice<Box<dyn Dice>, Box<dyn Dice>>;
 
@@ -54,6 +56,29 @@ enum HogCommand {
     /// The exact chance to win of every choice of dice at a score pair:
     /// against a strategy, and under optimal play.
     Coach(Deferred<CoachArgs>),
+    /// Every rule set --rules takes: its rules in words and its source.
+    Rules(Deferred<RulesListArgs>),
+    /// How much each special rule of a rule set moves the first player's
+    /// chance under optimal play (each rule switched off in turn).
+    Edge(Deferred<EdgeArgs>),
+}
+
+#[derive(Args, Debug)]
+struct EdgeArgs {
+    /// The rule set (`hog rules` lists them).
+    #[arg(long, value_name = "NAME", default_value = "spring2014")]
+    rules: String,
+    /// The score that ends the game (1 to 100).
+    #[arg(long, default_value_t = GOAL)]
+    goal: u32,
+    #[command(flatten)]
+    output: crate::Output,
+}
+
+#[derive(Args, Debug)]
+struct RulesListArgs {
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 #[derive(Args, Debug)]
@@ -121,6 +146,11 @@ impl ScoresArgs {
 /// The rules as switches, shared by every verb that plays the game.
 #[derive(Args, Debug, Clone)]
 struct RulesArgs {
+    /// The rule set: spring2014 (the handout's, the default), fall2017,
+    /// fall2019, fall2020, fall2021, spring2022 or fall2023 (`hog rules`
+    /// lists them).
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
     /// The score that ends the game (1 to 100).
     #[arg(long, default_value_t = GOAL)]
     goal: u32,
@@ -136,6 +166,32 @@ struct RulesArgs {
 }
 
 impl RulesArgs {
+    /// Another term's rules, when `--rules` names one other than
+    /// Spring 2014 (whose switches then do not apply).
+    fn under(&self) -> Result<Option<terms::Under>, CliError> {
+        let Some(name) = &self.rules else {
+            return Ok(None);
+        };
+        let term: hog::Term = name
+            .parse()
+            .map_err(|e: hog::HogError| CliError(format!("--rules: {e}")))?;
+        if term == hog::Term::Spring2014 {
+            return Ok(None);
+        }
+        if self.no_free_bacon || self.no_hog_wild || self.no_swine_swap {
+            return fail(format!(
+                "--no-free-bacon, --no-hog-wild and --no-swine-swap switch Spring 2014's rules; they do not go with --rules {term}"
+            ));
+        }
+        if !(1..=GOAL).contains(&self.goal) {
+            return fail(format!(
+                "--goal: {}",
+                hog::HogError::GoalOutOfRange(self.goal)
+            ));
+        }
+        Ok(Some(terms::Under::new(term, self.goal)))
+    }
+
     fn rules(&self) -> Result<Rules, CliError> {
         Rules::new(
             self.goal,
@@ -216,6 +272,16 @@ enum TournamentFormat {
     Csv,
 }
 
+/// How a tournament scores a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Scoring {
+    /// The average of the two seats' win rates; ranked by the mean.
+    Average,
+    /// The course's contest: (1 + P(A wins moving first) - P(B wins moving
+    /// first)) / 2; ranked by the others beaten by more than 0.500001.
+    Contest,
+}
+
 #[derive(Args, Debug)]
 struct TournamentArgs {
     /// The strategies, 2 to 500 (always:N, bacon, swap, final, optimal,
@@ -230,6 +296,9 @@ struct TournamentArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TournamentFormat::Table)]
     format: TournamentFormat,
+    /// How a pair is scored.
+    #[arg(long, value_enum, default_value_t = Scoring::Average)]
+    scoring: Scoring,
 }
 
 #[derive(Args, Debug)]
@@ -339,6 +408,8 @@ pub fn run(a: HogArgs) -> Result<String, CliError> {
         Some(HogCommand::MaxRolls(Deferred(m))) => max_rolls(m),
         Some(HogCommand::Step(Deferred(t))) => step(&t),
         Some(HogCommand::Coach(Deferred(c))) => coach(&c),
+        Some(HogCommand::Rules(Deferred(r))) => terms::list(r.output.format),
+        Some(HogCommand::Edge(Deferred(e))) => terms::edge(&e.rules, e.goal, e.output.format),
         None => rate(&a.rate),
     }
 }
@@ -484,6 +555,15 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
             "--strategy is required (or a verb: rate, best-response, tournament, export, play, turn, choose, max-rolls, step, coach)",
         );
     };
+    if let Some(u) = a.rules.under()? {
+        if a.sampling.games.is_some() || a.plot.is_some() {
+            return fail(format!(
+                "hog rate: --games and --plot go with --rules spring2014 (the exact rate under --rules {} needs neither)",
+                u.term
+            ));
+        }
+        return terms::rate(u, name, &a.vs, a.output.format);
+    }
     let rules = a.rules.rules()?;
     if a.sampling.games.is_none()
         && (a.sampling.seed.is_some() || a.sampling.threads.is_some() || a.sampling.shard.is_some())
@@ -578,6 +658,9 @@ struct BestResponseOut {
 }
 
 fn best_response(b: &BestResponseArgs) -> Result<String, CliError> {
+    if let Some(u) = b.rules.under()? {
+        return terms::best_response(u, &b.vs, b.out.as_ref(), b.file_kind, b.output.format);
+    }
     let rules = b.rules.rules()?;
     let vs = strategy(&b.vs, &rules)?;
     let out = match &b.out {
@@ -652,6 +735,10 @@ fn csv_field(s: &str) -> String {
 }
 
 fn tournament(t: &TournamentArgs) -> Result<String, CliError> {
+    if let Some(u) = t.rules.under()? {
+        let threads = threads_or_all(t.threads)?;
+        return terms::tournament(u, &t.strategies, threads, t.format, t.scoring);
+    }
     let rules = t.rules.rules()?;
     let n = t.strategies.len();
     if !(2..=exact::MAX_TOURNAMENT).contains(&n) {
@@ -665,6 +752,11 @@ fn tournament(t: &TournamentArgs) -> Result<String, CliError> {
         .collect::<Result<Vec<_>, _>>()?;
     let result = exact::tournament(&strategies, &rules, threads)?;
     let names = &result.strategies;
+    if t.scoring == Scoring::Contest {
+        // Without games that never end, a pair's contest score is the row's
+        // average win rate: (P(A first) + 1 - P(B first)) / 2.
+        return terms::contest_report(rules, &rules.describe(), names, &result.matrix, t.format);
+    }
     Ok(match t.format {
         TournamentFormat::Json => to_json(&TournamentOut {
             rules,
@@ -739,6 +831,9 @@ struct ExportOut {
 }
 
 fn export(e: &ExportArgs) -> Result<String, CliError> {
+    if let Some(u) = e.rules.under()? {
+        return terms::export(u, &e.strategy, &e.out, e.file_kind, e.output.format);
+    }
     let rules = e.rules.rules()?;
     let format = file_format(&e.out, e.file_kind)?;
     let target = crate::output::check_one("--out", &e.out)?;
@@ -806,6 +901,21 @@ struct PlayOut {
 }
 
 fn play(p: PlayArgs) -> Result<String, CliError> {
+    if let Some(u) = p.rules.under()? {
+        if p.four_sided.is_some() {
+            return fail(format!(
+                "hog play: --four-sided is for hog wild (--rules spring2014); --rules {} rolls six-sided dice only",
+                u.term
+            ));
+        }
+        return terms::play(
+            u,
+            [&p.strategy0, &p.strategy1],
+            p.seed,
+            p.six_sided.as_ref(),
+            p.output.format,
+        );
+    }
     let rules = p.rules.rules()?;
     let (s0, s1) = (
         strategy(&p.strategy0, &rules)?,
@@ -881,6 +991,7 @@ fn describe(t: &hog::Turn, names: &[&str; 2], first: Option<usize>) -> String {
 }
 
 fn human(p: PlayArgs) -> Result<String, CliError> {
+    only_spring2014(&p.rules, "play --human")?;
     let rules = p.rules.rules()?;
     let goal = rules.goal();
     let opponent = strategy(&p.strategy, &rules)?;
@@ -952,6 +1063,7 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
 }
 
 fn turn(t: TurnArgs) -> Result<String, CliError> {
+    only_spring2014(&t.rules, "turn")?;
     let rules = t.rules.rules()?;
     let rolls = hog::check_rolls(t.rolls)?;
     let mut d = CyclingDice::new(t.dice.clone())?;
@@ -963,6 +1075,13 @@ fn turn(t: TurnArgs) -> Result<String, CliError> {
 }
 
 fn choose(c: ChooseArgs) -> Result<String, CliError> {
+    if let Some(u) = c.at.rules.under()? {
+        let rolls = terms::choose(u, &c.strategy, c.at.score, c.at.opponent)?;
+        return Ok(match c.at.output.format {
+            Format::Json => to_json(&RollsOut { rolls })?,
+            Format::Table => format!("dice to roll: {rolls}\n"),
+        });
+    }
     let rules = c.at.checked()?;
     let rolls = strategy(&c.strategy, &rules)?.rolls(c.at.score, c.at.opponent);
     Ok(match c.at.output.format {
@@ -1052,6 +1171,18 @@ struct StepOut {
 }
 
 fn step(a: &StepArgs) -> Result<String, CliError> {
+    // A state of another term names its rule set: "rules": "fall2019".
+    if serde_json::from_str::<serde_json::Value>(&a.state)
+        .is_ok_and(|v| v.get("rules").is_some_and(serde_json::Value::is_string))
+    {
+        return terms::step(
+            &a.state,
+            a.rolls,
+            a.strategy.as_deref(),
+            a.seed,
+            a.output.format,
+        );
+    }
     let mut state: hog::HogState =
         serde_json::from_str(&a.state).map_err(|e| CliError(format!("--state: {e}")))?;
     let Some(_) = state.mover() else {
@@ -1098,7 +1229,22 @@ fn step(a: &StepArgs) -> Result<String, CliError> {
     })
 }
 
+/// Refuse another term's rules in a verb that has only the Spring 2014
+/// path.
+fn only_spring2014(r: &RulesArgs, verb: &str) -> Result<(), CliError> {
+    match r.under()? {
+        Some(u) => fail(format!(
+            "hog {verb} plays Spring 2014's rules only, not --rules {} (rate, best-response, tournament, export, play, step, choose and coach take it)",
+            u.term
+        )),
+        None => Ok(()),
+    }
+}
+
 fn coach(c: &CoachArgs) -> Result<String, CliError> {
+    if let Some(u) = c.at.rules.under()? {
+        return terms::coach(u, &c.vs, c.at.score, c.at.opponent, c.at.output.format);
+    }
     let rules = c.at.checked()?;
     let answer = if c.vs == "optimal" {
         // The coach builds the minimax table anyway: one dynamic program

@@ -100,6 +100,8 @@ fn good(id: &str) -> &'static [&'static str] {
         }
         "strategies" => &["final", "optimal", "always:5", "swap"],
         "goal" => &["20", "50", "100"],
+        // Hog's rule sets without memory (a Fall 2019 pair takes a second).
+        "rules" => &["fall2021", "fall2023", "spring2022", "spring2014"],
         "rolls" => &["0", "2", "5"],
         "opponent" | "score" => &["0", "12", "48"],
         "dice" | "four_sided" | "six_sided" => &["4,6,1", "2", "3,3"],

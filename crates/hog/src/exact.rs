@@ -431,7 +431,7 @@ pub struct WinRate {
 }
 
 impl WinRate {
-    fn of(first: f64, second: f64) -> WinRate {
+    pub(crate) fn of(first: f64, second: f64) -> WinRate {
         WinRate {
             first,
             second,

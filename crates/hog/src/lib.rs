@@ -2,6 +2,8 @@
 //! the project's functions, strategies as values and as files, the rules as
 //! switches ([`Rules`]), exact win rates by dynamic programming, the best
 //! response to a strategy, the minimax strategy and exact tournaments.
+//! Six later terms' rule sets ([`Term`]) have their own rules step
+//! ([`TermState`]) and exact solvers ([`term_game`]).
 //!
 //! ```
 //! use dice::{CyclingDice, SeededDice};
@@ -39,11 +41,15 @@ mod rules;
 pub mod sample;
 pub mod step;
 pub mod strategy;
+pub mod term_game;
+pub mod terms;
 
 pub use game::{Game, SplitDice, Turn, play, play_fast, turn};
 pub use rules::Rules;
 pub use step::HogState;
 pub use strategy::Strategy;
+pub use term_game::{Policy, TermState};
+pub use terms::Term;
 
 /// The score that ends the game.
 pub const GOAL: u32 = 100;
@@ -100,6 +106,34 @@ pub enum HogError {
     /// The threads could not run: zero asked for, or no pool could be
     /// built.
     Parallel(dice::parallel::ParallelError),
+    /// A rule set name that is not known.
+    UnknownRules(String),
+    /// A memory no game reaches (turn number 8 or more, impossible points).
+    BadMemory,
+    /// A policy that chooses by the memory cannot be written as a score-pair
+    /// table.
+    DependsOnMemory {
+        /// The rule set.
+        rules: &'static str,
+        /// The mover's score where two memories choose differently.
+        score: u32,
+        /// The opponent's score there.
+        opponent: u32,
+    },
+    /// More strategies than a tournament takes under rules with memory.
+    TooManyStrategiesUnder {
+        /// The rule set.
+        rules: &'static str,
+        /// The most it takes.
+        max: usize,
+        /// The number given.
+        n: usize,
+    },
+    /// A policy built for other rules or another goal.
+    PolicyRules {
+        /// The policy's name.
+        name: String,
+    },
 }
 
 impl fmt::Display for HogError {
@@ -158,6 +192,36 @@ impl fmt::Display for HogError {
             ),
             HogError::ZeroSamples => write!(f, "the number of samples must be at least 1"),
             HogError::Parallel(e) => write!(f, "{e}"),
+            HogError::UnknownRules(s) => {
+                write!(f, "unknown rule set {s:?} (use one of: ")?;
+                for (i, t) in Term::ALL.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    f.write_str(t.name())?;
+                }
+                f.write_str(")")
+            }
+            HogError::BadMemory => write!(
+                f,
+                "memory out of range: the turn number is 0 to 7, last points at most {}",
+                2 * (GOAL + 60) + 20
+            ),
+            HogError::DependsOnMemory {
+                rules,
+                score,
+                opponent,
+            } => write!(
+                f,
+                "under {rules} this policy chooses by more than the scores (at score {score}, opponent {opponent}), so it has no 100 x 100 table"
+            ),
+            HogError::TooManyStrategiesUnder { rules, max, n } => write!(
+                f,
+                "a tournament under {rules} takes 2 to {max} strategies (each pair is a dynamic program over the turn memory), not {n}"
+            ),
+            HogError::PolicyRules { name } => {
+                write!(f, "policy {name} was built for other rules or another goal")
+            }
         }
     }
 }

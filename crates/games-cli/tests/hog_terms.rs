@@ -1,0 +1,500 @@
+//! `games-cli hog` under other terms' rules (`--rules NAME`) and the
+//! contest's scoring, as a user runs them. Goals are small so the debug
+//! build stays quick; the figures at goal 100 are in docs/hog.md.
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn ok_json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("JSON on stdout")
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr naming `what`.
+fn bad(args: &[&str], what: &str) {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.contains(what),
+        "{args:?}: {err:?} should mention {what:?}"
+    );
+}
+
+const TERMS: [&str; 6] = [
+    "fall2017",
+    "fall2019",
+    "fall2020",
+    "fall2021",
+    "spring2022",
+    "fall2023",
+];
+
+#[test]
+fn hog_rules_lists_every_rule_set_with_its_source() {
+    let v = ok_json(&["hog", "rules", "--format", "json"]);
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 7);
+    assert_eq!(list[0]["name"], "spring2014");
+    assert_eq!(list[0]["default"], true);
+    for (e, name) in list[1..].iter().zip(TERMS) {
+        assert_eq!(e["name"], name);
+        assert!(e["source"].as_str().unwrap().contains('@'));
+        assert!(e["rules"].as_array().unwrap().len() >= 3);
+    }
+    let table = ok(&["hog", "rules"]);
+    assert!(table.contains("boar brawl") && table.contains("time trot"));
+}
+
+#[test]
+fn optimal_against_itself_and_best_responses_under_every_term() {
+    for t in TERMS {
+        let v = ok_json(&[
+            "hog",
+            "rate",
+            "--rules",
+            t,
+            "--goal",
+            "30",
+            "--strategy",
+            "optimal",
+            "--vs",
+            "optimal",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["rules"]["name"], t);
+        assert_eq!(v["rules"]["goal"], 30);
+        let first = v["win_rate_first"].as_f64().unwrap();
+        // Optimal against itself: the average is one half whenever every
+        // game ends (all but Spring 2022's zero-point loops).
+        if t != "spring2022" {
+            assert!(
+                (v["exact_win_rate"].as_f64().unwrap() - 0.5).abs() < 1e-12,
+                "{t}"
+            );
+        }
+        assert!(first > 0.3 && first < 0.9, "{t}: {first}");
+        // The best response to always:5 beats always:4 against always:5.
+        let b = ok_json(&[
+            "hog",
+            "best-response",
+            "--rules",
+            t,
+            "--goal",
+            "30",
+            "--vs",
+            "always:5",
+            "--format",
+            "json",
+        ]);
+        let r = ok_json(&[
+            "hog",
+            "rate",
+            "--rules",
+            t,
+            "--goal",
+            "30",
+            "--strategy",
+            "always:4",
+            "--vs",
+            "always:5",
+            "--format",
+            "json",
+        ]);
+        let best = b["exact_win_rate"].as_f64().unwrap();
+        assert!(best > r["exact_win_rate"].as_f64().unwrap(), "{t}");
+        assert_eq!(r["best_possible_win_rate"].as_f64().unwrap(), best, "{t}");
+    }
+}
+
+#[test]
+fn spring2014_by_name_is_the_default_path() {
+    let args = |rules: Option<&str>| {
+        let mut a = vec![
+            "hog",
+            "rate",
+            "--strategy",
+            "bacon",
+            "--vs",
+            "always:4",
+            "--format",
+            "json",
+        ];
+        if let Some(r) = rules {
+            a.extend(["--rules", r]);
+        }
+        ok(&a)
+    };
+    assert_eq!(args(None), args(Some("spring2014")));
+}
+
+#[test]
+fn contest_scoring_is_exact_and_ranks_by_wins() {
+    let v = ok_json(&[
+        "hog",
+        "tournament",
+        "always:1",
+        "always:5",
+        "always:9",
+        "optimal",
+        "--rules",
+        "fall2021",
+        "--goal",
+        "25",
+        "--scoring",
+        "contest",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["scoring"], "contest");
+    let m = v["matrix"].as_array().unwrap();
+    for (i, row) in m.iter().enumerate() {
+        for (j, a) in row.as_array().unwrap().iter().enumerate() {
+            let b = m[j][i].as_f64().unwrap();
+            assert!((a.as_f64().unwrap() + b - 1.0).abs() < 1e-12);
+        }
+    }
+    // The optimal strategy beats every other: rank 1 with 3 wins.
+    let top = &v["ranking"][0];
+    assert_eq!(top["strategy"], "optimal");
+    assert_eq!(top["wins"], 3);
+    // A pair's contest score is (1 + P(A first) - P(B first)) / 2.
+    let pair = |a: &str, b: &str| {
+        ok_json(&[
+            "hog",
+            "rate",
+            "--rules",
+            "fall2021",
+            "--goal",
+            "25",
+            "--strategy",
+            a,
+            "--vs",
+            b,
+            "--format",
+            "json",
+        ])
+    };
+    let ab = pair("always:1", "always:9");
+    let ba = pair("always:9", "always:1");
+    let score = (1.0 + ab["win_rate_first"].as_f64().unwrap()
+        - ba["win_rate_first"].as_f64().unwrap())
+        / 2.0;
+    assert!((m[0][2].as_f64().unwrap() - score).abs() < 1e-12);
+    let csv = ok(&[
+        "hog",
+        "tournament",
+        "always:1",
+        "always:5",
+        "--scoring",
+        "contest",
+        "--format",
+        "csv",
+        "--goal",
+        "25",
+    ]);
+    assert!(csv.starts_with("strategy,always:1,always:5,wins\n"));
+    let table = ok(&[
+        "hog",
+        "tournament",
+        "always:1",
+        "always:5",
+        "--scoring",
+        "contest",
+        "--goal",
+        "25",
+        "--rules",
+        "fall2023",
+    ]);
+    assert!(table.contains("rank  wins  strategy"));
+}
+
+#[test]
+fn play_step_export_and_coach_under_a_term() {
+    let g = ok_json(&[
+        "hog",
+        "play",
+        "--rules",
+        "fall2020",
+        "--strategy0",
+        "always:3",
+        "--strategy1",
+        "always:0",
+        "--six-sided",
+        "4,5,6",
+        "--format",
+        "json",
+    ]);
+    // Player 0: 4 + 5 + 6 = 15 at 0-0, and no extra turn (nobody is
+    // behind; swine align needs both scores above 0). Player 1: free bacon
+    // at 15 is 3 + pi's digit 15 (3.14159265358979323: 3), 6 points; 6
+    // against 15 is 9 behind with a common divisor of 3: no extra turn.
+    assert_eq!(g["turns"][0]["points"], 15);
+    assert_eq!(g["turns"][0]["extra_turn"], false);
+    assert_eq!(g["turns"][1]["points"], 6);
+    assert_eq!(g["turns"][1]["after"], serde_json::json!([15, 6]));
+    assert_eq!(g["turns"][1]["extra_turn"], false);
+    let s = ok_json(&[
+        "hog",
+        "step",
+        "--state",
+        r#"{"rules": "fall2023", "goal": 100, "scores": [15, 37], "player": 0, "rolling": null}"#,
+        "--rolls",
+        "0",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    // Boar brawl: 3 x |3 - 5| = 6; 21 has 4 factors: sus fuss to 23.
+    assert_eq!(s["state"]["scores"], serde_json::json!([23, 37]));
+    assert_eq!(s["turn"]["points"], 6);
+    let dir = std::env::temp_dir().join(format!("hog-terms-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("best.json");
+    let out = out.to_str().unwrap();
+    ok(&[
+        "hog",
+        "export",
+        "--rules",
+        "fall2021",
+        "--goal",
+        "40",
+        "--strategy",
+        "optimal",
+        "--out",
+        out,
+    ]);
+    let r = ok_json(&[
+        "hog",
+        "rate",
+        "--rules",
+        "fall2021",
+        "--goal",
+        "40",
+        "--strategy",
+        &format!("file:{out}"),
+        "--vs",
+        "optimal",
+        "--format",
+        "json",
+    ]);
+    assert!((r["exact_win_rate"].as_f64().unwrap() - 0.5).abs() < 1e-12);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Fall 2019's optimal play reads the last turn's points: no table.
+    bad(
+        &[
+            "hog",
+            "export",
+            "--rules",
+            "fall2019",
+            "--goal",
+            "30",
+            "--strategy",
+            "optimal",
+            "--out",
+            "/tmp/never-written.json",
+        ],
+        "chooses by more than the scores",
+    );
+    // choose under a term: the strategy's dice there; scores below the goal.
+    let ch = ok_json(&[
+        "hog",
+        "choose",
+        "--rules",
+        "fall2023",
+        "--goal",
+        "40",
+        "--strategy",
+        "always:7",
+        "--score",
+        "3",
+        "--opponent",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ch["rolls"], 7);
+    bad(
+        &[
+            "hog",
+            "choose",
+            "--rules",
+            "fall2023",
+            "--goal",
+            "40",
+            "--strategy",
+            "always:7",
+            "--score",
+            "40",
+            "--opponent",
+            "5",
+        ],
+        "--score",
+    );
+    let c = ok_json(&[
+        "hog",
+        "coach",
+        "--rules",
+        "fall2023",
+        "--goal",
+        "40",
+        "--score",
+        "30",
+        "--opponent",
+        "35",
+        "--vs",
+        "always:4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(c["choices"].as_array().unwrap().len(), 11);
+    let best = c["best_against_opponent"].as_u64().unwrap() as usize;
+    let chances: Vec<f64> = c["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["against_opponent"].as_f64().unwrap())
+        .collect();
+    assert!(chances.iter().all(|&x| x <= chances[best]));
+}
+
+#[test]
+fn bad_rules_input() {
+    bad(
+        &[
+            "hog",
+            "rate",
+            "--rules",
+            "fall2018",
+            "--strategy",
+            "always:4",
+        ],
+        "--rules",
+    );
+    bad(
+        &[
+            "hog",
+            "rate",
+            "--rules",
+            "fall2019",
+            "--no-swine-swap",
+            "--strategy",
+            "always:4",
+        ],
+        "--no-swine-swap",
+    );
+    bad(
+        &["hog", "rate", "--rules", "fall2019", "--strategy", "bacon"],
+        "always:N, final, optimal or file:PATH",
+    );
+    bad(
+        &[
+            "hog",
+            "rate",
+            "--rules",
+            "fall2019",
+            "--strategy",
+            "always:4",
+            "--games",
+            "10",
+        ],
+        "--games",
+    );
+    let many: Vec<String> = (0..21).map(|k| format!("always:{}", k % 11)).collect();
+    let mut args = vec!["hog", "tournament", "--rules", "fall2019"];
+    args.extend(many.iter().map(String::as_str));
+    bad(&args, "2 to 20 strategies");
+    bad(
+        &[
+            "hog",
+            "turn",
+            "--rules",
+            "fall2019",
+            "--rolls",
+            "1",
+            "--opponent",
+            "3",
+            "--dice",
+            "3",
+        ],
+        "Spring 2014",
+    );
+    bad(
+        &[
+            "hog",
+            "step",
+            "--state",
+            r#"{"rules": "fall2023", "goal": 100, "scores": [15, 37], "player": 2, "rolling": null}"#,
+            "--rolls",
+            "1",
+        ],
+        "--state",
+    );
+}
+
+#[test]
+fn edge_switches_each_rule_off() {
+    let v = ok_json(&[
+        "hog", "edge", "--rules", "fall2021", "--goal", "30", "--format", "json",
+    ]);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert!(rows[0]["without"].is_null());
+    assert_eq!(rows[1]["without"], "picky piggy");
+    assert_eq!(rows[2]["without"], "hog pile");
+    // Every rule on: the same as rate's optimal against optimal.
+    let r = ok_json(&[
+        "hog",
+        "rate",
+        "--rules",
+        "fall2021",
+        "--goal",
+        "30",
+        "--strategy",
+        "optimal",
+        "--vs",
+        "optimal",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rows[0]["first_player"], r["win_rate_first"]);
+    for row in &rows[1..] {
+        assert!(row["change"].as_f64().unwrap().abs() > 1e-6);
+    }
+    // Spring 2014 through the general engine: its switches, as rate has them.
+    let e = ok_json(&["hog", "edge", "--goal", "40", "--format", "json"]);
+    let off = ok_json(&[
+        "hog",
+        "rate",
+        "--goal",
+        "40",
+        "--no-hog-wild",
+        "--strategy",
+        "optimal",
+        "--vs",
+        "optimal",
+        "--format",
+        "json",
+    ]);
+    let got = e["rows"][2]["first_player"].as_f64().unwrap();
+    assert!((got - off["win_rate_first"].as_f64().unwrap()).abs() < 1e-12);
+    bad(&["hog", "edge", "--rules", "fall2030"], "--rules");
+}

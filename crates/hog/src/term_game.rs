@@ -1,0 +1,1011 @@
+//! Hog under any [`Term`]'s rules: a rules step ([`TermState`], the
+//! reference) and exact dynamic programs over the extended state
+//! (scores, mover and the [`Memory`] the rules need), tested equal to the
+//! generic exact evaluation of the step.
+//!
+//! The dynamic program runs over the sum of the two scores, highest first:
+//! every turn adds at least one point under every rule set except Spring
+//! 2022, whose hefty hogs can score 0. There a zero-point turn hands the
+//! same scores to the other player, so the states of one sum are solved by
+//! value iteration from zero (Gauss-Seidel until nothing changes), as
+//! [`game::exact::evaluate`] does: a game that never ends is won by nobody.
+
+use dice::{Dice, DiceError};
+use game::{Step, Turn as Whose};
+use serde::{Deserialize, Serialize};
+
+use crate::exact::{self, WinRate};
+use crate::terms::{Memory, Special, Term, after_turn, after_turn_without};
+use crate::{GOAL, HogError, MAX_ROLLS, Strategy};
+
+/// Feral hogs looks at the last turn's points only through |dice - points|
+/// == 2 with at most 10 dice, so every count from 13 up acts the same.
+const LAST_CAP: u32 = 13;
+
+/// A position under a term's rules: both scores, the mover, the memory,
+/// and the dice chosen while chance is about to roll them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "TermSetup")]
+pub struct TermState {
+    rules: Term,
+    goal: u32,
+    scores: [u32; 2],
+    player: usize,
+    memory: Memory,
+    rolling: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TermSetup {
+    rules: Term,
+    goal: u32,
+    scores: [u32; 2],
+    player: usize,
+    #[serde(default)]
+    memory: Memory,
+    rolling: Option<u32>,
+}
+
+/// The highest score a finished game can show: the goal's last score plus
+/// a turn, doubled by hog pile, plus the after-turn bonuses.
+const MAX_FINISHED: u32 = 2 * (GOAL + 60) + 20;
+
+impl TryFrom<TermSetup> for TermState {
+    type Error = HogError;
+
+    fn try_from(s: TermSetup) -> Result<TermState, HogError> {
+        if !(1..=GOAL).contains(&s.goal) {
+            return Err(HogError::GoalOutOfRange(s.goal));
+        }
+        if s.player > 1 {
+            return Err(HogError::NotAPlayer(s.player));
+        }
+        let over = s.scores.iter().any(|&x| x >= s.goal);
+        if let Some(&bad) = s.scores.iter().find(|&&x| x >= MAX_FINISHED) {
+            return Err(HogError::ScoreOutOfRange {
+                score: bad,
+                goal: s.goal,
+            });
+        }
+        if let Some(n) = s.rolling
+            && (over || !(1..=MAX_ROLLS).contains(&n))
+        {
+            return Err(HogError::RollDice(n));
+        }
+        if s.memory.turn >= 8 || s.memory.last_points.iter().any(|&p| p > MAX_FINISHED) {
+            return Err(HogError::BadMemory);
+        }
+        Ok(TermState {
+            rules: s.rules,
+            goal: s.goal,
+            scores: s.scores,
+            player: s.player,
+            memory: s.memory,
+            rolling: s.rolling,
+        })
+    }
+}
+
+impl TermState {
+    /// A new game under `rules` to `goal`: 0 to 0, player 0 to move.
+    ///
+    /// # Errors
+    /// [`HogError::GoalOutOfRange`] outside 1 to 100.
+    pub fn new(rules: Term, goal: u32) -> Result<TermState, HogError> {
+        if !(1..=GOAL).contains(&goal) {
+            return Err(HogError::GoalOutOfRange(goal));
+        }
+        Ok(TermState {
+            rules,
+            goal,
+            scores: [0, 0],
+            player: 0,
+            memory: Memory::default(),
+            rolling: None,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Term {
+        self.rules
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// Both scores, player 0's first.
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    /// The player to move (or whose dice chance rolls).
+    pub fn player(&self) -> usize {
+        self.player
+    }
+
+    /// The memory the rules keep.
+    pub fn memory(&self) -> Memory {
+        self.memory
+    }
+
+    /// The sides of the mover's dice now.
+    pub fn sides(&self) -> u32 {
+        let p = self.player;
+        self.rules.sides(self.scores[p], self.scores[1 - p])
+    }
+
+    /// The winner once the game is over: the higher score.
+    pub fn winner(&self) -> Option<usize> {
+        (self.turn() == Whose::Terminal).then(|| usize::from(self.scores[1] > self.scores[0]))
+    }
+
+    fn finish(&mut self, rolls: u32, points: u32) {
+        let a = after_turn(
+            self.rules,
+            self.scores,
+            self.player,
+            rolls,
+            points,
+            self.memory,
+        );
+        self.scores = a.scores;
+        self.player = a.next;
+        self.memory = a.memory;
+        self.rolling = None;
+    }
+}
+
+impl Step for TermState {
+    type Action = u32;
+    type Outcome = u32;
+    type Error = HogError;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Whose {
+        if self.scores.iter().any(|&s| s >= self.goal) {
+            Whose::Terminal
+        } else if self.rolling.is_some() {
+            Whose::Chance
+        } else {
+            Whose::Player(self.player)
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        match self.turn() {
+            Whose::Player(_) => (0..=MAX_ROLLS).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(u32, u64)> {
+        match (self.turn(), self.rolling) {
+            (Whose::Chance, Some(n)) => exact::turn_point_ways(n, self.sides())
+                .map(<[_]>::to_vec)
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply_action(&mut self, &rolls: &u32) -> Result<(), HogError> {
+        if !matches!(self.turn(), Whose::Player(_)) {
+            return Err(HogError::NotADecision);
+        }
+        let rolls = crate::check_rolls(i64::from(rolls))?;
+        if rolls == 0 {
+            let p = self.player;
+            let points = self.rules.zero_dice(self.scores[p], self.scores[1 - p]);
+            self.finish(0, points);
+        } else {
+            self.rolling = Some(rolls);
+        }
+        Ok(())
+    }
+
+    fn apply_outcome(&mut self, &points: &u32) -> Result<(), HogError> {
+        let Some(n) = self.rolling else {
+            return Err(HogError::NotAnOutcome(points));
+        };
+        if !self.chance_outcomes().iter().any(|&(k, _)| k == points) {
+            return Err(HogError::NotAnOutcome(points));
+        }
+        self.finish(n, points);
+        Ok(())
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        match self.winner() {
+            Some(w) => (0..2).map(|p| f64::from(u8::from(p == w))).collect(),
+            None => vec![0.0, 0.0],
+        }
+    }
+
+    fn sample_outcome<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<u32, DiceError> {
+        game::sample_by_weight(&self.chance_outcomes(), dice)
+    }
+}
+
+/// How a rule set's memory is folded into a small index, from the mover's
+/// side: the DP's third coordinate.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    term: Term,
+    goal: usize,
+    ext: usize,
+}
+
+impl Layout {
+    fn new(term: Term, goal: u32) -> Layout {
+        let ext = match term {
+            Term::Fall2017 => 16,
+            Term::Fall2019 => ((LAST_CAP + 1) * (LAST_CAP + 1)) as usize,
+            _ => 1,
+        };
+        Layout {
+            term,
+            goal: goal as usize,
+            ext,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.goal * self.goal * self.ext
+    }
+
+    /// The memory's index seen by `mover`.
+    fn ext_of(&self, m: &Memory, mover: usize) -> usize {
+        match self.term {
+            Term::Fall2017 => (m.turn % 8) as usize * 2 + usize::from(m.trotted),
+            Term::Fall2019 => {
+                let c = |p: u32| p.min(LAST_CAP) as usize;
+                c(m.last_points[mover]) * (LAST_CAP as usize + 1) + c(m.last_points[1 - mover])
+            }
+            _ => 0,
+        }
+    }
+
+    /// The memory of index `e`, the mover as player 0.
+    fn memory(&self, e: usize) -> Memory {
+        match self.term {
+            Term::Fall2017 => Memory {
+                turn: (e / 2) as u32,
+                trotted: e % 2 == 1,
+                ..Memory::default()
+            },
+            Term::Fall2019 => {
+                let w = LAST_CAP as usize + 1;
+                Memory {
+                    last_points: [(e / w) as u32, (e % w) as u32],
+                    ..Memory::default()
+                }
+            }
+            _ => Memory::default(),
+        }
+    }
+
+    /// Memories whose turns differ only in what [`shared`] keys: under
+    /// Fall 2019, the mover's own last points matter only through whether
+    /// feral hogs pays, so the 14 of them with the same opponent's last
+    /// points form one group. Every other rule set: one memory a group.
+    fn groups(&self) -> usize {
+        match self.term {
+            Term::Fall2019 => LAST_CAP as usize + 1,
+            _ => self.ext,
+        }
+    }
+
+    fn members(&self, group: usize) -> impl Iterator<Item = usize> {
+        let (w, ext) = (LAST_CAP as usize + 1, self.ext);
+        let fall2019 = self.term == Term::Fall2019;
+        (0..if fall2019 { w } else { 1 }).map(move |k| {
+            if fall2019 {
+                k * w + group
+            } else {
+                group.min(ext - 1)
+            }
+        })
+    }
+
+    fn at(&self, me: u32, opp: u32, e: usize) -> usize {
+        (me as usize * self.goal + opp as usize) * self.ext + e
+    }
+}
+
+/// A policy over the extended state: the dice at every (score, opponent
+/// score, memory) from the mover's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Policy {
+    name: String,
+    term: Term,
+    goal: u32,
+    rolls: Vec<u8>,
+}
+
+impl Policy {
+    /// A score-pair strategy as a policy (the memory ignored).
+    pub fn from_strategy(s: &Strategy, term: Term, goal: u32) -> Policy {
+        let l = Layout::new(term, goal);
+        let mut rolls = vec![0u8; l.len()];
+        for me in 0..goal {
+            for opp in 0..goal {
+                let n = s.rolls(me, opp) as u8;
+                for e in 0..l.ext {
+                    rolls[l.at(me, opp, e)] = n;
+                }
+            }
+        }
+        Policy {
+            name: s.to_string(),
+            term,
+            goal,
+            rolls,
+        }
+    }
+
+    /// The policy's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The same policy under another name.
+    pub fn renamed(mut self, name: &str) -> Policy {
+        self.name = name.to_string();
+        self
+    }
+
+    /// The dice at (score, opponent score) with `memory`, from the mover's
+    /// side (`mover` is the mover's seat in `memory`).
+    pub fn rolls(&self, score: u32, opponent: u32, memory: &Memory, mover: usize) -> u32 {
+        let l = Layout::new(self.term, self.goal);
+        u32::from(self.rolls[l.at(score, opponent, l.ext_of(memory, mover))])
+    }
+
+    /// The policy as a 100 x 100 strategy table, when it does not depend on
+    /// the memory (always, for rule sets without one).
+    ///
+    /// # Errors
+    /// [`HogError::DependsOnMemory`] naming the first score pair where two
+    /// memories choose differently.
+    pub fn to_strategy(&self) -> Result<Strategy, HogError> {
+        let l = Layout::new(self.term, self.goal);
+        let mut full = vec![0u8; (GOAL * GOAL) as usize];
+        for me in 0..self.goal {
+            for opp in 0..self.goal {
+                let first = self.rolls[l.at(me, opp, 0)];
+                if (1..l.ext).any(|e| self.rolls[l.at(me, opp, e)] != first) {
+                    return Err(HogError::DependsOnMemory {
+                        rules: self.term.name(),
+                        score: me,
+                        opponent: opp,
+                    });
+                }
+                full[(me * GOAL + opp) as usize] = first;
+            }
+        }
+        Strategy::table(&self.name, full)
+    }
+}
+
+/// Who chooses at one seat: a fixed policy, or the best for itself.
+#[derive(Clone, Copy)]
+enum Chooser<'a> {
+    Fixed(&'a Policy),
+    Best,
+}
+
+/// The solved tables: `v[p][i]` = (mover's chance to win, other's) when
+/// seat `p` moves at state `i`, and the choices made.
+struct Solved {
+    ctx: Ctx,
+    v: [Vec<[f64; 2]>; 2],
+    choice: [Vec<u8>; 2],
+}
+
+/// The turn-point distributions, `dist[sides == 6][n]`.
+fn distributions() -> [[&'static [(u32, f64)]; 11]; 2] {
+    let mut d: [[&'static [(u32, f64)]; 11]; 2] = [[&[]; 11]; 2];
+    for (i, sides) in [4u32, 6].into_iter().enumerate() {
+        for n in 1..=MAX_ROLLS {
+            d[i][n as usize] = exact::turn_points(n, sides).expect("1 to 10 dice of 4 or 6 sides");
+        }
+    }
+    d
+}
+
+/// Which turns of a group (see `Layout::groups`) are alike when rolling
+/// `n`: under Fall 2019, 1 when feral hogs pays and 0 when not; else 0.
+fn shared(term: Term, memory: &Memory, n: u32) -> usize {
+    usize::from(term == Term::Fall2019 && n.abs_diff(memory.last_points[0]) == 2)
+}
+
+/// What the chance of one choice needs: the rules, the layout, the
+/// turn-point distributions and whether one table serves both seats.
+struct Ctx {
+    term: Term,
+    goal: u32,
+    layout: Layout,
+    dist: [[&'static [(u32, f64)]; 11]; 2],
+    symmetric: bool,
+    /// A special rule switched off, to measure it.
+    off: Option<Special>,
+}
+
+impl Ctx {
+    /// (mover's chance, other's) when seat `p` rolls `n` dice at
+    /// (me, opp) with `memory` (the mover as player 0), then play goes on
+    /// by the tables `v`.
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &self,
+        v: &[Vec<[f64; 2]>; 2],
+        p: usize,
+        me: u32,
+        opp: u32,
+        memory: Memory,
+        n: u32,
+        outcomes: &mut Outcomes,
+    ) -> [f64; 2] {
+        let mut acc = [0.0; 2];
+        // Where a turn of k points leads depends on the dice only through
+        // time trot or feral hogs paying: it is looked up once per state
+        // and case for all eleven choices.
+        let c = class(self.term, &memory, n);
+        let mut add = |k: u32, pr: f64| {
+            let r = match outcomes.get(c, k) {
+                Some(r) => r,
+                None => {
+                    let r = self.after(v, p, me, opp, memory, n, k);
+                    outcomes.put(c, k, r);
+                    r
+                }
+            };
+            acc[0] += pr * r[0];
+            acc[1] += pr * r[1];
+        };
+        if n == 0 {
+            add(self.term.zero_dice(me, opp), 1.0);
+        } else {
+            let wild = self.off != Some(Special::HogWild);
+            let six = usize::from(!wild || self.term.sides(me, opp) == 6);
+            for &(k, pr) in self.dist[six][n as usize] {
+                add(k, pr);
+            }
+        }
+        acc
+    }
+
+    /// (mover's chance, other's) after a turn of `n` dice scoring `k`.
+    #[allow(clippy::too_many_arguments)]
+    fn after(
+        &self,
+        v: &[Vec<[f64; 2]>; 2],
+        p: usize,
+        me: u32,
+        opp: u32,
+        memory: Memory,
+        n: u32,
+        k: u32,
+    ) -> [f64; 2] {
+        let (l, goal) = (&self.layout, self.goal);
+        let a = after_turn_without(self.term, self.off, [me, opp], 0, n, k, memory);
+        if a.scores[0] >= goal || a.scores[1] >= goal {
+            if a.scores[0] > a.scores[1] {
+                [1.0, 0.0]
+            } else {
+                [0.0, 1.0]
+            }
+        } else if a.next == 0 {
+            let q = if self.symmetric { 0 } else { p };
+            v[q][l.at(a.scores[0], a.scores[1], l.ext_of(&a.memory, 0))]
+        } else {
+            let q = if self.symmetric { 0 } else { 1 - p };
+            let w = v[q][l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1))];
+            [w[1], w[0]]
+        }
+    }
+}
+
+/// How rolling `n` dice differs from rolling other counts once the points
+/// are known: 1 when it makes a time trot (Fall 2017) or feral hogs pay
+/// (Fall 2019), else 0.
+fn class(term: Term, memory: &Memory, n: u32) -> usize {
+    match term {
+        Term::Fall2017 => usize::from(memory.turn % 8 == n && !memory.trotted),
+        _ => shared(term, memory, n),
+    }
+}
+
+/// The chances after each turn's points at one state, by [`class`],
+/// kept while the state's choices are valued.
+struct Outcomes {
+    seen: [[Option<[f64; 2]>; 64]; 2],
+}
+
+impl Outcomes {
+    fn new() -> Outcomes {
+        Outcomes {
+            seen: [[None; 64]; 2],
+        }
+    }
+
+    fn get(&self, c: usize, k: u32) -> Option<[f64; 2]> {
+        self.seen[c].get(k as usize).copied().flatten()
+    }
+
+    fn put(&mut self, c: usize, k: u32, r: [f64; 2]) {
+        if let Some(x) = self.seen[c].get_mut(k as usize) {
+            *x = Some(r);
+        }
+    }
+}
+
+impl Ctx {
+    /// Whether zero dice at (me, opp) scores nothing at all, handing the
+    /// same scores to the other player.
+    fn stalls(&self, me: u32, opp: u32, memory: Memory) -> bool {
+        let k = self.term.zero_dice(me, opp);
+        let a = after_turn_without(self.term, self.off, [me, opp], 0, 0, k, memory);
+        a.next == 1 && a.scores == [me, opp]
+    }
+}
+
+fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
+    solve_without(term, goal, seats, None)
+}
+
+fn solve_without(term: Term, goal: u32, seats: [Chooser<'_>; 2], off: Option<Special>) -> Solved {
+    let l = Layout::new(term, goal);
+    let symmetric = matches!(seats, [Chooser::Best, Chooser::Best]);
+    let ctx = Ctx {
+        term,
+        goal,
+        layout: l,
+        dist: distributions(),
+        symmetric,
+        off,
+    };
+    let fewest = u32::from(off == Some(Special::ZeroDice));
+    let mut v = [vec![[0.0; 2]; l.len()], Vec::new()];
+    let mut choice = [vec![0u8; l.len()], Vec::new()];
+    if !symmetric {
+        v[1] = vec![[0.0; 2]; l.len()];
+        choice[1] = vec![0u8; l.len()];
+    }
+    let seats_solved = if symmetric { 1 } else { 2 };
+    let cycles = term == Term::Spring2022;
+    for sum in (0..=2 * (goal - 1)).rev() {
+        let lo = sum.saturating_sub(goal - 1);
+        let hi = sum.min(goal - 1);
+        for sweep in 0.. {
+            let mut changed = false;
+            for me in lo..=hi {
+                let opp = sum - me;
+                for group in 0..l.groups() {
+                    for p in 0..seats_solved {
+                        // Within a group only the key of `shared` tells the
+                        // memories apart, so each (dice, key) is valued once.
+                        let mut memo = [[None::<[f64; 2]>; 2]; MAX_ROLLS as usize + 1];
+                        // The members of a group lead to the same places.
+                        let mut outcomes = Outcomes::new();
+                        for e in l.members(group) {
+                            let i = l.at(me, opp, e);
+                            let memory = l.memory(e);
+                            let mut value = |n: u32| {
+                                let k = shared(term, &memory, n);
+                                *memo[n as usize][k].get_or_insert_with(|| {
+                                    ctx.value(&v, p, me, opp, memory, n, &mut outcomes)
+                                })
+                            };
+                            let (n, val) = match seats[p] {
+                                Chooser::Fixed(pol) => {
+                                    let n = u32::from(pol.rolls[i]);
+                                    (n, value(n))
+                                }
+                                Chooser::Best => {
+                                    // A zero-point turn (Spring 2022) is
+                                    // chosen only when strictly best: on a
+                                    // tie with a roll, passing the same
+                                    // scores back would let both players
+                                    // pass for ever, while its value
+                                    // counts on the other rolling.
+                                    let stalls =
+                                        fewest == 0 && cycles && ctx.stalls(me, opp, memory);
+                                    let first = fewest + u32::from(stalls);
+                                    let mut best = (first, value(first));
+                                    for n in (first + 1..=MAX_ROLLS).chain(stalls.then_some(0)) {
+                                        let x = value(n);
+                                        if x[0] > best.1[0] {
+                                            best = (n, x);
+                                        }
+                                    }
+                                    best
+                                }
+                            };
+                            if v[p][i] != val {
+                                changed = true;
+                            }
+                            v[p][i] = val;
+                            choice[p][i] = n as u8;
+                        }
+                    }
+                }
+            }
+            if !cycles || !changed || sweep >= MAX_SWEEPS {
+                break;
+            }
+        }
+    }
+    if symmetric {
+        v[1] = v[0].clone();
+        choice[1] = choice[0].clone();
+    }
+    Solved { ctx, v, choice }
+}
+
+/// The most value-iteration sweeps over one score sum (Spring 2022's
+/// zero-point turns pair each state with its mirror, which settles in a
+/// few sweeps).
+const MAX_SWEEPS: u32 = 10_000;
+
+/// One choice of dice at a score pair, exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CoachChoice {
+    /// The dice.
+    pub rolls: u32,
+    /// The mover's chance to win rolling them now, then playing the best
+    /// response to the opponent.
+    pub against_opponent: f64,
+    /// The same under optimal play by both.
+    pub under_optimal_play: f64,
+}
+
+/// Every choice of dice for the mover at (`score`, `opponent_score`)
+/// with a fresh game's memory (turn 0, no last points): against
+/// `opponent` (both players optimal when `None`) and under optimal play.
+///
+/// # Errors
+/// [`HogError::ScoreOutOfRange`] for a score at or past the goal,
+/// [`HogError::PolicyRules`].
+pub fn coach(
+    opponent: Option<&Policy>,
+    term: Term,
+    goal: u32,
+    score: u32,
+    opponent_score: u32,
+) -> Result<Vec<CoachChoice>, HogError> {
+    for x in [score, opponent_score] {
+        if x >= goal {
+            return Err(HogError::ScoreOutOfRange { score: x, goal });
+        }
+    }
+    let opt = solve(term, goal, [Chooser::Best, Chooser::Best]);
+    let vs = match opponent {
+        Some(p) => {
+            check_policy(p, term, goal)?;
+            Some(solve(term, goal, [Chooser::Best, Chooser::Fixed(p)]))
+        }
+        None => None,
+    };
+    let vs = vs.as_ref().unwrap_or(&opt);
+    let m = Memory::default();
+    let (mut a, mut b) = (Outcomes::new(), Outcomes::new());
+    Ok((0..=MAX_ROLLS)
+        .map(|n| CoachChoice {
+            rolls: n,
+            against_opponent: vs.ctx.value(&vs.v, 0, score, opponent_score, m, n, &mut a)[0],
+            under_optimal_play: opt
+                .ctx
+                .value(&opt.v, 0, score, opponent_score, m, n, &mut b)[0],
+        })
+        .collect())
+}
+
+fn check_policy(p: &Policy, term: Term, goal: u32) -> Result<(), HogError> {
+    if p.term != term || p.goal != goal {
+        return Err(HogError::PolicyRules {
+            name: p.name.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// The exact chance that `a` beats `b` under `term` to `goal`, moving first
+/// and second.
+///
+/// # Errors
+/// [`HogError::PolicyRules`] for a policy built for other rules.
+pub fn average_win_rate(
+    a: &Policy,
+    b: &Policy,
+    term: Term,
+    goal: u32,
+) -> Result<WinRate, HogError> {
+    Ok(pairing(a, b, term, goal)?.a)
+}
+
+/// One pairing, exactly: each side's chances to win moving first and
+/// second (they sum to less than 1 when games can go on for ever, as
+/// under Spring 2022).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pairing {
+    /// `a`'s chances.
+    pub a: WinRate,
+    /// `b`'s chances.
+    pub b: WinRate,
+}
+
+impl Pairing {
+    /// The contest's score of `a` against `b`: (1 + P(a wins moving first)
+    /// - P(b wins moving first)) / 2.
+    pub fn contest_score(&self) -> f64 {
+        (1.0 + self.a.first - self.b.first) / 2.0
+    }
+}
+
+/// [`average_win_rate`] with `b`'s chances too.
+///
+/// # Errors
+/// As [`average_win_rate`].
+pub fn pairing(a: &Policy, b: &Policy, term: Term, goal: u32) -> Result<Pairing, HogError> {
+    check_policy(a, term, goal)?;
+    check_policy(b, term, goal)?;
+    let s = solve(term, goal, [Chooser::Fixed(a), Chooser::Fixed(b)]);
+    let root = s.ctx.layout.at(0, 0, 0);
+    Ok(Pairing {
+        a: WinRate::of(s.v[0][root][0], s.v[1][root][1]),
+        b: WinRate::of(s.v[1][root][0], s.v[0][root][1]),
+    })
+}
+
+/// The most strategies a tournament takes under Fall 2017 or Fall 2019,
+/// whose pairs take 0.13 s and 0.57 s each (190 pairs: about a minute
+/// under Fall 2019 on 2 threads).
+pub const MAX_MEMORY_TOURNAMENT: usize = 20;
+
+/// A round robin under a term: every pair in both seats.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// The policies' names.
+    pub strategies: Vec<String>,
+    /// `matrix[i][j]`: i's average win rate against j.
+    pub matrix: Vec<Vec<f64>>,
+    /// `contest[i][j]`: the contest's score of i against j.
+    pub contest: Vec<Vec<f64>>,
+}
+
+/// Every pair of `policies` under `term` to `goal`, on `threads` threads
+/// (the result does not depend on it).
+///
+/// # Errors
+/// [`HogError::TooManyStrategies`] outside 2 to [`exact::MAX_TOURNAMENT`],
+/// [`HogError::PolicyRules`], [`HogError::Parallel`].
+pub fn tournament(
+    policies: &[Policy],
+    term: Term,
+    goal: u32,
+    threads: usize,
+) -> Result<Tournament, HogError> {
+    let n = policies.len();
+    if !(2..=exact::MAX_TOURNAMENT).contains(&n) {
+        return Err(HogError::TooManyStrategies(n));
+    }
+    if term.has_memory() && n > MAX_MEMORY_TOURNAMENT {
+        return Err(HogError::TooManyStrategiesUnder {
+            rules: term.name(),
+            max: MAX_MEMORY_TOURNAMENT,
+            n,
+        });
+    }
+    for p in policies {
+        check_policy(p, term, goal)?;
+    }
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
+    let results = dice::parallel::map_in_order(&pairs, threads, |&(i, j)| {
+        pairing(&policies[i], &policies[j], term, goal)
+    })?;
+    let mut matrix = vec![vec![0.5; n]; n];
+    let mut contest = vec![vec![0.5; n]; n];
+    for (&(i, j), r) in pairs.iter().zip(results) {
+        let r = r?;
+        matrix[i][j] = r.a.average;
+        matrix[j][i] = r.b.average;
+        contest[i][j] = r.contest_score();
+        contest[j][i] = 1.0 - r.contest_score();
+    }
+    Ok(Tournament {
+        strategies: policies.iter().map(|p| p.name.clone()).collect(),
+        matrix,
+        contest,
+    })
+}
+
+/// The best response to `opponent` and its exact win rate.
+///
+/// # Errors
+/// As [`average_win_rate`].
+pub fn best_response(
+    opponent: &Policy,
+    term: Term,
+    goal: u32,
+) -> Result<(Policy, WinRate), HogError> {
+    check_policy(opponent, term, goal)?;
+    let s = solve(term, goal, [Chooser::Best, Chooser::Fixed(opponent)]);
+    let root = s.ctx.layout.at(0, 0, 0);
+    let rate = WinRate::of(s.v[0][root][0], s.v[1][root][1]);
+    let [mine, _] = s.choice;
+    Ok((
+        Policy {
+            name: format!("best_response({})", opponent.name),
+            term,
+            goal,
+            rolls: mine,
+        },
+        rate,
+    ))
+}
+
+/// How much each special rule moves the first player's edge: both
+/// players optimal with every rule, then with each of [`Term::specials`]
+/// switched off in turn (without the zero-dice rule a turn rolls 1 to 10).
+/// Each entry: the rule off (`None` for all on) and both players' chances
+/// from 0-0.
+pub fn edge(term: Term, goal: u32) -> Vec<(Option<Special>, [f64; 2])> {
+    std::iter::once(None)
+        .chain(term.specials().iter().copied().map(Some))
+        .map(|off| {
+            let s = solve_without(term, goal, [Chooser::Best, Chooser::Best], off);
+            (off, s.v[0][s.ctx.layout.at(0, 0, 0)])
+        })
+        .collect()
+}
+
+/// Both players optimal (each maximising its own chance to win): the
+/// policy and the first player's and second player's chances from 0-0.
+pub fn optimal(term: Term, goal: u32) -> (Policy, [f64; 2]) {
+    let s = solve(term, goal, [Chooser::Best, Chooser::Best]);
+    let root = s.ctx.layout.at(0, 0, 0);
+    let [mine, _] = s.choice;
+    (
+        Policy {
+            name: "optimal".into(),
+            term,
+            goal,
+            rolls: mine,
+        },
+        s.v[0][root],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::check::random_playouts;
+
+    fn invariant(a: &TermState, b: &TermState) -> Result<(), String> {
+        // The sum of the scores never falls.
+        let (x, y) = (a.scores[0] + a.scores[1], b.scores[0] + b.scores[1]);
+        if y < x {
+            return Err(format!("score sum fell from {x} to {y}"));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn random_playouts_under_every_term() {
+        for t in Term::ALL {
+            let root = TermState::new(t, 100).unwrap();
+            random_playouts(&root, 300, 7, 100_000, invariant)
+                .unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+    }
+
+    #[test]
+    fn generic_exact_equals_the_dynamic_program() {
+        for t in Term::ALL {
+            for goal in [11, 16] {
+                let root = TermState::new(t, goal).unwrap();
+                let generic =
+                    game::exact::evaluate(&root, |s| s.clone(), |s| s.returns(), 2_000_000)
+                        .unwrap_or_else(|e| panic!("{t}: {e}"));
+                let (_, dp) = optimal(t, goal);
+                assert!(
+                    (generic[0] - dp[0]).abs() < 1e-9 && (generic[1] - dp[1]).abs() < 1e-9,
+                    "{t} goal {goal}: generic {generic:?}, dynamic program {dp:?}"
+                );
+                // A fixed pair of strategies too.
+                let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
+                let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
+                let policy = |s: &TermState| {
+                    let p = s.player();
+                    let sc = s.scores();
+                    let pol = if p == 0 { &a } else { &b };
+                    pol.rolls(sc[p], sc[1 - p], &s.memory(), p)
+                };
+                let g = game::exact::evaluate_with(
+                    &root,
+                    |s| s.clone(),
+                    |s| s.returns(),
+                    Some(policy),
+                    2_000_000,
+                )
+                .unwrap();
+                let r = average_win_rate(&a, &b, t, goal).unwrap();
+                assert!(
+                    (g[0] - r.first).abs() < 1e-9,
+                    "{t} goal {goal}: {g:?} vs {r:?}"
+                );
+            }
+        }
+    }
+
+    /// The optimal policy, played by both, is worth what the optimal
+    /// values say, also where Spring 2022 lets a turn score nothing.
+    #[test]
+    fn optimal_policies_are_worth_their_values() {
+        for t in [Term::Spring2022, Term::Fall2021] {
+            for goal in [30, 60] {
+                let (p, v) = optimal(t, goal);
+                let r = pairing(&p, &p, t, goal).unwrap();
+                assert!((r.a.first - v[0]).abs() < 1e-12, "{t} {goal}: {r:?} {v:?}");
+                assert!((r.b.first - v[0]).abs() < 1e-12);
+            }
+        }
+    }
+
+    /// Switching a Spring 2014 rule off in the general engine is the
+    /// optimised engine's switch.
+    #[test]
+    fn spring2014_switches_match_the_edge_table() {
+        let goal = 40;
+        let e = edge(Term::Spring2014, goal);
+        let fast = |fb, hw, ss| {
+            exact::optimal(&crate::Rules::new(goal, fb, hw, ss).unwrap()).first_player_win
+        };
+        let want = [
+            fast(true, true, true),
+            fast(false, true, true),
+            fast(true, false, true),
+            fast(true, true, false),
+        ];
+        assert_eq!(e.len(), 4);
+        for ((_, got), want) in e.iter().zip(want) {
+            assert!((got[0] - want).abs() < 1e-12, "{got:?} vs {want}");
+        }
+        // Each rule moves the edge: no two entries are equal.
+        for i in 0..4 {
+            for j in i + 1..4 {
+                assert!((e[i].1[0] - e[j].1[0]).abs() > 1e-6);
+            }
+        }
+    }
+
+    #[test]
+    fn spring2014_matches_the_optimised_dynamic_program() {
+        for goal in [30, 100] {
+            let rules = crate::Rules::with_goal(goal).unwrap();
+            let fast = exact::optimal(&rules).first_player_win;
+            let (_, general) = optimal(Term::Spring2014, goal);
+            assert!(
+                (fast - general[0]).abs() < 1e-12,
+                "goal {goal}: {fast} vs {general:?}"
+            );
+            let five = Strategy::always(5).unwrap();
+            let fast = exact::best_response(&five, &rules).unwrap().rate;
+            let (_, general) = best_response(
+                &Policy::from_strategy(&five, Term::Spring2014, goal),
+                Term::Spring2014,
+                goal,
+            )
+            .unwrap();
+            assert!((fast.average - general.average).abs() < 1e-12);
+        }
+    }
+}

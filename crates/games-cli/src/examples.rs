@@ -305,6 +305,23 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "hog rules",
+        &[
+            ("hog rules", "every rule set --rules takes, with its source"),
+            ("hog rules --format json", "as JSON"),
+        ],
+    ),
+    (
+        "hog edge",
+        &[
+            (
+                "hog edge --rules fall2023",
+                "what each Fall 2023 rule does to the first player's edge",
+            ),
+            ("hog edge --rules spring2014 --goal 50", "Spring 2014 to 50"),
+        ],
+    ),
+    (
         "mancala",
         &[
             (

@@ -11,10 +11,10 @@
 //! assert!((half - 0.000793).abs() < 1e-6);
 //!
 //! // Two seats of one LCR sample, 0.2063 and 0.2062: not told apart by a
-//! // million games; about 340 million would be needed.
+//! // million games; about 170 million would be needed.
 //! assert!(!stats::told_apart(0.206322, 0.206225, 1e6));
 //! let needed = stats::games_to_tell_apart(0.206322, 0.206225);
-//! assert!(needed > 3e8 && needed < 4e8);
+//! assert!(needed > 1.5e8 && needed < 2e8);
 //! ```
 
 /// The normal quantile of a two-sided 95% interval, as every output has

@@ -132,16 +132,20 @@ pub struct Shoe {
     swaps: Vec<(usize, Card)>,
 }
 
+/// The most decks a shoe holds (a real shoe holds 6 or 8).
+pub const MAX_DECKS: u32 = 64;
+
 impl Shoe {
     /// A fresh, unshuffled shoe of `decks` decks (`new_deck` repeated).
     ///
     /// # Errors
-    /// [`CasinoError::NoDecks`] for 0, [`CasinoError::TooManyDecks`] above 64.
+    /// [`CasinoError::NoDecks`] for 0, [`CasinoError::TooManyDecks`] above
+    /// [`MAX_DECKS`].
     pub fn new(decks: u32) -> Result<Shoe, CasinoError> {
         if decks == 0 {
             return Err(CasinoError::NoDecks);
         }
-        if decks > 64 {
+        if decks > MAX_DECKS {
             return Err(CasinoError::TooManyDecks(decks));
         }
         let deck = new_deck();

@@ -74,7 +74,9 @@ impl fmt::Display for CasinoError {
             }
             CasinoError::Dice(e) => write!(f, "{e}"),
             CasinoError::NoDecks => write!(f, "a shoe needs at least 1 deck"),
-            CasinoError::TooManyDecks(k) => write!(f, "at most 64 decks, got {k}"),
+            CasinoError::TooManyDecks(k) => {
+                write!(f, "at most {} decks, got {k}", crate::cards::MAX_DECKS)
+            }
             CasinoError::EmptyDeck => write!(f, "cannot deal from an empty deck"),
             CasinoError::ZeroGames => write!(f, "the number of games must be at least 1"),
             CasinoError::Parallel(e) => write!(f, "{e}"),

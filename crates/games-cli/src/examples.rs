@@ -465,6 +465,20 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         )],
     ),
     (
+        "games",
+        &[
+            ("games", "every game and its parameters"),
+            (
+                "games kalah(pits=4,seeds=3,capture=empty)",
+                "one game loaded from its string: players, parameters, initial state",
+            ),
+            (
+                "games hog(rules=fall2019) --format json",
+                "the same as JSON",
+            ),
+        ],
+    ),
+    (
         "completions",
         &[
             ("completions bash > games-cli.bash", "bash completions"),
@@ -497,11 +511,12 @@ pub(crate) fn section(path: &str) -> Option<String> {
     }
     let mut o = String::from("Examples:\n");
     for (command, what) in examples {
-        // A state in JSON is quoted as a shell would need it.
+        // A state in JSON and a game string are quoted as a shell would
+        // need them.
         let shown: Vec<String> = command
             .split(' ')
             .map(|w| {
-                if w.starts_with('{') {
+                if w.starts_with('{') || w.contains('(') {
                     format!("'{w}'")
                 } else {
                     w.to_string()

@@ -29,6 +29,7 @@ pub mod api;
 mod casino;
 mod charts;
 mod examples;
+mod games;
 mod hog;
 mod lcr;
 mod limits;
@@ -133,6 +134,8 @@ enum Game {
     Serve(ServeArgs),
     /// Combine the partials of a run's shards (--shard K/N) into its output.
     Merge(shard::MergeArgs),
+    /// List the games and their parameters, or describe one loaded from its string.
+    Games(games::GamesArgs),
     /// Print shell completions for bash, zsh, fish, elvish or powershell.
     Completions(CompletionsArgs),
     /// Print the man page (roff) of games-cli.
@@ -375,6 +378,7 @@ where
         Game::Mancala(Deferred(a)) => mancala::run(a),
         Game::Serve(a) => serve(&a),
         Game::Merge(a) => shard::merge(&a),
+        Game::Games(a) => games::run(&a),
         Game::Completions(a) => completions(&a),
         Game::Man => man_page(),
     })
@@ -467,34 +471,9 @@ fn subcommand_like(path: &str, bad: &str) -> Vec<String> {
     let most = if bad.chars().count() >= 5 { 2 } else { 1 };
     cmd.get_subcommands()
         .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
-        .filter(|name| edits(bad, name) <= most)
+        .filter(|name| games_app::edit_distance(bad, name) <= most)
         .map(str::to_string)
         .collect()
-}
-
-/// The optimal string alignment distance: insertions, deletions,
-/// substitutions and swaps of neighbours, one each.
-fn edits(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// A count (games, turns, samples, checkpoints): a whole number written as

@@ -30,7 +30,7 @@ mod position;
 pub mod solver;
 mod step;
 
-pub use position::{CaptureRule, Move, Position};
+pub use position::{CaptureRule, MAX_PITS, Move, Position};
 
 /// What is wrong with the input.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -77,3 +77,32 @@ pub fn check_log(log: &serde_json::Value) -> usize {
     }
     checked
 }
+
+/// Run the built binary with `args`.
+pub fn run_bin(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The binary's stdout for `args`, which must succeed.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = run_bin(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr containing `what`.
+pub fn refused(args: &[&str], what: &str) {
+    let out = run_bin(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(what), "{args:?}: {err:?} should say {what:?}");
+}

@@ -130,7 +130,7 @@ pub(crate) fn watched() -> Option<Arc<Mutex<Option<indicatif::ProgressBar>>>> {
 /// [`WEB_LIMITS`]. With `progress`, long work reports its progress to it
 /// every 100 ms.
 pub fn call(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>>) -> Reply {
-    let (args, shown, _files) = match arguments(game, verb, body) {
+    let (args, shown, files) = match arguments(game, verb, body) {
         Ok(x) => x,
         Err((status, line)) => {
             return Reply::error(status, &line, format!("games-cli {game} {verb}"));
@@ -160,6 +160,14 @@ pub fn call(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>
             })
         }),
     };
+    // Uploaded files are named in replies as they were sent (`file:NAME`),
+    // never by the server's folder for them.
+    let mut captured = captured;
+    if let Some(dir) = &files {
+        let folder = format!("{}/", dir.path().display());
+        captured.stdout = captured.stdout.replace(&folder, "");
+        captured.stderr = captured.stderr.replace(&folder, "");
+    }
     match captured.code {
         0 => Reply {
             status: 200,

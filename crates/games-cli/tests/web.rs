@@ -27,6 +27,7 @@ async fn call(method: &str, path: &str, body: &str) -> (StatusCode, String, Stri
             Request::builder()
                 .method(method)
                 .uri(path)
+                .header("host", "localhost")
                 .header("content-type", "application/json")
                 .body(Body::from(body.to_string()))
                 .unwrap(),
@@ -522,4 +523,158 @@ fn load_200_concurrent_mixed_requests() {
         eprintln!("200 concurrent mixed requests answered in {took:?}");
         assert!(took < Duration::from_secs(120));
     });
+}
+
+/// One request through the router with the given headers: the status and
+/// the `x-games-cli-command` header's length.
+async fn with_headers(path: &str, headers: &[(&str, &str)], body: &str) -> (StatusCode, usize) {
+    let app = games_web::router(games_cli::web_backend());
+    let mut r = Request::builder().method("POST").uri(path);
+    for (k, v) in headers {
+        r = r.header(*k, *v);
+    }
+    let reply = app
+        .oneshot(r.body(Body::from(body.to_string())).unwrap())
+        .await
+        .unwrap();
+    let header = reply
+        .headers()
+        .get("x-games-cli-command")
+        .map_or(0, |v| v.len());
+    (reply.status(), header)
+}
+
+#[test]
+fn only_this_machines_pages_can_use_the_server() {
+    runtime().block_on(async {
+        let json = ("content-type", "application/json");
+        let body = r#"{"players": 3}"#;
+        let path = "/api/lcr/exact";
+        // Its own names, with or without a port, and a same-origin page.
+        for host in ["localhost", "127.0.0.1:8080", "[::1]:8080", "LOCALHOST:1"] {
+            let (status, _) = with_headers(path, &[("host", host), json], body).await;
+            assert_eq!(status, StatusCode::OK, "{host}");
+        }
+        let (status, _) = with_headers(
+            path,
+            &[
+                ("host", "127.0.0.1:8080"),
+                ("origin", "http://127.0.0.1:8080"),
+                json,
+            ],
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        // DNS rebinding: another name that resolves here.
+        for host in [
+            "evil.example",
+            "evil.example:8080",
+            "127.0.0.1.evil.example",
+        ] {
+            let (status, _) = with_headers(path, &[("host", host), json], body).await;
+            assert_eq!(status, StatusCode::MISDIRECTED_REQUEST, "{host}");
+        }
+        // No Host at all.
+        let (status, _) = with_headers(path, &[json], body).await;
+        assert_eq!(status, StatusCode::MISDIRECTED_REQUEST);
+        // Another site's page posting to it.
+        for origin in [
+            "http://evil.example",
+            "null",
+            "https://localhost:8080",
+            "http://localhost:9999",
+        ] {
+            let (status, _) = with_headers(
+                path,
+                &[("host", "localhost:8080"), ("origin", origin), json],
+                body,
+            )
+            .await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{origin}");
+        }
+        // A form's or a simple request's body type.
+        for kind in [
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+        ] {
+            let (status, _) =
+                with_headers(path, &[("host", "localhost"), ("content-type", kind)], body).await;
+            assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{kind}");
+        }
+        let (status, _) = with_headers(path, &[("host", "localhost")], body).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        let (status, _) = with_headers(
+            path,
+            &[
+                ("host", "localhost"),
+                ("content-type", "application/json; charset=utf-8"),
+            ],
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+    });
+}
+
+#[test]
+fn a_huge_request_gets_a_short_header() {
+    runtime().block_on(async {
+        let body = serde_json::json!({ "players": "9".repeat(1 << 20) }).to_string();
+        let (status, header) = with_headers(
+            "/api/lcr/simulate",
+            &[("host", "localhost"), ("content-type", "application/json")],
+            &body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(header > 100 && header <= games_web::MAX_HEADER, "{header}");
+    });
+}
+
+#[test]
+fn replies_never_show_the_servers_folders() {
+    runtime().block_on(async {
+        let body = serde_json::json!({
+            "strategies": ["final", "file:mine.json"],
+            "files": { "mine.json": serde_json::to_string(&vec![vec![4u8; 100]; 100]).unwrap() },
+        });
+        let (status, _, command, text) =
+            call("POST", "/api/hog/tournament", &body.to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        assert!(text.contains("file:mine.json"), "{text}");
+        let tmp = std::env::temp_dir().display().to_string();
+        assert!(!text.contains(&tmp), "{text}");
+        assert!(!command.contains(&tmp), "{command}");
+        // The same for an error naming the file.
+        let body = serde_json::json!({
+            "strategy": "file:bad.json",
+            "files": { "bad.json": "[[1, 2]]" },
+        });
+        let (status, _, _, text) = call("POST", "/api/hog/rate", &body.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(text.contains("bad.json"), "{text}");
+        assert!(!text.contains(&tmp), "{text}");
+    });
+}
+
+#[test]
+fn a_server_for_other_machines_says_so() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    err.read_line(&mut line).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("warning: --host 0.0.0.0 serves the page beyond this machine"),
+        "{line}"
+    );
 }

@@ -23,6 +23,15 @@
 //! });
 //! ```
 //!
+//! Only this machine's pages can use it: a request whose `Host` is not a
+//! name of the server (the loopback names, and the `--host` it was given)
+//! gets 421, so a site the user visits cannot reach it through DNS
+//! rebinding; a request whose `Origin` is not the server's own gets 403, so
+//! another site cannot make the browser post work to it; an API body must
+//! be `application/json` (else 415), which a cross-site form cannot send
+//! without the browser asking first. Reply headers are at most
+//! [`MAX_HEADER`] bytes.
+//!
 //! The server keeps no sessions: every request carries the game state it
 //! acts on. Work runs on blocking threads, at most [`WORKERS`] at once, so
 //! async threads always answer; a request waits at most [`QUEUE_WAIT`]
@@ -66,6 +75,10 @@ pub const QUEUE_WAIT: Duration = Duration::from_secs(60);
 /// The largest request body: 2 MiB (two strategy files of 1 MiB).
 pub const MAX_BODY: usize = 2 << 20;
 
+/// The longest `x-games-cli-command` header: longer commands are cut, ending
+/// in `...`.
+pub const MAX_HEADER: usize = 4096;
+
 const INDEX: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
@@ -74,14 +87,36 @@ const STYLE: &str = include_str!("../assets/style.css");
 struct App {
     backend: Backend,
     workers: Arc<Semaphore>,
+    hosts: Arc<Vec<String>>,
 }
 
-/// The server's routes: the pages (`/`, `/hog`, `/kalah`, `/lcr`,
-/// `/casino`), the assets, and the API.
+/// The names a loopback server answers to.
+pub const LOOPBACK_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
+
+/// Whether `host` (as given to `--host`) is a loopback name or address.
+pub fn is_loopback(host: &str) -> bool {
+    LOOPBACK_NAMES.contains(&host)
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|a| a.is_loopback())
+}
+
+/// The server's routes, answering only the loopback names: the pages (`/`,
+/// `/hog`, `/kalah`, `/lcr`, `/casino`), the assets, and the API.
 pub fn router(backend: Backend) -> Router {
+    router_for(backend, &[])
+}
+
+/// [`router`], also answering to the names in `hosts` (the address given
+/// to `--host` when it is not a loopback one; `*` for any name, when bound
+/// to every interface).
+pub fn router_for(backend: Backend, hosts: &[&str]) -> Router {
+    let mut names: Vec<String> = LOOPBACK_NAMES.iter().map(|s| s.to_string()).collect();
+    names.extend(hosts.iter().map(|h| h.to_ascii_lowercase()));
     let app = App {
         backend,
         workers: Arc::new(Semaphore::new(WORKERS)),
+        hosts: Arc::new(names),
     };
     Router::new()
         .route("/", get(index))
@@ -97,7 +132,82 @@ pub fn router(backend: Backend) -> Router {
         // The body is read under [`MAX_BODY`] by the handler itself, so an
         // oversized one gets the same one-line 400 as any bad request.
         .layer(DefaultBodyLimit::disable())
+        .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)
+}
+
+/// The name part of a `Host` header or an origin's authority: `[::1]:8080`
+/// is `[::1]`, `localhost:80` is `localhost`.
+fn host_name(authority: &str) -> String {
+    let a = authority.trim().to_ascii_lowercase();
+    if a.starts_with('[') {
+        return a
+            .split_once(']')
+            .map_or(a.clone(), |(h, _)| format!("{h}]"));
+    }
+    match a.rsplit_once(':') {
+        Some((h, port)) if port.chars().all(|c| c.is_ascii_digit()) && !h.contains(':') => {
+            h.to_string()
+        }
+        _ => a,
+    }
+}
+
+/// Host, Origin and content-type checks before any route (see the crate
+/// docs).
+async fn guard(
+    State(app): State<App>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let headers = request.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string)
+        .or_else(|| request.uri().authority().map(|a| a.to_string()));
+    let Some(host) = host else {
+        return json_error(
+            StatusCode::MISDIRECTED_REQUEST,
+            "no Host header: this server answers only requests for itself",
+        );
+    };
+    let name = host_name(&host);
+    if !app.hosts.iter().any(|h| *h == name || h == "*") {
+        return json_error(
+            StatusCode::MISDIRECTED_REQUEST,
+            &format!(
+                "Host {host:?} is not this server's name (it answers to {}; start it with --host NAME to serve another)",
+                app.hosts.join(", ")
+            ),
+        );
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let same = origin.to_str().ok().is_some_and(|o| {
+            o.strip_prefix("http://")
+                .is_some_and(|a| a.eq_ignore_ascii_case(&host))
+        });
+        if !same {
+            return json_error(
+                StatusCode::FORBIDDEN,
+                "Origin: another site's page cannot use this server",
+            );
+        }
+    }
+    if request.method() == axum::http::Method::POST {
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return json_error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "content-type: API requests send application/json",
+            );
+        }
+    }
+    next.run(request).await
 }
 
 /// Serve on `listener` until the process ends.
@@ -105,7 +215,19 @@ pub fn router(backend: Backend) -> Router {
 /// # Errors
 /// The listener's I/O errors.
 pub async fn serve(listener: tokio::net::TcpListener, backend: Backend) -> std::io::Result<()> {
-    axum::serve(listener, router(backend)).await
+    serve_for(listener, backend, &[]).await
+}
+
+/// [`serve`], also answering to the names in `hosts` (see [`router_for`]).
+///
+/// # Errors
+/// The listener's I/O errors.
+pub async fn serve_for(
+    listener: tokio::net::TcpListener,
+    backend: Backend,
+    hosts: &[&str],
+) -> std::io::Result<()> {
+    axum::serve(listener, router_for(backend, hosts)).await
 }
 
 /// Bind `host:port`, print the address, open a browser when asked, and
@@ -128,11 +250,20 @@ pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), St
             .local_addr()
             .map_err(|e| format!("cannot read the address: {e}"))?;
         let url = format!("http://{address}/");
+        let mut hosts = Vec::new();
+        if !is_loopback(host) {
+            eprintln!(
+                "warning: --host {host} serves the page beyond this machine: anyone who can reach {address} can run work here"
+            );
+            // Bound to every interface, the names it is reached by are not
+            // known here: any Host, with the Origin check kept.
+            hosts.push(if address.ip().is_unspecified() { "*" } else { host });
+        }
         println!("serving the games page at {url} (Ctrl-C stops it)");
         if open {
             open_browser(&url);
         }
-        serve(listener, backend)
+        serve_for(listener, backend, &hosts)
             .await
             .map_err(|e| format!("the server stopped: {e}"))
     })
@@ -256,10 +387,23 @@ fn reply_response(reply: Reply) -> Response {
         reply.body,
     )
         .into_response();
-    if let Ok(v) = HeaderValue::from_str(&reply.command) {
+    if let Ok(v) = HeaderValue::from_str(&cut(&reply.command, MAX_HEADER)) {
         r.headers_mut().insert("x-games-cli-command", v);
     }
     r
+}
+
+/// `text` in at most `most` bytes: cut at a character boundary, ending in
+/// `...` when cut.
+fn cut(text: &str, most: usize) -> String {
+    if text.len() <= most {
+        return text.to_string();
+    }
+    let mut end = most.saturating_sub(3);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &text[..end])
 }
 
 /// Newline-delimited JSON: `{"progress": {"done": N, "of": M}}` lines

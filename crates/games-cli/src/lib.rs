@@ -173,7 +173,7 @@ fn man_page() -> Result<String, CliError> {
             command.replace('-', "\\-")
         ));
     }
-    page.push_str(".SH EXIT STATUS\n0 success (a closed pipe on stdout too); 1 a failure of the machine; 2 bad input.\n");
+    page.push_str(".SH EXIT STATUS\n0 success (a closed pipe on stdout too); 1 a failure of the machine; 2 bad input; 130 SIGINT, 143 SIGTERM (temporary files removed).\n");
     Ok(page)
 }
 

@@ -409,7 +409,7 @@ fn short_limit_table(a: &SolverArgs, p: &Position, time_limit: f64) -> Option<So
         .take_while(|&k| mancala::endgame::positions_for(p.pits(), k) as f64 <= budget)
         .last()
         .unwrap_or(0);
-    (k < auto).then(|| SolverArgs {
+    (k < auto).then_some(SolverArgs {
         endgame: None,
         endgame_seeds: Some(k),
         table_bits: a.table_bits,

@@ -131,6 +131,20 @@ impl Shard {
     pub fn has(self, i: u64) -> bool {
         i % self.count == self.index
     }
+
+    /// How many of a run's `total` units (games) this shard's chunks hold:
+    /// what its sums must count (the shards' add up to `total`).
+    pub fn units(self, total: u64) -> u64 {
+        let all = total.div_ceil(CHUNK);
+        if self.count == 0 || self.index >= all {
+            return 0;
+        }
+        // Chunks index, index + count, ..., each CHUNK units but the last
+        // chunk of the run, which holds the remainder.
+        let mine = (all - 1 - self.index) / self.count + 1;
+        let last = self.index + (mine - 1) * self.count;
+        (mine - 1) * CHUNK + CHUNK.min(total - last * CHUNK)
+    }
 }
 
 impl std::str::FromStr for Shard {
@@ -359,6 +373,19 @@ mod tests {
             }
         }
         assert!(Shard::new(4, 4).is_err() && Shard::new(0, 0).is_err());
+        for total in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 5 * CHUNK + 7, 40 * CHUNK] {
+            for count in 1..=7 {
+                let units: Vec<u64> = (0..count)
+                    .map(|k| Shard::new(k, count).unwrap().units(total))
+                    .collect();
+                assert_eq!(units.iter().sum::<u64>(), total, "{total} in {count}");
+                let counted = (0..total.div_ceil(CHUNK))
+                    .filter(|&i| i % count == 0)
+                    .map(|i| CHUNK.min(total - i * CHUNK))
+                    .sum::<u64>();
+                assert_eq!(units[0], counted, "{total} in {count}");
+            }
+        }
         assert_eq!("2/5".parse::<Shard>().unwrap(), Shard::new(2, 5).unwrap());
         assert!("2-5".parse::<Shard>().is_err() && "a/5".parse::<Shard>().is_err());
     }

@@ -140,9 +140,11 @@ fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
     let games = games_or(a.sampling.games, CRAPS_GAMES)?;
     let seed = seed_or_draw(a.sampling.seed);
     let threads = threads_or_all(a.sampling.threads)?;
-    let wins: u64 = crate::shard::sums_or_partial!(&a.sampling, |shard| {
-        Ok(craps::test_craps_shard(games, seed, threads, shard)?)
-    });
+    let wins: u64 = crate::shard::sums_or_partial!(
+        &a.sampling,
+        |shard| Ok(craps::test_craps_shard(games, seed, threads, shard)?),
+        |w: &u64, shard| crate::shard::games_in("wins", *w, games, shard, false)
+    );
     let odds = craps::exact();
     let share = wins as f64 / games as f64;
     Ok(match a.output.format {
@@ -346,11 +348,16 @@ fn baccarat_simulate(a: &BaccaratSimulateArgs) -> Result<String, CliError> {
     let games = games_or(a.sampling.games, BACCARAT_GAMES)?;
     let seed = seed_or_draw(a.sampling.seed);
     let threads = threads_or_all(a.sampling.threads)?;
-    let t: baccarat::Tally = crate::shard::sums_or_partial!(&a.sampling, |shard| {
-        Ok(baccarat::simulate_shard(
+    let t: baccarat::Tally = crate::shard::sums_or_partial!(
+        &a.sampling,
+        |shard| Ok(baccarat::simulate_shard(
             games, a.decks, seed, threads, shard,
-        )?)
-    });
+        )?),
+        |t: &baccarat::Tally, shard| {
+            let all = t.player.saturating_add(t.house).saturating_add(t.tie);
+            crate::shard::games_in("player + house + tie", all, games, shard, true)
+        }
+    );
     let g = games as f64;
     let (p, h, ti) = (t.player as f64 / g, t.house as f64 / g, t.tie as f64 / g);
     Ok(match a.output.format {

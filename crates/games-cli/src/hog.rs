@@ -493,6 +493,14 @@ fn read_strategy_file(path: &Path) -> Result<Strategy, CliError> {
     )?)
 }
 
+/// The files that strategy flags (`file:PATH`) read, as (flag, path).
+fn strategy_files<'a>(specs: &[(&'static str, &'a str)]) -> Vec<(&'static str, &'a Path)> {
+    specs
+        .iter()
+        .filter_map(|&(flag, spec)| spec.strip_prefix("file:").map(|p| (flag, Path::new(p))))
+        .collect()
+}
+
 /// The format to write `out` in: `--as`, else its extension.
 fn file_format(out: &Path, kind: Option<FileKind>) -> Result<FileFormat, CliError> {
     match (kind, FileFormat::from_path(out)) {
@@ -573,7 +581,11 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
         );
     }
     let plot = match &a.plot {
-        Some(p) => Some(crate::output::check_one("--plot", p)?),
+        Some(p) => {
+            let t = crate::output::check_one("--plot", p)?;
+            t.not_over(&strategy_files(&[("--strategy", name), ("--vs", &a.vs)]))?;
+            Some(t)
+        }
         None => None,
     };
     let vs = strategy(&a.vs, &rules)?;
@@ -596,11 +608,18 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
             let n = crate::games_or(Some(n), 0)?;
             let seed = seed_or_draw(a.sampling.seed);
             let threads = threads_or_all(a.sampling.threads)?;
-            let (w1, w2): (u64, u64) = crate::shard::sums_or_partial!(&a.sampling, |shard| {
-                Ok(sample::wins_shard(
+            let (w1, w2): (u64, u64) = crate::shard::sums_or_partial!(
+                &a.sampling,
+                |shard| Ok(sample::wins_shard(
                     &s, &vs, n, &rules, seed, threads, shard,
-                )?)
-            });
+                )?),
+                // The games in seat 1, then in seat 2: 2n in all.
+                |&(w1, w2): &(u64, u64), shard| {
+                    crate::shard::games_in("wins", w1.saturating_add(w2), 2 * n, shard, false)?;
+                    crate::shard::games_in("wins[0]", w1, n, dice::parallel::Shard::ALL, false)?;
+                    crate::shard::games_in("wins[1]", w2, n, dice::parallel::Shard::ALL, false)
+                }
+            );
             let x = sample::Sampled::from_wins(n, w1, w2);
             Some(SampledOut {
                 samples: x.games_each,
@@ -664,10 +683,11 @@ fn best_response(b: &BestResponseArgs) -> Result<String, CliError> {
     let rules = b.rules.rules()?;
     let vs = strategy(&b.vs, &rules)?;
     let out = match &b.out {
-        Some(out) => Some((
-            crate::output::check_one("--out", out)?,
-            file_format(out, b.file_kind)?,
-        )),
+        Some(out) => {
+            let t = crate::output::check_one("--out", out)?;
+            t.not_over(&strategy_files(&[("--vs", &b.vs)]))?;
+            Some((t, file_format(out, b.file_kind)?))
+        }
         None => None,
     };
     let best = exact::best_response(&vs, &rules)?;
@@ -837,6 +857,7 @@ fn export(e: &ExportArgs) -> Result<String, CliError> {
     let rules = e.rules.rules()?;
     let format = file_format(&e.out, e.file_kind)?;
     let target = crate::output::check_one("--out", &e.out)?;
+    target.not_over(&strategy_files(&[("--strategy", &e.strategy)]))?;
     let s = strategy(&e.strategy, &rules)?;
     if let Some(text) = write_strategy(&s, &target, format)? {
         return Ok(text);

@@ -296,18 +296,36 @@ fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<Str
         seed: seed_or_draw(s.seed),
         threads: threads_or_all(s.threads)?,
     };
-    let sums = crate::shard::sums_or_partial!(s, |shard| {
-        let bar = progress(config.games / shard.count, 2_000_000, "games");
-        let sums = lcr_core::study_sums(&config, shard, |done| {
-            if let Some(b) = &bar {
-                b.set_position(done);
+    let sums = crate::shard::sums_or_partial!(
+        s,
+        |shard| {
+            let bar = progress(config.games / shard.count, 2_000_000, "games");
+            let sums = lcr_core::study_sums(&config, shard, |done| {
+                if let Some(b) = &bar {
+                    b.set_position(done);
+                }
+            })?;
+            if let Some(b) = bar {
+                b.finish_and_clear();
             }
-        })?;
-        if let Some(b) = bar {
-            b.finish_and_clear();
+            Ok(sums)
+        },
+        |t: &lcr_core::StudySums, shard| {
+            // Every classic game has one winner.
+            if t.wins.len() != players {
+                return Err(format!("wins has {} seats, not {players}", t.wins.len()));
+            }
+            let won = t.wins.iter().try_fold(0u64, |a, &w| a.checked_add(w));
+            crate::shard::games_in("wins", won.unwrap_or(u64::MAX), config.games, shard, true)?;
+            if t.rolling > t.turns {
+                return Err(format!(
+                    "rolling is {}, past turns ({})",
+                    t.rolling, t.turns
+                ));
+            }
+            Ok(())
         }
-        Ok(sums)
-    });
+    );
     let s = lcr_core::Study::from_sums(&config, &sums);
     let n = s.games as f64;
     let ci95: Vec<f64> = s

@@ -176,7 +176,7 @@ fn man_page() -> Result<String, CliError> {
             command.replace('-', "\\-")
         ));
     }
-    page.push_str(".SH EXIT STATUS\n0 success (a closed pipe on stdout too); 1 a failure of the machine; 2 bad input.\n");
+    page.push_str(".SH EXIT STATUS\n0 success (a closed pipe on stdout too); 1 a failure of the machine; 2 bad input; 130 SIGINT, 143 SIGTERM (temporary files removed).\n");
     Ok(page)
 }
 
@@ -310,8 +310,18 @@ pub(crate) struct Sampling {
     pub shard: Option<dice::parallel::Shard>,
 }
 
-fn parse_shard(s: &str) -> Result<dice::parallel::Shard, String> {
-    s.parse()
+/// `--shard K/N`, N at most [`mancala::endgame::MAX_SHARDS`] (65,536) for
+/// every verb: past that a shard is mostly overhead, and a count near 2^64
+/// once overflowed the engines' lists.
+pub(crate) fn parse_shard(s: &str) -> Result<dice::parallel::Shard, String> {
+    let shard: dice::parallel::Shard = s.parse()?;
+    let most = ::mancala::endgame::MAX_SHARDS;
+    if shard.count > most {
+        return Err(format!(
+            "{s}: N must be at most {most} (a run is cut into at most {most} shards)"
+        ));
+    }
+    Ok(shard)
 }
 
 /// The output format flag, shared by every verb that prints a result.
@@ -353,10 +363,11 @@ where
                 }
                 _ => {}
             }
-            // A negative number reads as an unknown flag: name the flag it
-            // was given to.
+            // A negative number (-0 too) reads as an unknown flag: name
+            // the flag it was given to.
             if let Some(ContextValue::String(bad)) = e.get(ContextKind::InvalidArg)
-                && bad.parse::<f64>().is_ok_and(|x| x < 0.0)
+                && bad.starts_with('-')
+                && bad.parse::<f64>().is_ok()
                 && let Some(i) = args.iter().position(|a| a.to_str() == Some(bad))
                 && i > 0
                 && let Some(flag) = args[i - 1].to_str().filter(|f| f.starts_with("--"))
@@ -620,6 +631,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    clean_up_on_signals();
     let (code, out) = run_to_string(args);
     if !out.is_empty() {
         let mut stdout = std::io::stdout().lock();
@@ -636,6 +648,38 @@ where
         }
     }
     ExitCode::from(code)
+}
+
+/// Exit code 130: ended by SIGINT (Ctrl-C), as a shell reports it.
+pub const EXIT_SIGINT: u8 = 130;
+/// Exit code 143: ended by SIGTERM.
+pub const EXIT_SIGTERM: u8 = 143;
+
+/// On SIGINT or SIGTERM, remove the temporary output files being written
+/// and exit with 130 or 143: a Ctrl-C during `mancala endgame build` once
+/// left a 40 MB `.keep.db.XXXX.tmp` behind. Only the binary installs it
+/// (tests run the library in their own process).
+fn clean_up_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            // Without the handler a signal ends the process as before.
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                if let Some(sig) = signals.forever().next() {
+                    let code = if sig == SIGINT {
+                        EXIT_SIGINT
+                    } else {
+                        EXIT_SIGTERM
+                    };
+                    output::on_signal(i32::from(code));
+                }
+            });
+    }
 }
 
 /// A seed: the user's, or a fresh one drawn from the OS (and shown in the

@@ -61,6 +61,15 @@ struct StateArgs {
 }
 
 impl StateArgs {
+    /// The flag the position came from, for messages.
+    fn flag(&self) -> &'static str {
+        if self.state.is_some() {
+            "--state"
+        } else {
+            "--pits/--seeds"
+        }
+    }
+
     fn position(&self) -> Result<Position, CliError> {
         match &self.state {
             Some(text) => {
@@ -94,7 +103,12 @@ struct MovesArgs {
     state: StateArgs,
     /// Seconds for all the moves together (0.05 to 3600); a move not
     /// solved in its share shows the bounds reached.
-    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    #[arg(
+        long,
+        default_value_t = 2.0,
+        value_name = "SECONDS",
+        allow_negative_numbers = true
+    )]
     think: f64,
     /// Transposition table: 2^N words of 8 bytes, one entry each (10 to 30).
     #[arg(long, default_value_t = 22, value_name = "N")]
@@ -161,7 +175,12 @@ struct SolveArgs {
     jsonl: bool,
     /// Stop after this many seconds with the bounds reached (1 to 86400;
     /// exit code 1).
-    #[arg(long, default_value_t = 3600.0, value_name = "SECONDS")]
+    #[arg(
+        long,
+        default_value_t = 3600.0,
+        value_name = "SECONDS",
+        allow_negative_numbers = true
+    )]
     time_limit: f64,
     #[command(flatten)]
     solver: SolverArgs,
@@ -179,7 +198,12 @@ struct PlayArgs {
     seeds: Option<u32>,
     /// Seconds the solver thinks on a move (0.1 to 3600); then it plays the
     /// best move it has and says whether it is proven best.
-    #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
+    #[arg(
+        long,
+        default_value_t = 5.0,
+        value_name = "SECONDS",
+        allow_negative_numbers = true
+    )]
     think: f64,
     #[command(flatten)]
     solver: SolverArgs,
@@ -350,13 +374,47 @@ fn solve_verb(a: &SolveArgs) -> Result<String, CliError> {
         Some(b) => Position::new(b, 0, rule)?,
         None => kalah(a.pits.unwrap_or(6), a.seeds.unwrap_or(4), rule)?,
     };
-    check_solvable(&p)?;
-    let mut solver = make_solver(&a.solver, &p)?;
-    solve(&mut solver, &p, a.output.format, a.time_limit).map_err(|mut e| {
+    check_solvable(&p, "--board")?;
+    // The limit counts the whole run: the endgame table's build (and a
+    // table file's read) too, not only the search after it.
+    let start = std::time::Instant::now();
+    let short = short_limit_table(&a.solver, &p, a.time_limit);
+    let mut solver = make_solver(short.as_ref().unwrap_or(&a.solver), &p)?;
+    let deadline = start + std::time::Duration::from_secs_f64(a.time_limit);
+    solve(&mut solver, &p, a.output.format, a.time_limit, deadline).map_err(|mut e| {
         if a.board.is_some() && e.code == crate::EXIT_BAD_INPUT {
             e.message = format!("--board: {}", e.message);
         }
         e
+    })
+}
+
+/// Table positions built for each second of `--time-limit` when no table
+/// is asked for: at about 10^8 positions a second on two cores (the
+/// 18-seed table of 6 pits, 86 M positions, in 0.9 s), a tenth of the
+/// limit at most. Past 9 s the default table is built as before; under it
+/// a smaller one, so that a short limit is not spent before the search.
+const TABLE_POSITIONS_PER_SECOND: f64 = 1e7;
+
+/// The solver's settings with a smaller endgame table than the default
+/// when its build would take much of `time_limit` (`None`: keep them).
+fn short_limit_table(a: &SolverArgs, p: &Position, time_limit: f64) -> Option<SolverArgs> {
+    if a.endgame.is_some() || a.endgame_seeds.is_some() {
+        return None;
+    }
+    let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
+    let auto = solver::auto_endgame_seeds(p.pits(), in_pits.min(127) as usize);
+    let budget = time_limit * TABLE_POSITIONS_PER_SECOND;
+    let k = (0..=auto)
+        .take_while(|&k| mancala::endgame::positions_for(p.pits(), k) as f64 <= budget)
+        .last()
+        .unwrap_or(0);
+    (k < auto).then_some(SolverArgs {
+        endgame: None,
+        endgame_seeds: Some(k),
+        table_bits: a.table_bits,
+        empty_capture: a.empty_capture,
+        threads: a.threads,
     })
 }
 
@@ -380,9 +438,10 @@ fn kalah(pits: usize, seeds: u32, rule: CaptureRule) -> Result<Position, CliErro
     Ok(Position::kalah(pits, seeds, rule)?)
 }
 
-/// Refuse a position the solver would take too long on.
-fn check_solvable(p: &Position) -> Result<(), CliError> {
-    crate::limits::at_most("--board: pits a side", p.pits(), SOLVER_PITS)?;
+/// Refuse a position the solver would take too long on; `flag` names where
+/// it came from (`--board`, `--state`).
+fn check_solvable(p: &Position, flag: &str) -> Result<(), CliError> {
+    crate::limits::at_most(&format!("{flag}: pits a side"), p.pits(), SOLVER_PITS)?;
     let pits: u64 = p
         .board()
         .iter()
@@ -393,7 +452,7 @@ fn check_solvable(p: &Position) -> Result<(), CliError> {
     let most = crate::limits::limits().solve_seeds;
     if pits > most {
         return fail(format!(
-            "--board holds {pits} seeds in the pits; the solver takes positions of at most {most}"
+            "{flag} holds {pits} seeds in the pits; the solver takes positions of at most {most}"
         ));
     }
     Ok(())
@@ -486,7 +545,7 @@ fn solve_jsonl(a: &SolverArgs, rule: CaptureRule) -> Result<String, CliError> {
             },
         };
         let p = Position::new(&board, to_move, rule).map_err(|e| e.to_string())?;
-        check_solvable(&p).map_err(|e| e.message)?;
+        check_solvable(&p, "board").map_err(|e| e.message)?;
         let solver = match solvers.entry(p.pits()) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => {
@@ -570,8 +629,7 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
         b.finish_and_clear();
     }
     let seconds = t0.elapsed().as_secs_f64();
-    crate::output::write_with(&target, |w| table.save(w))?;
-    let bytes = written_bytes(&target, path);
+    let bytes = crate::output::write_with(&target, |w| table.save(w))?;
     Ok(match format {
         Format::Json => to_json(&BuildOut {
             file: path.display().to_string(),
@@ -658,13 +716,13 @@ struct ShardOut {
 
 fn shard_endgame(a: &ShardArgs) -> Result<String, CliError> {
     let target = crate::output::check_one("FILE", &a.out)?;
+    target.not_over(&[("--from", &a.from)])?;
     let below = load_endgame(&a.from)?;
     let (pits, level) = next_level_fits(&below)?;
     let t0 = std::time::Instant::now();
     let shard = below.build_shard(a.shard.index, a.shard.count)?;
     let seconds = t0.elapsed().as_secs_f64();
-    crate::output::write_with(&target, |w| shard.save(w))?;
-    let bytes = written_bytes(&target, &a.out);
+    let bytes = crate::output::write_with(&target, |w| shard.save(w))?;
     let name = format!("{}/{}", a.shard.index, a.shard.count);
     Ok(match a.output.format {
         Format::Json => to_json(&ShardOut {
@@ -688,9 +746,16 @@ fn shard_endgame(a: &ShardArgs) -> Result<String, CliError> {
 
 fn extend_endgame(a: &ExtendArgs) -> Result<String, CliError> {
     let target = crate::output::check_one("FILE", &a.out)?;
+    crate::limits::at_most(
+        "shard files",
+        a.shards.len() as u64,
+        mancala::endgame::MAX_SHARDS,
+    )?;
+    let mut inputs = vec![("--from", a.from.as_path())];
+    inputs.extend(a.shards.iter().map(|p| ("SHARD", p.as_path())));
+    target.not_over(&inputs)?;
     let below = load_endgame(&a.from)?;
     let (pits, level) = next_level_fits(&below)?;
-    crate::limits::at_most("shard files", a.shards.len(), 1 << 16)?;
     let t0 = std::time::Instant::now();
     let shards = a
         .shards
@@ -704,8 +769,7 @@ fn extend_endgame(a: &ExtendArgs) -> Result<String, CliError> {
         .collect::<Result<Vec<_>, CliError>>()?;
     let table = below.extend(&shards)?;
     let seconds = t0.elapsed().as_secs_f64();
-    crate::output::write_with(&target, |w| table.save(w))?;
-    let bytes = written_bytes(&target, &a.out);
+    let bytes = crate::output::write_with(&target, |w| table.save(w))?;
     Ok(match a.output.format {
         Format::Json => to_json(&BuildOut {
             file: a.out.display().to_string(),
@@ -724,15 +788,6 @@ fn extend_endgame(a: &ExtendArgs) -> Result<String, CliError> {
             table.positions(),
         ),
     })
-}
-
-/// The size of the file written, 0 for standard output.
-fn written_bytes(target: &crate::output::Target, path: &std::path::Path) -> u64 {
-    if target.is_stdout() {
-        0
-    } else {
-        std::fs::metadata(path).map_or(0, |m| m.len())
-    }
 }
 
 /// Solve until `deadline`, showing on a terminal what the search knows so
@@ -775,8 +830,8 @@ fn solve(
     p: &Position,
     format: Format,
     time_limit: f64,
+    deadline: std::time::Instant,
 ) -> Result<String, CliError> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(time_limit);
     let s = match solve_showing(solver, p, deadline, "solving")? {
         solver::Answer::Solved(s) => s,
         solver::Answer::Unfinished {
@@ -1101,7 +1156,7 @@ fn moves_verb(a: &MovesArgs) -> Result<String, CliError> {
         ));
     }
     let p = a.state.position()?;
-    check_solvable(&p)?;
+    check_solvable(&p, a.state.flag())?;
     // A small endgame table: built in milliseconds, so the budget goes to
     // the search.
     let endgame_seeds = (0..=p.board().iter().sum::<u32>() as usize)

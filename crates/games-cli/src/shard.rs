@@ -20,14 +20,51 @@ thread_local! {
     /// The arguments of the command running on this thread.
     static ARGS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
     /// Sums given by `merge` for the command it runs.
-    static MERGED: RefCell<Option<Value>> = const { RefCell::new(None) };
+    static MERGED: RefCell<Option<Merged>> = const { RefCell::new(None) };
+}
+
+/// What `merge` hands the command it runs: the partials' sums added, and
+/// each partial's own, to be checked against what its shard must count.
+struct Merged {
+    total: Value,
+    parts: Vec<(String, Shard, Value)>,
 }
 
 /// The tag of a partial file, and its version.
 const TAG: &str = "games_cli_partial";
 
-/// The largest partial file `merge` reads: 256 MiB.
-const MAX_PARTIAL_BYTES: u64 = 256 << 20;
+/// The largest partial file `merge` reads: 64 MiB (a partial of the
+/// largest study is a few KB). Counted in bytes read, so a pipe or a
+/// device (`/dev/zero`) is bounded too.
+pub(crate) const MAX_PARTIAL_BYTES: u64 = 64 << 20;
+
+/// The commands whose partials `merge` runs: the simulate verbs that take
+/// `--shard`, as (game, verb); `None` is the game's default verb. Nothing
+/// else is run, whatever a file names (a partial naming `merge` itself
+/// once recursed until the stack overflowed; one naming `hog export`
+/// wrote files, `serve` started a server).
+const MERGEABLE: &[(&str, Option<&str>)] = &[
+    ("lcr", None),
+    ("lcr", Some("simulate")),
+    ("craps", None),
+    ("craps", Some("simulate")),
+    ("baccarat", Some("simulate")),
+    ("hog", None),
+    ("hog", Some("rate")),
+];
+
+/// Whether `command` (the words of a partial) names a verb of
+/// [`MERGEABLE`].
+fn mergeable(command: &[String]) -> bool {
+    let [program, game, rest @ ..] = command else {
+        return false;
+    };
+    let verb = rest.first().filter(|w| !w.starts_with('-'));
+    program == "games-cli"
+        && MERGEABLE
+            .iter()
+            .any(|&(g, v)| g == game && v == verb.map(String::as_str))
+}
 
 /// Run `f` with `args` as this thread's command line (for the partials).
 pub(crate) fn with_args<T>(args: Vec<String>, f: impl FnOnce() -> T) -> T {
@@ -40,8 +77,8 @@ pub(crate) fn with_args<T>(args: Vec<String>, f: impl FnOnce() -> T) -> T {
 /// The whole run's sums from [`sums`], or `return Ok(partial)` from the
 /// calling verb when it runs one shard.
 macro_rules! sums_or_partial {
-    ($sampling:expr, $compute:expr) => {
-        match $crate::shard::sums($sampling, $compute)? {
+    ($sampling:expr, $compute:expr, $check:expr) => {
+        match $crate::shard::sums($sampling, $compute, $check)? {
             $crate::shard::Sharded::Whole(sums) => sums,
             $crate::shard::Sharded::Partial(text) => return Ok(text),
         }
@@ -61,13 +98,28 @@ pub(crate) enum Sharded<T> {
 /// The sums of a simulate verb: the merged ones when `merge` runs the
 /// command; else `compute` over `--shard` (the whole run without it).
 /// With `--shard`, the partial's JSON.
+///
+/// `check` says what is wrong with sums that a shard (or, for
+/// [`Shard::ALL`], the whole run) cannot have made, naming the field:
+/// `merge` refuses such a partial naming its file, rather than print
+/// shares past 1 and a `NaN`.
 pub(crate) fn sums<T: Serialize + DeserializeOwned>(
     sampling: &Sampling,
     compute: impl FnOnce(Shard) -> Result<T, CliError>,
+    check: impl Fn(&T, Shard) -> Result<(), String>,
 ) -> Result<Sharded<T>, CliError> {
-    if let Some(v) = MERGED.with(|m| m.borrow_mut().take()) {
-        let t = serde_json::from_value(v)
+    if let Some(m) = MERGED.with(|m| m.borrow_mut().take()) {
+        for (name, shard, v) in m.parts {
+            let t: T = serde_json::from_value(v).map_err(|e| {
+                CliError(format!(
+                    "{name}: the partial's sums do not fit its command: {e}"
+                ))
+            })?;
+            check(&t, shard).map_err(|why| CliError(format!("{name}: sums: {why}")))?;
+        }
+        let t = serde_json::from_value(m.total)
             .map_err(|e| CliError(format!("the partials' sums do not fit the command: {e}")))?;
+        check(&t, Shard::ALL).map_err(|why| CliError(format!("the partials' sums: {why}")))?;
         return Ok(Sharded::Whole(t));
     }
     let Some(shard) = sampling.shard else {
@@ -113,23 +165,40 @@ pub(crate) struct MergeArgs {
     files: Vec<PathBuf>,
 }
 
+/// A file read whole, at most `most` bytes counted as they are read (a
+/// file's size is not asked: a pipe's or a device's is 0).
+///
+/// # Errors
+/// Exit code 2 naming the file and the bound when it holds more; exit
+/// code 1 when it cannot be read.
+pub(crate) fn read_at_most(path: &std::path::Path, most: u64) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let name = path.display();
+    let file =
+        std::fs::File::open(path).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return fail(format!("{name}: is a folder, not a file"));
+    }
+    let mut text = Vec::new();
+    file.take(most + 1)
+        .read_to_end(&mut text)
+        .map_err(|e| CliError::io(format!("{name}: cannot read"), &e))?;
+    if text.len() as u64 > most {
+        return fail(format!(
+            "{name}: more than {most} bytes; a partial is at most {most} (64 MiB)"
+        ));
+    }
+    Ok(text)
+}
+
 /// Read, check and add the partials, then run their command on the sums.
 pub(crate) fn merge(a: &MergeArgs) -> Result<String, CliError> {
     let mut command: Option<Vec<String>> = None;
     let mut total: Option<Value> = None;
-    let mut seen: Vec<Shard> = Vec::new();
+    let mut parts: Vec<(String, Shard, Value)> = Vec::new();
     for path in &a.files {
         let name = path.display();
-        let size = std::fs::metadata(path)
-            .map_err(|e| CliError(format!("{name}: cannot read: {e}")))?
-            .len();
-        if size > MAX_PARTIAL_BYTES {
-            return fail(format!(
-                "{name}: {size} bytes; a partial is at most {MAX_PARTIAL_BYTES}"
-            ));
-        }
-        let text =
-            std::fs::read(path).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+        let text = read_at_most(path, MAX_PARTIAL_BYTES)?;
         let v: Value = serde_json::from_slice(&text)
             .map_err(|e| CliError(format!("{name}: not a partial (not JSON: {e})")))?;
         if v.get(TAG) != Some(&Value::from(1)) {
@@ -142,11 +211,14 @@ pub(crate) fn merge(a: &MergeArgs) -> Result<String, CliError> {
                 "{name}: the partial's command is not a list of words"
             ))
         })?;
-        let shard: Shard = v["shard"]
-            .as_str()
-            .unwrap_or("")
-            .parse()
-            .map_err(|e| CliError(format!("{name}: {e}")))?;
+        if !mergeable(&cmd) {
+            return fail(format!(
+                "{name}: command: the partial names `{}`; merge runs only lcr simulate, craps simulate, baccarat simulate and hog rate",
+                cmd.join(" ").chars().take(80).collect::<String>()
+            ));
+        }
+        let shard: Shard = crate::parse_shard(v["shard"].as_str().unwrap_or(""))
+            .map_err(|e| CliError(format!("{name}: shard: {e}")))?;
         match &command {
             None => command = Some(cmd),
             Some(c) if *c != cmd => {
@@ -158,7 +230,7 @@ pub(crate) fn merge(a: &MergeArgs) -> Result<String, CliError> {
             }
             _ => {}
         }
-        if let Some(first) = seen.first()
+        if let Some((_, first, _)) = parts.first()
             && first.count != shard.count
         {
             return fail(format!(
@@ -166,34 +238,62 @@ pub(crate) fn merge(a: &MergeArgs) -> Result<String, CliError> {
                 first.count
             ));
         }
-        if seen.contains(&shard) {
+        if parts.iter().any(|(_, s, _)| *s == shard) {
             return fail(format!("{name}: shard {shard} given twice"));
         }
-        seen.push(shard);
         let sums = v["sums"].clone();
         total = Some(match total {
-            None => sums,
+            None => sums.clone(),
             Some(mut t) => {
                 add(&mut t, &sums).map_err(|e| CliError(format!("{name}: {e}")))?;
                 t
             }
         });
+        parts.push((name.to_string(), shard, sums));
     }
     let (Some(command), Some(total)) = (command, total) else {
         return fail("merge: no partial files given");
     };
-    let count = seen[0].count;
-    if seen.len() as u64 != count {
+    let count = parts[0].1.count;
+    if parts.len() as u64 != count {
         let missing: Vec<String> = (0..count)
-            .filter(|k| !seen.iter().any(|s| s.index == *k))
+            .filter(|k| !parts.iter().any(|(_, s, _)| s.index == *k))
+            .take(8)
             .map(|k| format!("{k}/{count}"))
             .collect();
-        return fail(format!("merge: shards missing: {}", missing.join(", ")));
+        let more = if count - parts.len() as u64 > 8 {
+            ", ..."
+        } else {
+            ""
+        };
+        return fail(format!(
+            "merge: shards missing: {}{more}",
+            missing.join(", ")
+        ));
     }
-    MERGED.with(|m| *m.borrow_mut() = Some(total));
+    MERGED.with(|m| *m.borrow_mut() = Some(Merged { total, parts }));
     let out = crate::run(&command);
     MERGED.with(|m| *m.borrow_mut() = None);
     out
+}
+
+/// `check` for counts of games that a shard's sums must hold: `field` is
+/// at most (`exact`: equal to) the shard's games of `total`.
+pub(crate) fn games_in(
+    field: &str,
+    value: u64,
+    total: u64,
+    shard: Shard,
+    exact: bool,
+) -> Result<(), String> {
+    let games = shard.units(total);
+    if value > games || (exact && value != games) {
+        let what = if exact { "" } else { "at most " };
+        return Err(format!(
+            "{field} is {value}; shard {shard} of {total} games counts {what}{games}"
+        ));
+    }
+    Ok(())
 }
 
 /// Add `b` into `a`: whole numbers add, lists and objects add element by

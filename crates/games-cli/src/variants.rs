@@ -62,6 +62,53 @@ fn rows_wanted(
     Ok((games, w))
 }
 
+/// What is wrong with a study's sums that `shard` cannot have made: each
+/// game's sums at each checkpoint count the shard's games before it, with
+/// at most that many winners and one chip count for each seat.
+fn check_sums(
+    t: &[lcr_variants::study::StudySums],
+    seats: &[usize],
+    checkpoints: &[u64],
+    shard: dice::parallel::Shard,
+) -> Result<(), String> {
+    if t.len() != seats.len() {
+        return Err(format!("{} studies, not {}", t.len(), seats.len()));
+    }
+    let v = serde_json::to_value(t).map_err(|e| e.to_string())?;
+    let number = |x: &serde_json::Value, key: &str| x[key].as_u64().unwrap_or(u64::MAX);
+    for (g, (study, &n)) in v.as_array().into_iter().flatten().zip(seats).enumerate() {
+        let at = study["at"].as_array().map_or(&[][..], Vec::as_slice);
+        if at.len() != checkpoints.len() {
+            return Err(format!(
+                "[{g}].at has {} checkpoints, not {}",
+                at.len(),
+                checkpoints.len()
+            ));
+        }
+        for (i, (x, &c)) in at.iter().zip(checkpoints).enumerate() {
+            let field = format!("[{g}].at[{i}]");
+            crate::shard::games_in(
+                &format!("{field}.games"),
+                number(x, "games"),
+                c,
+                shard,
+                true,
+            )?;
+            if number(x, "winners") > number(x, "games") {
+                return Err(format!("{field}.winners is past its games"));
+            }
+            for key in ["chips", "chips2"] {
+                if x[key].as_array().map(Vec::len) != Some(n) {
+                    return Err(format!(
+                        "{field}.{key} is not one count for each of {n} seats"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// 10, 20, 50, 100, ... up to `max`, for the convergence plot.
 fn dense(max: u64) -> Vec<u64> {
     let mut v = Vec::new();
@@ -126,8 +173,13 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
         seed,
         threads,
     };
-    let sums: Vec<lcr_variants::study::StudySums> =
-        crate::shard::sums_or_partial!(a.sampling, |shard| {
+    let mut sorted = checkpoints.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let seats: Vec<usize> = games.iter().map(|v| v.starting_chips.len()).collect();
+    let sums: Vec<lcr_variants::study::StudySums> = crate::shard::sums_or_partial!(
+        a.sampling,
+        |shard| {
             let per_game = max / shard.count;
             let bar = progress(per_game * games.len() as u64, 200_000, "games");
             let mut all = Vec::new();
@@ -143,7 +195,9 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
                 b.finish_and_clear();
             }
             Ok(all)
-        });
+        },
+        |t: &Vec<lcr_variants::study::StudySums>, shard| check_sums(t, &seats, &sorted, shard)
+    );
     if sums.len() != games.len() {
         return fail("the partials' sums do not fit the command");
     }

@@ -126,6 +126,31 @@ fn value(arg: &clap::Arg, k: usize, scratch: &str) -> String {
         return possible[k % possible.len()].clone();
     }
     let id = arg.get_id().as_str();
+    // File safety (issue 39): shard counts past the bound, merge inputs
+    // that are devices or name foreign verbs, inputs that are the output.
+    if id == "shard" && !k.is_multiple_of(3) {
+        let shards = [
+            "0/18446744073709551615",
+            "0/9223372036854775808",
+            "0/4294967295",
+            "0/100000000",
+            "65535/65536",
+            "0/65537",
+        ];
+        return shards[k % shards.len()].to_string();
+    }
+    if id == "files" || id == "from" || id == "shards" {
+        let inputs = [
+            "/dev/zero".to_string(),
+            format!("{scratch}/foreign-merge.json"),
+            format!("{scratch}/foreign-export.json"),
+            format!("{scratch}/foreign-serve.json"),
+            format!("{scratch}/a.csv"),
+            format!("{scratch}/c.json"),
+            format!("{scratch}/extra"),
+        ];
+        return inputs[k % inputs.len()].clone();
+    }
     if ["csv", "plot", "out"].contains(&id) || (arg.is_positional() && id == "out") {
         let paths = [
             format!("{scratch}/a.csv"),
@@ -242,6 +267,38 @@ fn check(argv: Vec<String>) -> Result<(), TestCaseError> {
 fn scratch() -> String {
     let dir = std::env::temp_dir().join(format!("games-cli-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Partials naming verbs merge must not run (one named merge itself and
+    // recursed; one wrote files; one started a server).
+    for (name, command) in [
+        ("foreign-merge", vec!["merge", "foreign-merge.json"]),
+        (
+            "foreign-export",
+            vec![
+                "hog",
+                "export",
+                "--strategy",
+                "final",
+                "--out",
+                "written.csv",
+            ],
+        ),
+        ("foreign-serve", vec!["serve", "--port", "0"]),
+    ] {
+        let mut words = vec!["games-cli"];
+        words.extend(command);
+        let words: Vec<String> = words
+            .iter()
+            .map(|w| {
+                if w.ends_with(".json") || w.ends_with(".csv") {
+                    dir.join(w).display().to_string()
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect();
+        let v = serde_json::json!({"games_cli_partial": 1, "command": words, "shard": "0/1", "sums": 0});
+        std::fs::write(dir.join(format!("{name}.json")), v.to_string()).unwrap();
+    }
     dir.to_str().unwrap().to_string()
 }
 
@@ -253,6 +310,13 @@ fn game_leaves(game: &str) -> Vec<(Vec<String>, Command)> {
         .filter(|(p, _)| {
             p[0] == game || (game == "casino" && (p[0] == "craps" || p[0] == "baccarat"))
         })
+        // `merge` with the mancala verbs (it is a file verb too); `serve`
+        // runs a server and is never drawn.
+        .chain(
+            leaves()
+                .into_iter()
+                .filter(|(p, _)| game == "mancala" && p[0] == "merge"),
+        )
         .collect()
 }
 
@@ -277,6 +341,97 @@ fuzz!(fuzz_lcr, "lcr");
 fuzz!(fuzz_mancala, "mancala");
 fuzz!(fuzz_hog, "hog");
 fuzz!(fuzz_casino, "casino");
+
+/// The file-safety cases of issue 39, each run once: an output over its
+/// input, /dev/zero as a merge input, huge shard counts, partials naming
+/// foreign verbs. Each must end at once with one error line, and leave
+/// the input as it was and no file a foreign verb names.
+#[test]
+fn file_safety_cases() {
+    let dir = scratch();
+    let table = format!("{dir}/safety.db");
+    let built = with_limits(SMALL, || {
+        run_captured([
+            "games-cli",
+            "mancala",
+            "endgame",
+            "build",
+            &table,
+            "--pits",
+            "2",
+            "--endgame-seeds",
+            "4",
+        ])
+    });
+    assert_eq!(built.code, 0, "{}", built.stderr);
+    let before = std::fs::read(&table).unwrap();
+    let partial = format!("{dir}/c0.json");
+    let c0 = run_captured([
+        "games-cli",
+        "craps",
+        "--games",
+        "100",
+        "--seed",
+        "1",
+        "--shard",
+        "0/2",
+    ]);
+    std::fs::write(&partial, c0.stdout).unwrap();
+    let cases: Vec<Vec<String>> = [
+        vec![
+            "mancala", "endgame", "shard", &table, "--from", &table, "--shard", "0/2",
+        ],
+        vec![
+            "mancala", "endgame", "extend", &table, "--from", &table, &table,
+        ],
+        vec!["merge", &partial, "/dev/zero"],
+        vec![
+            "mancala",
+            "endgame",
+            "shard",
+            "-",
+            "--from",
+            &table,
+            "--shard",
+            "0/18446744073709551615",
+        ],
+        vec![
+            "mancala",
+            "endgame",
+            "shard",
+            "-",
+            "--from",
+            &table,
+            "--shard",
+            "0/4294967295",
+        ],
+        vec!["craps", "--seed", "1", "--shard", "0/9223372036854775808"],
+    ]
+    .into_iter()
+    .map(|v| {
+        std::iter::once("games-cli")
+            .chain(v)
+            .map(String::from)
+            .collect()
+    })
+    .chain(["merge", "export", "serve"].iter().map(|f| {
+        vec![
+            "games-cli".into(),
+            "merge".into(),
+            format!("{dir}/foreign-{f}.json"),
+        ]
+    }))
+    .collect();
+    for argv in cases {
+        let start = std::time::Instant::now();
+        check(argv.clone()).unwrap();
+        let out = with_limits(SMALL, || run_captured(&argv));
+        assert_eq!(out.code, 2, "{argv:?}: {}", out.stderr);
+        assert!(start.elapsed() < Duration::from_secs(20), "{argv:?}");
+    }
+    assert_eq!(std::fs::read(&table).unwrap(), before);
+    assert!(!std::path::Path::new(&format!("{dir}/written.csv")).exists());
+}
 
 #[test]
 fn every_verb_is_reached() {

@@ -2,7 +2,7 @@
 //! with its defaults from the command line.
 mod common;
 
-use common::{refused, stdout_of};
+use common::{bad, stdout_of};
 
 #[test]
 fn every_listed_game_loads_with_its_defaults() {
@@ -65,12 +65,12 @@ fn a_loaded_game_shows_its_parameters_and_state() {
 
 #[test]
 fn a_bad_game_string_is_one_line_with_what_is_accepted() {
-    refused(&["games", "lrc"], "did you mean 'lcr'?");
-    refused(&["games", "kalah(pitz=6)"], "it takes pits, seeds, capture");
-    refused(&["games", "baccarat(decks=0)"], "from 1 to 64");
-    refused(
+    bad(&["games", "lrc"], "did you mean 'lcr'?");
+    bad(&["games", "kalah(pitz=6)"], "it takes pits, seeds, capture");
+    bad(&["games", "baccarat(decks=0)"], "from 1 to 64");
+    bad(
         &["games", "hog(rules=fall2017,hog_wild=false)"],
         "switch of the spring2014 rules",
     );
-    refused(&["games", "--format", "yaml"], "(accepted values: table");
+    bad(&["games", "--format", "yaml"], "(accepted values: table");
 }

@@ -86,6 +86,15 @@ pub enum MancalaError {
         /// Shards in all.
         count: u64,
     },
+    /// More shards than [`endgame::MAX_SHARDS`]: each shard recomputes
+    /// what it reaches, so past that a shard's work and file are mostly
+    /// overhead (and the bookkeeping of the shares would not fit memory).
+    TooManyShards {
+        /// Shards asked for.
+        count: u64,
+        /// The most allowed.
+        most: u64,
+    },
 }
 
 impl fmt::Display for MancalaError {
@@ -129,6 +138,9 @@ impl fmt::Display for MancalaError {
                 f,
                 "shard {index}/{count}: expected K/N with N at least 1 and K from 0 to N-1"
             ),
+            MancalaError::TooManyShards { count, most } => {
+                write!(f, "{count} shards; a level is cut into at most {most}")
+            }
             MancalaError::NoPits => write!(f, "a side needs at least 1 pit"),
         }
     }

@@ -78,31 +78,64 @@ pub fn check_log(log: &serde_json::Value) -> usize {
     checked
 }
 
-/// Run the built binary with `args`.
-pub fn run_bin(args: &[&str]) -> std::process::Output {
+/// The binary, as a user runs it.
+pub fn bin() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_games-cli"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+}
+
+/// Run the binary with `args` to the end.
+pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
+    bin().args(args).output().expect("the binary runs")
+}
+
+/// Exit code 2, nothing on stdout, exactly one line on stderr naming
+/// `what`; the line.
+pub fn bad<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(args: &[S], what: &str) -> String {
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.contains(what),
+        "{args:?}: {err:?} should mention {what:?}"
+    );
+    err
+}
+
+/// A path in `dir` as a string, for arguments.
+pub fn at(dir: &std::path::Path, name: &str) -> String {
+    dir.join(name).display().to_string()
+}
+
+/// A small endgame table (2 pits a side, 5 seeds) written to `dir/name`.
+pub fn small_table(dir: &std::path::Path, name: &str) -> String {
+    let path = at(dir, name);
+    let out = run(&[
+        "mancala",
+        "endgame",
+        "build",
+        &path,
+        "--pits",
+        "2",
+        "--endgame-seeds",
+        "5",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
 }
 
 /// The binary's stdout for `args`, which must succeed.
 pub fn stdout_of(args: &[&str]) -> String {
-    let out = run_bin(args);
+    let out = run(args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr containing `what`.
-pub fn refused(args: &[&str], what: &str) {
-    let out = run_bin(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(what), "{args:?}: {err:?} should say {what:?}");
 }

@@ -45,7 +45,7 @@ mod rank;
 mod rows;
 mod shard;
 
-pub use shard::LevelShard;
+pub use shard::{LevelShard, MAX_SHARDS};
 
 use rank::choose;
 pub(crate) use rank::{Terms, rank, terms};

@@ -45,6 +45,12 @@ const MAGIC: &[u8; 8] = b"KALAHES1";
 /// shards; first position; positions.
 const HEADER: usize = 8 + 4 + 8 + 8 + 8 + 8;
 
+/// The most shards a level is cut into: 65,536. The shares are kept in a
+/// list of that many entries, and a shard computes every position its own
+/// reach, so far more shards would only repeat work (and a count near
+/// 2^64 would not fit memory at all).
+pub const MAX_SHARDS: u64 = 1 << 16;
+
 /// One shard's share of the level a table lacks (see the module's text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelShard {
@@ -124,6 +130,9 @@ impl LevelShard {
         if count == 0 || index >= count {
             return Err(bad(format!("shard {index} of {count}")));
         }
+        if count > MAX_SHARDS {
+            return Err(bad(format!("{count} shards; at most {MAX_SHARDS}")));
+        }
         let size = level_size(pits, level);
         if first > size || len > size - first {
             return Err(bad(format!(
@@ -192,11 +201,19 @@ impl Endgame {
     ///
     /// # Errors
     /// [`MancalaError::BadShard`] for `index >= count` or no shards;
+    /// [`MancalaError::TooManyShards`] past [`MAX_SHARDS`] (checked before
+    /// any work);
     /// [`MancalaError::TooLargeToSolve`] when the larger table would be too
     /// large (see [`Endgame::build`]).
     pub fn build_shard(&self, index: u64, count: u64) -> Result<LevelShard, MancalaError> {
         if count == 0 || index >= count {
             return Err(MancalaError::BadShard { index, count });
+        }
+        if count > MAX_SHARDS {
+            return Err(MancalaError::TooManyShards {
+                count,
+                most: MAX_SHARDS,
+            });
         }
         let (pits, level) = (self.pits, self.seeds + 1);
         let n = check_size(pits, level)?;
@@ -254,6 +271,12 @@ impl Endgame {
         let Some(count) = shards.first().map(|s| s.count) else {
             return Err(bad("no shards to add".into()));
         };
+        if count > MAX_SHARDS {
+            return Err(MancalaError::TooManyShards {
+                count,
+                most: MAX_SHARDS,
+            });
+        }
         let n = check_size(pits, level)?;
         let starts = bounds(&units(pits, level), count);
         let mut by_index: Vec<Option<&LevelShard>> = vec![None; count as usize];
@@ -360,6 +383,18 @@ mod tests {
             below.build_shard(3, 3),
             Err(MancalaError::BadShard { index: 3, count: 3 })
         ));
+        // Huge counts are refused before any work or allocation (u64::MAX
+        // once overflowed a length, 2^32 - 1 asked for 32 GiB).
+        for count in [MAX_SHARDS + 1, 1 << 32, u64::MAX >> 1, u64::MAX] {
+            assert!(matches!(
+                below.build_shard(0, count),
+                Err(MancalaError::TooManyShards {
+                    most: MAX_SHARDS,
+                    ..
+                })
+            ));
+        }
+        assert!(below.build_shard(MAX_SHARDS - 1, MAX_SHARDS).is_ok());
         // A damaged shard file.
         let mut f = Vec::new();
         three[1].save(&mut f).unwrap();

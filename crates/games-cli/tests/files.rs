@@ -1,0 +1,378 @@
+//! Output files (issue 39): an output over an input is refused; paths to
+//! an open descriptor (`/dev/stdout`), pipes and devices are written as
+//! streams, never replaced; new files follow the umask; an interrupted
+//! run leaves no temporary file; byte counts are the bytes written.
+#![cfg(unix)]
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use common::{at, bad, bin, run, small_table};
+
+fn ok(out: &std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Temporary files left in `dir`.
+fn temps(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp") || n.contains(".games-cli-check."))
+        .collect()
+}
+
+#[test]
+fn an_output_over_an_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = small_table(dir.path(), "small.db");
+    let victim = at(dir.path(), "victim.db");
+    std::fs::copy(&small, &victim).unwrap();
+    let before = std::fs::read(&victim).unwrap();
+    bad(
+        &[
+            "mancala", "endgame", "shard", &victim, "--from", &victim, "--shard", "0/2",
+        ],
+        "same file",
+    );
+    // Through a link, or another spelling of the path.
+    let link = at(dir.path(), "link.db");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    bad(
+        &[
+            "mancala", "endgame", "shard", &link, "--from", &victim, "--shard", "0/2",
+        ],
+        "same file",
+    );
+    let dotted = format!("{}/./victim.db", dir.path().display());
+    bad(
+        &[
+            "mancala", "endgame", "shard", &dotted, "--from", &link, "--shard", "1/2",
+        ],
+        "same file",
+    );
+    assert_eq!(std::fs::read(&victim).unwrap(), before);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    // extend: the output is one of its shards.
+    let parts: Vec<String> = (0..2)
+        .map(|k| {
+            let p = at(dir.path(), &format!("s{k}.part"));
+            ok(&run(&[
+                "mancala",
+                "endgame",
+                "shard",
+                &p,
+                "--from",
+                &small,
+                "--shard",
+                &format!("{k}/2"),
+            ]));
+            p
+        })
+        .collect();
+    let part = std::fs::read(&parts[0]).unwrap();
+    bad(
+        &[
+            "mancala", "endgame", "extend", &parts[0], "--from", &small, &parts[0], &parts[1],
+        ],
+        "same file",
+    );
+    assert_eq!(std::fs::read(&parts[0]).unwrap(), part);
+    bad(
+        &[
+            "mancala", "endgame", "extend", &small, "--from", &small, &parts[0], &parts[1],
+        ],
+        "--from",
+    );
+    assert_eq!(std::fs::read(&small).unwrap(), before);
+    // A strategy file written over itself.
+    let s = at(dir.path(), "s.json");
+    ok(&run(&["hog", "export", "--strategy", "final", "--out", &s]));
+    let text = std::fs::read(&s).unwrap();
+    bad(
+        &[
+            "hog",
+            "export",
+            "--strategy",
+            &format!("file:{s}"),
+            "--out",
+            &s,
+        ],
+        "same file",
+    );
+    assert_eq!(std::fs::read(&s).unwrap(), text);
+    assert!(temps(dir.path()).is_empty());
+}
+
+#[test]
+fn dev_stdout_onto_a_file_is_a_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    // `>> log.txt`: the earlier lines stay, the table follows them.
+    let log = at(dir.path(), "log.txt");
+    std::fs::write(&log, "earlier line\n").unwrap();
+    let append = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let out = bin()
+        .args([
+            "hog",
+            "export",
+            "--strategy",
+            "final",
+            "--out",
+            "/dev/stdout",
+            "--as",
+            "csv",
+        ])
+        .stdout(append)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.starts_with("earlier line\n"),
+        "{:?}",
+        &text[..40.min(text.len())]
+    );
+    let csv = ok(&run(&[
+        "hog",
+        "export",
+        "--strategy",
+        "final",
+        "--out",
+        "-",
+        "--as",
+        "csv",
+    ]));
+    assert_eq!(text, format!("earlier line\n{csv}"));
+    // `--csv /dev/stdout > f`: the file holds the CSV, then the table.
+    let args = [
+        "lcr", "simulate", "--table", "standard", "--games", "200", "--seed", "3",
+    ];
+    let sep = at(dir.path(), "sep.csv");
+    let mut with_file = args.to_vec();
+    with_file.extend(["--csv", &sep]);
+    let table = ok(&run(&with_file));
+    let csv = std::fs::read_to_string(&sep).unwrap();
+    let f = at(dir.path(), "f.txt");
+    let mut with_stdout = args.to_vec();
+    with_stdout.extend(["--csv", "/dev/stdout"]);
+    let out = bin()
+        .args(&with_stdout)
+        .stdout(std::fs::File::create(&f).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        format!("{csv}{table}")
+    );
+    // A link to a file stays a link; its target is written.
+    let target = at(dir.path(), "target.csv");
+    let link = at(dir.path(), "link.csv");
+    std::fs::write(&target, "old").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    ok(&run(&[
+        "hog",
+        "export",
+        "--strategy",
+        "final",
+        "--out",
+        &link,
+    ]));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let csv = ok(&run(&[
+        "hog",
+        "export",
+        "--strategy",
+        "final",
+        "--out",
+        "-",
+        "--as",
+        "csv",
+    ]));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), csv);
+    assert!(temps(dir.path()).is_empty());
+}
+
+#[test]
+fn a_fifo_is_written_as_a_stream_and_its_bytes_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = at(dir.path(), "fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = std::process::Command::new("cat")
+        .arg(&fifo)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = run(&[
+        "mancala",
+        "endgame",
+        "build",
+        &fifo,
+        "--pits",
+        "2",
+        "--endgame-seeds",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+    let read = reader.wait_with_output().unwrap().stdout;
+    assert!(!read.is_empty());
+    assert_eq!(v["bytes"].as_u64(), Some(read.len() as u64), "{v}");
+    // Still a FIFO, not replaced by a file.
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+#[test]
+fn new_files_follow_the_umask_and_replaced_ones_keep_their_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_games-cli");
+    for (umask, want) in [("022", 0o644), ("027", 0o640), ("077", 0o600)] {
+        let new = at(dir.path(), &format!("new{umask}.csv"));
+        let table = at(dir.path(), &format!("new{umask}.db"));
+        let st = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask {umask} && '{bin}' hog export --strategy final --out '{new}' && '{bin}' mancala endgame build '{table}' --pits 2 --endgame-seeds 3"
+            ))
+            .status()
+            .unwrap();
+        assert!(st.success());
+        for f in [&new, &table] {
+            let mode = std::fs::metadata(f).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, want, "umask {umask}: {f} {mode:o}");
+        }
+    }
+    // A replaced file keeps its mode, whatever the umask.
+    let kept = at(dir.path(), "kept.csv");
+    std::fs::write(&kept, "old").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o604)).unwrap();
+    let st = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "umask 077 && '{bin}' hog export --strategy final --out '{kept}'"
+        ))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777,
+        0o604
+    );
+}
+
+/// Send `signal` to a build of `keep.db` once `ready(dir)` says so; the
+/// exit code, with the folder checked: no temporary file, `keep.db` as
+/// it was.
+fn interrupt(signal: &str, ready: fn(&std::path::Path) -> bool) -> Option<i32> {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = at(dir.path(), "keep.db");
+    std::fs::write(&keep, "the old table").unwrap();
+    let mut child = bin()
+        .args([
+            "mancala",
+            "endgame",
+            "build",
+            &keep,
+            "--pits",
+            "6",
+            "--endgame-seeds",
+            "16",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let mut sent = false;
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(120) {
+        if ready(dir.path()) {
+            let st = std::process::Command::new("kill")
+                .args([signal, &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(st.success());
+            sent = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let status = child.wait().unwrap();
+    if !sent || status.success() {
+        // Ended before the signal reached it (the rename won the race):
+        // no case, try again.
+        return None;
+    }
+    assert!(temps(dir.path()).is_empty(), "left {:?}", temps(dir.path()));
+    assert_eq!(std::fs::read_to_string(&keep).unwrap(), "the old table");
+    status.code()
+}
+
+#[test]
+fn an_interrupted_run_removes_its_temporary_file() {
+    // While the table is written to its temporary file (Ctrl-C).
+    let mut code = None;
+    for _ in 0..5 {
+        code = interrupt("-INT", |d| !temps(d).is_empty());
+        if code.is_some() {
+            break;
+        }
+    }
+    assert_eq!(code, Some(130), "SIGINT while writing");
+    // During the build, before any file (SIGTERM).
+    let code = interrupt("-TERM", |_| {
+        std::thread::sleep(Duration::from_millis(300));
+        true
+    });
+    assert_eq!(code, Some(143));
+}
+
+#[test]
+fn errors_name_the_users_path_not_the_temporary_one() {
+    // /proc takes no new file, even for root.
+    let err = bad(
+        &[
+            "hog",
+            "export",
+            "--strategy",
+            "final",
+            "--out",
+            "/proc/games-cli-test.csv",
+        ],
+        "--out",
+    );
+    assert!(err.contains("/proc"), "{err}");
+    assert!(!err.contains(".games-cli-check."), "{err}");
+}

@@ -225,7 +225,10 @@ impl Panel {
             escape(&self.title)
         );
         // The ranges: every point and band, then round ticks around them.
-        let xs = self.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+        let xs = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
         let (mut xmin, mut xmax) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
             (a.min(x), b.max(x))
         });
@@ -612,10 +615,7 @@ fn share_series(label: String, colour: &'static str, points: &[Running]) -> Seri
         band: points
             .iter()
             .map(|r| {
-                let (p, h) = (
-                    share(r),
-                    dice::stats::share_ci95(share(r), r.games as f64),
-                );
+                let (p, h) = (share(r), dice::stats::share_ci95(share(r), r.games as f64));
                 (100.0 * (p - h), 100.0 * (p + h))
             })
             .collect(),
@@ -789,8 +789,14 @@ mod tests {
         let svg = craps_convergence(
             1,
             &[
-                Running { games: 10, count: 4 },
-                Running { games: 100, count: 50 },
+                Running {
+                    games: 10,
+                    count: 4,
+                },
+                Running {
+                    games: 100,
+                    count: 50,
+                },
             ],
             244.0 / 495.0,
             "244/495",

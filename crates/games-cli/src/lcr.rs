@@ -171,7 +171,13 @@ fn simulate(a: &SimulateArgs) -> Result<String, CliError> {
     };
     at_most("--players", players, limits().players)?;
     let coins = at_most("--coins", a.coins.unwrap_or(3), limits().coins)?;
-    study(players, coins, &a.sampling, a.output.format, a.plot.as_deref())
+    study(
+        players,
+        coins,
+        &a.sampling,
+        a.output.format,
+        a.plot.as_deref(),
+    )
 }
 
 /// `replay`'s JSON.
@@ -232,10 +238,15 @@ fn replay(r: &ReplayArgs) -> Result<String, CliError> {
                 .throws
                 .iter()
                 .map(|x| {
-                    [x.turn.to_string(), x.seat.to_string(), x.faces.clone(), x.center.to_string()]
-                        .into_iter()
-                        .chain(x.coins.iter().map(u32::to_string))
-                        .collect()
+                    [
+                        x.turn.to_string(),
+                        x.seat.to_string(),
+                        x.faces.clone(),
+                        x.center.to_string(),
+                    ]
+                    .into_iter()
+                    .chain(x.coins.iter().map(u32::to_string))
+                    .collect()
                 })
                 .collect();
             crate::csv(&header, &rows)

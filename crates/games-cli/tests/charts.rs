@@ -82,7 +82,10 @@ fn assert_round_ticks(ticks: &[f64], log: bool, what: &str) {
             let step = w[1] - w[0];
             assert!(step > 0.0 && one_two_five(step), "{what}: ticks {ticks:?}");
             let first = ticks[1] - ticks[0];
-            assert!((step - first).abs() < 1e-9 * first.max(1.0), "{what}: {ticks:?}");
+            assert!(
+                (step - first).abs() < 1e-9 * first.max(1.0),
+                "{what}: {ticks:?}"
+            );
         }
     }
 }
@@ -159,7 +162,10 @@ fn plot_png_is_a_png_of_the_svg_size_with_text_drawn() {
     assert_eq!((w, h), svg_size(&svg));
     // Not blank: white background, coloured bands and lines, dark text.
     let pixels: Vec<&[u8]> = rgba.chunks(4).collect();
-    let dark = pixels.iter().filter(|p| p[0] < 80 && p[1] < 80 && p[2] < 80).count();
+    let dark = pixels
+        .iter()
+        .filter(|p| p[0] < 80 && p[1] < 80 && p[2] < 80)
+        .count();
     let white = pixels.iter().filter(|p| p[..3] == [255, 255, 255]).count();
     let mut colours: Vec<&[u8]> = pixels.clone();
     colours.sort_unstable();
@@ -183,7 +189,9 @@ fn plot_png_for_every_chart() {
         ),
         (
             "variants.PNG",
-            vec!["lcr", "--table", "standard", "--games", "1000", "--seed", "1"],
+            vec![
+                "lcr", "--table", "standard", "--games", "1000", "--seed", "1",
+            ],
         ),
     ];
     for (name, args) in cases {
@@ -213,10 +221,20 @@ fn charts_have_legends_axis_titles_and_round_ticks() {
     assert_chart(&lcr, 1, true, "lcr");
     let legend = texts_of(&lcr, "legend-entry");
     for seat in 0..3 {
-        assert!(legend.contains(&format!("seat {seat}, simulated")), "{legend:?}");
-        assert!(legend.contains(&format!("seat {seat}, exact")), "{legend:?}");
+        assert!(
+            legend.contains(&format!("seat {seat}, simulated")),
+            "{legend:?}"
+        );
+        assert!(
+            legend.contains(&format!("seat {seat}, exact")),
+            "{legend:?}"
+        );
     }
-    assert_eq!(lcr.matches("class=\"band\"").count(), 3, "a 95% band a seat");
+    assert_eq!(
+        lcr.matches("class=\"band\"").count(),
+        3,
+        "a 95% band a seat"
+    );
     assert_eq!(
         texts_of(&lcr, "tick-x").last().map(String::as_str),
         Some("10,000")
@@ -228,7 +246,9 @@ fn charts_have_legends_axis_titles_and_round_ticks() {
     assert_eq!(legend[0], "simulated");
     assert!(legend[1].starts_with("exact 244/495"), "{legend:?}");
     // The variants: nine seats a game in the legend, and the winner share.
-    let v = svg(&["lcr", "--table", "standard", "--games", "2000", "--seed", "1"]);
+    let v = svg(&[
+        "lcr", "--table", "standard", "--games", "2000", "--seed", "1",
+    ]);
     assert_chart(&v, 2, true, "variants");
     let legend = texts_of(&v, "legend-entry");
     for seat in 0..9 {
@@ -263,7 +283,10 @@ fn plot_needs_an_svg_or_png_name() {
         assert!(out.stdout.is_empty());
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("--plot") && err.contains(".svg or .png"), "{err}");
+        assert!(
+            err.contains("--plot") && err.contains(".svg or .png"),
+            "{err}"
+        );
         assert!(!path.exists(), "nothing written");
     }
 }
@@ -302,7 +325,15 @@ fn every_table_verb_prints_csv() {
     };
     let replay_throws = {
         let v: serde_json::Value = serde_json::from_str(&ok(&[
-            "lcr", "replay", "--players", "3", "--seed", "4", "--throws", "--format", "json",
+            "lcr",
+            "replay",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--throws",
+            "--format",
+            "json",
         ]))
         .unwrap();
         v["throws"].as_array().unwrap().len()
@@ -314,7 +345,9 @@ fn every_table_verb_prints_csv() {
             3,
         ),
         (
-            vec!["lcr", "--table", "standard", "--games", "1000", "--seed", "1"],
+            vec![
+                "lcr", "--table", "standard", "--games", "1000", "--seed", "1",
+            ],
             "game,simulations,winner_percent,player_1",
             2,
         ),
@@ -323,7 +356,11 @@ fn every_table_verb_prints_csv() {
             "turn,seat,dice,center_coins,seat_0_coins",
             replay_throws,
         ),
-        (vec!["lcr", "exact", "--players", "3"], "seat,win_probability", 3),
+        (
+            vec!["lcr", "exact", "--players", "3"],
+            "seat,win_probability",
+            3,
+        ),
         (
             vec!["craps", "--games", "1000", "--seed", "1"],
             "games,seed,wins,win_fraction,",
@@ -343,15 +380,32 @@ fn every_table_verb_prints_csv() {
         ),
         (
             vec![
-                "hog", "coach", "--score", "50", "--opponent", "60", "--vs", "always:5",
+                "hog",
+                "coach",
+                "--score",
+                "50",
+                "--opponent",
+                "60",
+                "--vs",
+                "always:5",
             ],
             "dice,win_probability_against_opponent,",
             11,
         ),
         (
             vec![
-                "hog", "coach", "--score", "5", "--opponent", "6", "--vs", "always:5", "--rules",
-                "fall2021", "--goal", "30",
+                "hog",
+                "coach",
+                "--score",
+                "5",
+                "--opponent",
+                "6",
+                "--vs",
+                "always:5",
+                "--rules",
+                "fall2021",
+                "--goal",
+                "30",
             ],
             "dice,win_probability_against_opponent,",
             11,
@@ -376,8 +430,15 @@ fn every_table_verb_prints_csv() {
         let mut all = args.clone();
         all.extend(["--format", "csv"]);
         let out = run(&all);
-        assert!(out.status.success(), "{all:?}: {}", String::from_utf8_lossy(&out.stderr));
-        assert!(out.stderr.is_empty(), "{all:?}: messages stay off stdout and stderr");
+        assert!(
+            out.status.success(),
+            "{all:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{all:?}: messages stay off stdout and stderr"
+        );
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.starts_with(header), "{all:?}: {text}");
         let table = parse_csv(&text);
@@ -400,8 +461,24 @@ fn verbs_without_a_table_refuse_csv_naming_the_accepted_values() {
         vec!["craps", "game", "--seed", "1"],
         vec!["baccarat", "deal", "--seed", "1"],
         vec!["hog", "--strategy", "final"],
-        vec!["hog", "choose", "--strategy", "final", "--score", "1", "--opponent", "2"],
-        vec!["mancala", "sow", "--board", "3,3,3,0,3,3,3,0", "--moves", "0"],
+        vec![
+            "hog",
+            "choose",
+            "--strategy",
+            "final",
+            "--score",
+            "1",
+            "--opponent",
+            "2",
+        ],
+        vec![
+            "mancala",
+            "sow",
+            "--board",
+            "3,3,3,0,3,3,3,0",
+            "--moves",
+            "0",
+        ],
     ] {
         let mut all = args.clone();
         all.extend(["--format", "csv"]);
@@ -420,11 +497,25 @@ fn verbs_without_a_table_refuse_csv_naming_the_accepted_values() {
 #[test]
 fn hog_sampled_interval_is_95_percent() {
     let text = ok(&[
-        "hog", "--strategy", "final", "--games", "2000", "--seed", "1",
+        "hog",
+        "--strategy",
+        "final",
+        "--games",
+        "2000",
+        "--seed",
+        "1",
     ]);
     assert!(text.contains("(95% interval)"), "{text}");
     let v: serde_json::Value = serde_json::from_str(&ok(&[
-        "hog", "--strategy", "final", "--games", "2000", "--seed", "1", "--format", "json",
+        "hog",
+        "--strategy",
+        "final",
+        "--games",
+        "2000",
+        "--seed",
+        "1",
+        "--format",
+        "json",
     ]))
     .unwrap();
     let (se, ci) = (

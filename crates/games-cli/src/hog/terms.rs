@@ -792,7 +792,8 @@ pub(super) fn edge(name: &str, goal: u32, format: TableFormat) -> Result<String,
                 .iter()
                 .map(|r| {
                     vec![
-                        r.without.map_or("every rule".to_string(), |n| format!("without {n}")),
+                        r.without
+                            .map_or("every rule".to_string(), |n| format!("without {n}")),
                         format!("{:.6}", r.first_player),
                         format!("{:.6}", r.second_player),
                         format!("{:+.6}", r.change),

@@ -257,15 +257,29 @@ impl Panel {
             ymin = ymin.max(a);
             ymax = ymax.min(b);
         }
+        if ymax - ymin < 1e-9 {
+            // A flat line (no game ever had a winner): one unit of room,
+            // inside the clamp (no negative shares).
+            let (a, b) = self.y_clamp.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+            if ymin + 1.0 <= b {
+                ymax = ymin + 1.0;
+            } else {
+                ymin = (ymax - 1.0).max(a);
+            }
+        }
         let (yticks, ystep) = ticks(ymin, ymax, 6);
         let (ylo, yhi) = (yticks[0], yticks[yticks.len() - 1]);
         let (xticks, xlo, xhi): (Vec<(f64, String)>, f64, f64) = if self.log_x {
-            let lo = xmin.max(1.0).log10().floor() as i32;
-            let hi = (xmax.max(1.0).log10().ceil() as i32).max(lo + 1);
-            let t = (lo..=hi)
+            // From the power of ten at or below the first point to the
+            // last point, labelled at each power of ten; a decade more
+            // when the points hold fewer than two powers.
+            let lo = xmin.max(1.0).log10().floor();
+            let top = xmax.max(1.0).log10();
+            let hi = if top.floor() <= lo { lo + 1.0 } else { top };
+            let t = (lo as i32..=(hi + 1e-9).floor() as i32)
                 .map(|e| (f64::from(e), grouped(10f64.powi(e))))
                 .collect();
-            (t, f64::from(lo), f64::from(hi))
+            (t, lo, hi)
         } else {
             let (t, step) = ticks(xmin, xmax, 8);
             let (lo, hi) = (t[0], t[t.len() - 1]);
@@ -301,8 +315,11 @@ impl Panel {
         }
         if self.log_x {
             // Unlabelled marks at 2 and 5 times each power of ten.
-            for e in xlo as i32..xhi as i32 {
-                for m in [2.0, 5.0] {
+            for e in xlo as i32..=xhi as i32 {
+                for m in [2.0f64, 5.0] {
+                    if f64::from(e) + m.log10() > xhi + 1e-9 {
+                        continue;
+                    }
                     let at = px(m * 10f64.powi(e));
                     let _ = writeln!(
                         o,
@@ -313,7 +330,12 @@ impl Panel {
                 }
             }
         }
-        // Bands under the lines, then the lines.
+        // The frame, the bands, then the lines on top (a line along an
+        // edge stays visible).
+        let _ = writeln!(
+            o,
+            "<rect x=\"{ox}\" y=\"{oy}\" width=\"{PLOT_W}\" height=\"{h}\" fill=\"none\" stroke=\"#444\"/>"
+        );
         for s in self.series.iter().filter(|s| !s.band.is_empty()) {
             let upper = s.points.iter().zip(&s.band).map(|(p, b)| (p.0, b.1));
             let lower = s.points.iter().zip(&s.band).rev().map(|(p, b)| (p.0, b.0));
@@ -347,10 +369,6 @@ impl Panel {
                 pts.join(" ")
             );
         }
-        let _ = writeln!(
-            o,
-            "<rect x=\"{ox}\" y=\"{oy}\" width=\"{PLOT_W}\" height=\"{h}\" fill=\"none\" stroke=\"#444\"/>"
-        );
         // Axis titles.
         let _ = writeln!(
             o,
@@ -782,6 +800,36 @@ mod tests {
         assert_eq!(checkpoints(7), vec![7]);
         assert_eq!(checkpoints(30), vec![10, 20, 30]);
         assert_eq!(*checkpoints(u64::MAX).last().unwrap(), u64::MAX);
+    }
+
+    /// The convergence charts' premise: a run of N games plays the first
+    /// N games of any longer run from the same seed, whatever the threads.
+    #[test]
+    fn a_shorter_run_plays_the_first_games_of_a_longer_one() {
+        let marks = checkpoints(1000);
+        let (mut craps_dice, mut lcr_dice) =
+            (dice::SeededDice::new(7, 0), dice::SeededDice::new(7, 0));
+        let mut lcr_game = lcr_core::Game::new(4, 3).unwrap();
+        let (mut craps_wins, mut lcr_wins) = (0u64, vec![0u64; 4]);
+        for n in 1..=1000u64 {
+            craps_wins += u64::from(craps_baccarat::craps::wins(&mut craps_dice).unwrap());
+            lcr_wins[lcr_game.play(&mut lcr_dice).unwrap().winner] += 1;
+            if marks.contains(&n) {
+                assert_eq!(
+                    craps_baccarat::craps::test_craps(n, 7, 2).unwrap(),
+                    craps_wins
+                );
+                let config = lcr_core::StudyConfig {
+                    players: 4,
+                    coins: 3,
+                    games: n,
+                    seed: 7,
+                    threads: 2,
+                };
+                let sums = lcr_core::study_sums(&config, dice::parallel::Shard::ALL, |_| {});
+                assert_eq!(sums.unwrap().wins, lcr_wins, "after {n} games");
+            }
+        }
     }
 
     #[test]

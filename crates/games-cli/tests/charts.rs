@@ -237,7 +237,7 @@ fn charts_have_legends_axis_titles_and_round_ticks() {
     );
     assert_eq!(
         texts_of(&lcr, "tick-x").last().map(String::as_str),
-        Some("10,000")
+        Some("1,000")
     );
     // Craps: the estimate with its band, and the exact line.
     let craps = svg(&["craps", "--games", "5000", "--seed", "2"]);

@@ -834,22 +834,23 @@ mod tests {
 
     #[test]
     fn png_has_the_svg_size_and_draws_text() {
-        let svg = craps_convergence(
-            1,
-            &[
-                Running {
-                    games: 10,
-                    count: 4,
-                },
-                Running {
-                    games: 100,
-                    count: 50,
-                },
-            ],
-            244.0 / 495.0,
-            "244/495",
-        );
-        let png = to_png(&svg).unwrap();
+        // Text alone, white on nothing else: every dark pixel is a glyph
+        // drawn with the bundled font (no system font is ever loaded).
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"40\" font-family=\"sans-serif\" font-size=\"16\"><rect width=\"100%\" height=\"100%\" fill=\"white\"/><text x=\"8\" y=\"26\">seat 0</text></svg>";
+        let png = to_png(text).unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (120, 40));
+        let dark = buf[..info.buffer_size()]
+            .chunks(4)
+            .filter(|p| p[0] < 128)
+            .count();
+        assert!(dark > 60, "{dark} dark pixels: the text was not drawn");
+        let blank = to_png(&text.replace("seat 0", "")).unwrap();
+        assert_ne!(blank, to_png(text).unwrap());
     }
 }

@@ -9,7 +9,10 @@ use craps_baccarat::{Ratio, baccarat, cards::Card, cards::Shoe, craps};
 use dice::SeededDice;
 use serde::Serialize;
 
-use crate::{CliError, Format, Output, Sampling, games_or, seed_or_draw, threads_or_all, to_json};
+use crate::{
+    CliError, Format, Output, Sampling, TableFormat, TableOutput, games_or, seed_or_draw,
+    threads_or_all, to_json,
+};
 
 /// Games `craps simulate` plays when `--games` is not given.
 const CRAPS_GAMES: u64 = 10_000;
@@ -73,14 +76,18 @@ fn craps_game(a: &CrapsGameArgs) -> Result<String, CliError> {
 struct CrapsSimulateArgs {
     #[command(flatten)]
     sampling: Sampling,
+    /// Draw the running share of games won, its 95% band and the exact
+    /// chance against the games played to this file: .svg or .png.
+    #[arg(long, value_parser = crate::charts::parse_plot)]
+    plot: Option<std::path::PathBuf>,
     #[command(flatten)]
-    output: Output,
+    output: TableOutput,
 }
 
 #[derive(Args, Debug)]
 struct ExactArgs {
     #[command(flatten)]
-    output: Output,
+    output: TableOutput,
 }
 
 /// `craps simulate`'s JSON.
@@ -140,6 +147,11 @@ fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
     let games = games_or(a.sampling.games, CRAPS_GAMES)?;
     let seed = seed_or_draw(a.sampling.seed);
     let threads = threads_or_all(a.sampling.threads)?;
+    // The chart's path is checked before the work, written after it.
+    let plot = match &a.plot {
+        Some(p) => Some((crate::output::check_one("--plot", p)?, p)),
+        None => None,
+    };
     let wins: u64 = crate::shard::sums_or_partial!(
         &a.sampling,
         |shard| Ok(craps::test_craps_shard(games, seed, threads, shard)?),
@@ -147,8 +159,55 @@ fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
     );
     let odds = craps::exact();
     let share = wins as f64 / games as f64;
+    let half = dice::stats::share_ci95(share, games as f64);
+    if let Some((target, path)) = &plot {
+        // A run of N games plays the first N games of the whole run (the
+        // chunks' dice depend only on the seed and the chunk's index):
+        // each point but the last is such a run.
+        let points = crate::charts::checkpoints(games)
+            .into_iter()
+            .map(|n| {
+                let count = if n == games {
+                    wins
+                } else {
+                    craps::test_craps(n, seed, threads)?
+                };
+                Ok(crate::charts::Running { games: n, count })
+            })
+            .collect::<Result<Vec<_>, CliError>>()?;
+        let svg = crate::charts::craps_convergence(
+            seed,
+            &points,
+            odds.win.to_f64(),
+            &odds.win.to_string(),
+        );
+        let bytes = crate::charts::encode(path, svg)?;
+        crate::output::write_all(&[(target, &bytes)])?;
+    }
     Ok(match a.output.format {
-        Format::Json => to_json(&CrapsOut {
+        TableFormat::Csv => crate::csv(
+            &[
+                "games",
+                "seed",
+                "wins",
+                "win_fraction",
+                "win_fraction_ci95_low",
+                "win_fraction_ci95_high",
+                "exact_win_probability",
+                "exact_fraction",
+            ],
+            &[vec![
+                games.to_string(),
+                seed.to_string(),
+                wins.to_string(),
+                format!("{share:.6}"),
+                format!("{:.6}", (share - half).max(0.0)),
+                format!("{:.6}", (share + half).min(1.0)),
+                format!("{:.6}", odds.win.to_f64()),
+                odds.win.to_string(),
+            ]],
+        ),
+        TableFormat::Json => to_json(&CrapsOut {
             games,
             seed,
             wins,
@@ -157,11 +216,9 @@ fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
             exact_fraction: odds.win.to_string(),
             exact_by_point: odds.points.clone(),
         })?,
-        Format::Table => {
-            let se = (share * (1.0 - share) / games as f64).sqrt();
+        TableFormat::Table => {
             format!(
-                "Craps: {games} games, seed {seed}\nwins: {wins} ({share:.6} +/- {:.6}, 95% interval)\nexact: {} = {:.6}\n\n{}",
-                1.96 * se,
+                "Craps: {games} games, seed {seed}\nwins: {wins} ({share:.6} +/- {half:.6}, 95% interval)\nexact: {} = {:.6}\n\n{}",
                 odds.win,
                 odds.win.to_f64(),
                 odds_table(&odds)
@@ -170,17 +227,46 @@ fn craps_simulate(a: &CrapsSimulateArgs) -> Result<String, CliError> {
     })
 }
 
-fn craps_exact(format: Format) -> Result<String, CliError> {
+fn craps_exact(format: TableFormat) -> Result<String, CliError> {
     let odds = craps::exact();
     Ok(match format {
-        Format::Json => to_json(&CrapsExactOut {
+        TableFormat::Csv => {
+            let rows: Vec<Vec<String>> = odds
+                .points
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.point.to_string(),
+                        p.come_out.to_string(),
+                        format!("{:.6}", p.come_out.to_f64()),
+                        p.make.to_string(),
+                        format!("{:.6}", p.make.to_f64()),
+                        p.win.to_string(),
+                        format!("{:.6}", p.win.to_f64()),
+                    ]
+                })
+                .collect();
+            crate::csv(
+                &[
+                    "point",
+                    "come_out_fraction",
+                    "come_out_probability",
+                    "make_it_fraction",
+                    "make_it_probability",
+                    "win_share_fraction",
+                    "win_share_probability",
+                ],
+                &rows,
+            )
+        }
+        TableFormat::Json => to_json(&CrapsExactOut {
             exact_win_probability: odds.win.to_f64(),
             exact_fraction: odds.win.to_string(),
             natural: odds.natural,
             craps: odds.craps,
             exact_by_point: odds.points.clone(),
         })?,
-        Format::Table => format!(
+        TableFormat::Table => format!(
             "Craps, exact: the player wins {} = {:.6}\n\n{}",
             odds.win,
             odds.win.to_f64(),
@@ -234,7 +320,7 @@ struct BaccaratSimulateArgs {
     #[command(flatten)]
     sampling: Sampling,
     #[command(flatten)]
-    output: Output,
+    output: TableOutput,
 }
 
 #[derive(Args, Debug)]
@@ -243,7 +329,7 @@ struct BaccaratExactArgs {
     #[arg(long, default_value_t = 1)]
     decks: u32,
     #[command(flatten)]
-    output: Output,
+    output: TableOutput,
 }
 
 /// `baccarat exact`'s JSON.
@@ -315,7 +401,33 @@ pub fn baccarat(a: BaccaratArgs) -> Result<String, CliError> {
 fn baccarat_exact(a: &BaccaratExactArgs) -> Result<String, CliError> {
     let o = baccarat::exact_odds(a.decks)?;
     Ok(match a.output.format {
-        Format::Json => to_json(&BaccaratExactOut {
+        TableFormat::Csv => {
+            let e = HouseEdge::of(o.player.to_f64(), o.house.to_f64(), o.tie.to_f64());
+            let row = |name: &str, r: &Ratio, pays: &str, edge: f64| {
+                vec![
+                    name.to_string(),
+                    format!("{:.6}", r.to_f64()),
+                    r.to_string(),
+                    pays.to_string(),
+                    format!("{:.4}", 100.0 * edge),
+                ]
+            };
+            crate::csv(
+                &[
+                    "result",
+                    "probability",
+                    "fraction",
+                    "bet_pays_to_1",
+                    "house_edge_percent",
+                ],
+                &[
+                    row("player", &o.player, "1", e.player),
+                    row("house", &o.house, "0.95", e.banker),
+                    row("tie", &o.tie, "8", e.tie),
+                ],
+            )
+        }
+        TableFormat::Json => to_json(&BaccaratExactOut {
             decks: a.decks,
             player: o.player.to_f64(),
             house: o.house.to_f64(),
@@ -325,7 +437,7 @@ fn baccarat_exact(a: &BaccaratExactArgs) -> Result<String, CliError> {
             tie_fraction: o.tie.to_string(),
             house_edge: HouseEdge::of(o.player.to_f64(), o.house.to_f64(), o.tie.to_f64()),
         })?,
-        Format::Table => {
+        TableFormat::Table => {
             let e = HouseEdge::of(o.player.to_f64(), o.house.to_f64(), o.tie.to_f64());
             format!(
                 "Baccarat, exact, fresh shoe of {} deck(s)\nresult           chance    exactly\nplayer wins    {:.6}    {}\nhouse (banker) {:.6}    {}\ntie            {:.6}    {}\n\nhouse edge of each bet (expected loss per unit staked):\nbanker, pays 0.95 to 1  {:.4}%\nplayer, pays 1 to 1     {:.4}%\ntie, pays 8 to 1        {:.4}%\n",
@@ -360,8 +472,34 @@ fn baccarat_simulate(a: &BaccaratSimulateArgs) -> Result<String, CliError> {
     );
     let g = games as f64;
     let (p, h, ti) = (t.player as f64 / g, t.house as f64 / g, t.tie as f64 / g);
+    let ci = |x: f64| dice::stats::share_ci95(x, g);
     Ok(match a.output.format {
-        Format::Json => to_json(&BaccaratSimOut {
+        TableFormat::Csv => {
+            let row = |name: &str, x: f64, n: u64| {
+                vec![
+                    name.to_string(),
+                    n.to_string(),
+                    format!("{x:.6}"),
+                    format!("{:.6}", (x - ci(x)).max(0.0)),
+                    format!("{:.6}", (x + ci(x)).min(1.0)),
+                ]
+            };
+            crate::csv(
+                &[
+                    "result",
+                    "games",
+                    "fraction",
+                    "fraction_ci95_low",
+                    "fraction_ci95_high",
+                ],
+                &[
+                    row("player", p, t.player),
+                    row("house", h, t.house),
+                    row("tie", ti, t.tie),
+                ],
+            )
+        }
+        TableFormat::Json => to_json(&BaccaratSimOut {
             games,
             decks: a.decks,
             seed,
@@ -370,9 +508,15 @@ fn baccarat_simulate(a: &BaccaratSimulateArgs) -> Result<String, CliError> {
             tie: ti,
             counts: t,
         })?,
-        Format::Table => format!(
-            "Baccarat: {games} games, {} deck(s), seed {seed}\nresult          share     games\nplayer wins    {p:.6} {:>9}\nhouse (banker) {h:.6} {:>9}\ntie            {ti:.6} {:>9}\n",
-            a.decks, t.player, t.house, t.tie
+        TableFormat::Table => format!(
+            "Baccarat: {games} games, {} deck(s), seed {seed}\nresult         share +/- 95%             games\nplayer wins    {p:.6} +/- {:.6} {:>9}\nhouse (banker) {h:.6} +/- {:.6} {:>9}\ntie            {ti:.6} +/- {:.6} {:>9}\n",
+            a.decks,
+            ci(p),
+            t.player,
+            ci(h),
+            t.house,
+            ci(ti),
+            t.tie
         ),
     })
 }

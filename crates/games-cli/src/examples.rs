@@ -74,6 +74,10 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         &[
             ("lcr exact --players 6", "6 seats, 3 coins each"),
             ("lcr exact --players 4 --coins 5 --format json", "as JSON"),
+            (
+                "lcr exact --players 4 --format csv",
+                "as CSV: seat, win_probability",
+            ),
         ],
     ),
     (
@@ -94,6 +98,10 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
             (
                 "craps simulate --games 10^5 --seed 2 --format json",
                 "as JSON",
+            ),
+            (
+                "craps simulate --games 1e5 --seed 1 --plot craps.png",
+                "the running share of wins, its 95% band and the exact 244/495, as a PNG",
             ),
         ],
     ),

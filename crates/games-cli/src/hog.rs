@@ -13,7 +13,9 @@ use hog::file::{FileFormat, MAX_FILE_BYTES};
 use hog::{GOAL, Rules, Strategy, exact, sample};
 use serde::Serialize;
 
-use crate::{CliError, Deferred, Format, Terminal, fail, seed_or_draw, threads_or_all, to_json};
+use crate::{
+    CliError, Deferred, Format, TableFormat, Terminal, fail, seed_or_draw, threads_or_all, to_json,
+};
 
 mod terms;
 
@@ -72,7 +74,7 @@ struct EdgeArgs {
     #[arg(long, default_value_t = GOAL)]
     goal: u32,
     #[command(flatten)]
-    output: crate::Output,
+    output: crate::TableOutput,
 }
 
 #[derive(Args, Debug)]
@@ -112,6 +114,8 @@ struct CoachArgs {
     vs: String,
     #[command(flatten)]
     at: ScoresArgs,
+    #[command(flatten)]
+    output: crate::TableOutput,
 }
 
 /// A score pair under the rules, for `choose` and `coach`.
@@ -125,8 +129,6 @@ struct ScoresArgs {
     opponent: u32,
     #[command(flatten)]
     rules: RulesArgs,
-    #[command(flatten)]
-    output: crate::Output,
 }
 
 impl ScoresArgs {
@@ -216,8 +218,9 @@ struct RateArgs {
     /// each seat (--seed and --threads go with it).
     #[command(flatten)]
     sampling: crate::Sampling,
-    /// Draw the strategy's map (dice at every score pair) to this SVG file.
-    #[arg(long)]
+    /// Draw the strategy's map (dice at every score pair) to this file:
+    /// .svg or .png.
+    #[arg(long, value_parser = crate::charts::parse_plot)]
     plot: Option<PathBuf>,
     #[command(flatten)]
     rules: RulesArgs,
@@ -377,6 +380,8 @@ struct ChooseArgs {
     strategy: String,
     #[command(flatten)]
     at: ScoresArgs,
+    #[command(flatten)]
+    output: crate::Output,
 }
 
 #[derive(Args, Debug)]
@@ -392,7 +397,7 @@ struct MaxRollsArgs {
     #[arg(long, conflicts_with = "dice")]
     seed: Option<u64>,
     #[command(flatten)]
-    output: crate::Output,
+    output: crate::TableOutput,
 }
 
 pub fn run(a: HogArgs) -> Result<String, CliError> {
@@ -555,6 +560,8 @@ struct SampledOut {
     seed: u64,
     sampled_win_rate: f64,
     sampled_standard_error: f64,
+    /// Half the width of the sampled rate's 95% interval.
+    sampled_ci95: f64,
 }
 
 fn rate(a: &RateArgs) -> Result<String, CliError> {
@@ -626,12 +633,13 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
                 seed,
                 sampled_win_rate: x.average,
                 sampled_standard_error: x.standard_error,
+                sampled_ci95: dice::stats::Z95 * x.standard_error,
             })
         }
         None => None,
     };
-    if let Some(target) = &plot {
-        write_map(target, &s)?;
+    if let (Some(target), Some(path)) = (&plot, &a.plot) {
+        write_map(target, path, &s)?;
     }
     Ok(match a.output.format {
         Format::Json => to_json(&RateOut {
@@ -655,8 +663,8 @@ fn rate(a: &RateArgs) -> Result<String, CliError> {
             if let Some(x) = sampled {
                 let _ = writeln!(
                     o,
-                    "sampled ({} games in each seat, seed {}): {:.6} +/- {:.6} (one standard error)",
-                    x.samples, x.seed, x.sampled_win_rate, x.sampled_standard_error
+                    "sampled ({} games in each seat, seed {}): {:.6} +/- {:.6} (95% interval)",
+                    x.samples, x.seed, x.sampled_win_rate, x.sampled_ci95
                 );
             }
             o
@@ -746,13 +754,7 @@ struct RankOut {
 /// The most strategies whose matrix the table format prints.
 const TABLE_MATRIX_MAX: usize = 12;
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
+use crate::csv_field;
 
 fn tournament(t: &TournamentArgs) -> Result<String, CliError> {
     if let Some(u) = t.rules.under()? {
@@ -1098,14 +1100,14 @@ fn turn(t: TurnArgs) -> Result<String, CliError> {
 fn choose(c: ChooseArgs) -> Result<String, CliError> {
     if let Some(u) = c.at.rules.under()? {
         let rolls = terms::choose(u, &c.strategy, c.at.score, c.at.opponent)?;
-        return Ok(match c.at.output.format {
+        return Ok(match c.output.format {
             Format::Json => to_json(&RollsOut { rolls })?,
             Format::Table => format!("dice to roll: {rolls}\n"),
         });
     }
     let rules = c.at.checked()?;
     let rolls = strategy(&c.strategy, &rules)?.rolls(c.at.score, c.at.opponent);
-    Ok(match c.at.output.format {
+    Ok(match c.output.format {
         Format::Json => to_json(&RollsOut { rolls })?,
         Format::Table => format!("dice to roll: {rolls}\n"),
     })
@@ -1150,13 +1152,21 @@ fn max_rolls(m: MaxRollsArgs) -> Result<String, CliError> {
     crate::limits::at_most("--turns", m.turns, crate::limits::limits().turns)?;
     let (averages, best) = hog::max_scoring_num_rolls(&mut dice, m.turns)?;
     Ok(match m.output.format {
-        Format::Json => to_json(&MaxRollsOut {
+        TableFormat::Csv => {
+            let rows: Vec<Vec<String>> = averages
+                .iter()
+                .enumerate()
+                .map(|(i, a)| vec![(i + 1).to_string(), py_float(*a)])
+                .collect();
+            crate::csv(&["dice", "average_points"], &rows)
+        }
+        TableFormat::Json => to_json(&MaxRollsOut {
             averages,
             best,
             samples: m.turns,
             seed,
         })?,
-        Format::Table => {
+        TableFormat::Table => {
             let mut o = String::new();
             for (i, a) in averages.iter().enumerate() {
                 let _ = writeln!(o, "{} dice scores {} on average", i + 1, py_float(*a));
@@ -1174,8 +1184,9 @@ fn max_rolls(m: MaxRollsArgs) -> Result<String, CliError> {
 }
 
 /// Write the strategy's map (see [`crate::charts::hog_map`]).
-fn write_map(target: &crate::output::Target, s: &Strategy) -> Result<(), CliError> {
-    crate::output::write_all(&[(target, crate::charts::hog_map(s).as_bytes())])
+fn write_map(target: &crate::output::Target, path: &Path, s: &Strategy) -> Result<(), CliError> {
+    let bytes = crate::charts::encode(path, crate::charts::hog_map(s))?;
+    crate::output::write_all(&[(target, &bytes)])
 }
 
 /// `step`'s JSON.
@@ -1264,7 +1275,7 @@ fn only_spring2014(r: &RulesArgs, verb: &str) -> Result<(), CliError> {
 
 fn coach(c: &CoachArgs) -> Result<String, CliError> {
     if let Some(u) = c.at.rules.under()? {
-        return terms::coach(u, &c.vs, c.at.score, c.at.opponent, c.at.output.format);
+        return terms::coach(u, &c.vs, c.at.score, c.at.opponent, c.output.format);
     }
     let rules = c.at.checked()?;
     let answer = if c.vs == "optimal" {
@@ -1275,9 +1286,15 @@ fn coach(c: &CoachArgs) -> Result<String, CliError> {
         let vs = strategy(&c.vs, &rules)?;
         exact::coach(&vs, &rules, c.at.score, c.at.opponent)?
     };
-    Ok(match c.at.output.format {
-        Format::Json => to_json(&answer)?,
-        Format::Table => {
+    Ok(match c.output.format {
+        TableFormat::Csv => terms::coach_csv(
+            answer
+                .choices
+                .iter()
+                .map(|x| (x.rolls, x.against_opponent, x.under_optimal_play)),
+        ),
+        TableFormat::Json => to_json(&answer)?,
+        TableFormat::Table => {
             let mut o = format!(
                 "at {} to {} against {} ({}):\n\ndice  chance to win  chance under optimal play\n",
                 c.at.score,

@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use crate::limits::{at_most, limits};
 use crate::{
-    CliError, Format, Output, Sampling, games_or, progress, seed_or_draw, threads_or_all, to_json,
+    CliError, Sampling, TableFormat, TableOutput, games_or, progress, seed_or_draw, threads_or_all,
+    to_json,
 };
 
 /// Games the classic study plays when `--games` is not given: a million
@@ -71,13 +72,15 @@ struct SimulateArgs {
     /// Variants: write lcr_output.csv-style rows to this file.
     #[arg(long, requires = "table")]
     csv: Option<PathBuf>,
-    /// Variants: draw the convergence of the estimates to this SVG file.
-    #[arg(long, requires = "table")]
+    /// Draw the convergence of the estimates, with their 95% bands, to
+    /// this file: .svg or .png (classic: each seat's share of wins against
+    /// the games played, and its exact chance when it is computed).
+    #[arg(long, value_parser = crate::charts::parse_plot)]
     plot: Option<PathBuf>,
     #[command(flatten)]
     sampling: Sampling,
     #[command(flatten)]
-    output: Output,
+    output: TableOutput,
 }
 
 /// `--end-check` values.
@@ -104,11 +107,12 @@ struct ReplayArgs {
     /// Or seeded dice: one game from this seed, with its script.
     #[arg(long)]
     seed: Option<u64>,
-    /// Also list every throw: the seat, the dice's faces, the coins after.
+    /// Also list every throw: the seat, the dice's faces, the coins after
+    /// (--format csv: the throws, one row each).
     #[arg(long)]
     throws: bool,
     #[command(flatten)]
-    output: Output,
+    output: TableOutput,
 }
 
 /// The most throws `lcr replay` records...
@@ -130,7 +134,7 @@ struct ExactArgs {
     #[arg(long)]
     threads: Option<usize>,
     #[command(flatten)]
-    output: Output,
+    output: TableOutput,
 }
 
 pub fn run(a: LcrArgs) -> Result<String, CliError> {
@@ -167,7 +171,13 @@ fn simulate(a: &SimulateArgs) -> Result<String, CliError> {
     };
     at_most("--players", players, limits().players)?;
     let coins = at_most("--coins", a.coins.unwrap_or(3), limits().coins)?;
-    study(players, coins, &a.sampling, a.output.format)
+    study(
+        players,
+        coins,
+        &a.sampling,
+        a.output.format,
+        a.plot.as_deref(),
+    )
 }
 
 /// `replay`'s JSON.
@@ -217,7 +227,31 @@ fn replay(r: &ReplayArgs) -> Result<String, CliError> {
     };
     let g = &t.result;
     Ok(match r.output.format {
-        Format::Json => to_json(&ReplayOut {
+        TableFormat::Csv => {
+            let header: Vec<String> = ["turn", "seat", "dice", "center_coins"]
+                .iter()
+                .map(|h| h.to_string())
+                .chain((0..r.players).map(|seat| format!("seat_{seat}_coins")))
+                .collect();
+            let header: Vec<&str> = header.iter().map(String::as_str).collect();
+            let rows: Vec<Vec<String>> = t
+                .throws
+                .iter()
+                .map(|x| {
+                    [
+                        x.turn.to_string(),
+                        x.seat.to_string(),
+                        x.faces.clone(),
+                        x.center.to_string(),
+                    ]
+                    .into_iter()
+                    .chain(x.coins.iter().map(u32::to_string))
+                    .collect()
+                })
+                .collect();
+            crate::csv(&header, &rows)
+        }
+        TableFormat::Json => to_json(&ReplayOut {
             players: r.players,
             winner: g.winner,
             turns: g.turns,
@@ -227,7 +261,7 @@ fn replay(r: &ReplayArgs) -> Result<String, CliError> {
             script: r.seed.map(|_| t.script.clone()),
             throws: r.throws.then(|| t.throws.clone()),
         })?,
-        Format::Table => {
+        TableFormat::Table => {
             let mut o = String::new();
             if let Some(seed) = r.seed {
                 o.push_str(&format!(
@@ -288,13 +322,24 @@ fn quick_exact(players: usize, coins: u32) -> Option<Vec<f64>> {
     exact::solve(&config).ok().map(|r| r.win_probability)
 }
 
-fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<String, CliError> {
+fn study(
+    players: usize,
+    coins: u32,
+    s: &Sampling,
+    format: TableFormat,
+    plot: Option<&std::path::Path>,
+) -> Result<String, CliError> {
     let config = StudyConfig {
         players,
         coins,
         games: games_or(s.games, CLASSIC_GAMES)?,
         seed: seed_or_draw(s.seed),
         threads: threads_or_all(s.threads)?,
+    };
+    // The chart's path is checked before the work, written after it.
+    let plot = match plot {
+        Some(p) => Some((crate::output::check_one("--plot", p)?, p)),
+        None => None,
     };
     let sums = crate::shard::sums_or_partial!(
         s,
@@ -334,14 +379,82 @@ fn study(players: usize, coins: u32, s: &Sampling, format: Format) -> Result<Str
         .map(|&p| dice::stats::share_ci95(p, n))
         .collect();
     let exact = quick_exact(players, coins);
+    if let Some((target, path)) = &plot {
+        let svg = crate::charts::lcr_convergence(
+            players,
+            coins,
+            s.seed,
+            &running_wins(&config, &sums)?,
+            exact.as_deref(),
+        );
+        let bytes = crate::charts::encode(path, svg)?;
+        crate::output::write_all(&[(target, &bytes)])?;
+    }
     Ok(match format {
-        Format::Json => to_json(&StudyOut {
+        TableFormat::Json => to_json(&StudyOut {
             study: &s,
             win_ci95: ci95,
             exact_win_probability: exact,
         })?,
-        Format::Table => study_table(&s, &ci95, exact.as_deref()),
+        TableFormat::Csv => {
+            let rows: Vec<Vec<String>> = (0..s.players)
+                .map(|seat| {
+                    let (f, h) = (s.win_fraction[seat], ci95[seat]);
+                    vec![
+                        seat.to_string(),
+                        s.wins[seat].to_string(),
+                        s.games.to_string(),
+                        format!("{f:.6}"),
+                        format!("{:.6}", (f - h).max(0.0)),
+                        format!("{:.6}", (f + h).min(1.0)),
+                        exact
+                            .as_ref()
+                            .map_or(String::new(), |e| format!("{:.6}", e[seat])),
+                    ]
+                })
+                .collect();
+            crate::csv(
+                &[
+                    "seat",
+                    "wins",
+                    "games",
+                    "win_fraction",
+                    "win_fraction_ci95_low",
+                    "win_fraction_ci95_high",
+                    "exact_win_probability",
+                ],
+                &rows,
+            )
+        }
+        TableFormat::Table => study_table(&s, &ci95, exact.as_deref()),
     })
+}
+
+/// Each seat's wins after 10, 20, 50, 100, ... games and after all of
+/// them, for the convergence chart. The chunks' dice depend only on the
+/// seed and the chunk's index, so a run of N games plays the first N games
+/// of the whole run: each point is such a run (about as many games again
+/// as the study, in all), and the last is the study's own sums.
+fn running_wins(
+    config: &StudyConfig,
+    sums: &lcr_core::StudySums,
+) -> Result<Vec<Vec<crate::charts::Running>>, CliError> {
+    let mut by_seat = vec![Vec::new(); config.players];
+    for games in crate::charts::checkpoints(config.games) {
+        let wins = if games == config.games {
+            sums.wins.clone()
+        } else {
+            let c = StudyConfig {
+                games,
+                ..config.clone()
+            };
+            lcr_core::study_sums(&c, dice::parallel::Shard::ALL, |_| {})?.wins
+        };
+        for (seat, w) in wins.into_iter().enumerate() {
+            by_seat[seat].push(crate::charts::Running { games, count: w });
+        }
+    }
+    Ok(by_seat)
 }
 
 /// A count with thousands separators, for sentences: 1,000,000.
@@ -560,8 +673,17 @@ fn exact_odds(e: &ExactArgs) -> Result<String, CliError> {
         b.finish_and_clear();
     }
     Ok(match e.output.format {
-        Format::Json => to_json(&r)?,
-        Format::Table => {
+        TableFormat::Csv => {
+            let rows: Vec<Vec<String>> = r
+                .win_probability
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| vec![seat.to_string(), format!("{p:.12}")])
+                .collect();
+            crate::csv(&["seat", "win_probability"], &rows)
+        }
+        TableFormat::Json => to_json(&r)?,
+        TableFormat::Table => {
             let mut o = format!(
                 "Exact classic LCR: {} players, {} coins each ({} states, error below {:.1e})\n\nseat  P(win)\n",
                 r.players, r.coins, r.states, r.tolerance

@@ -98,13 +98,26 @@ pub(crate) fn fail<T>(msg: impl Into<String>) -> Result<T, CliError> {
     Err(CliError(msg.into()))
 }
 
-/// Output format for results.
+/// Output format for results that are not a table (`--format csv` is
+/// refused there, with the accepted values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// A readable table.
     Table,
     /// JSON on stdout.
     Json,
+}
+
+/// Output format for results that are a table: also CSV, a header row
+/// naming each column and its unit, then one row per line of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// A readable table.
+    Table,
+    /// JSON on stdout.
+    Json,
+    /// CSV on stdout: a header row, then the table's rows.
+    Csv,
 }
 
 #[derive(Parser, Debug)]
@@ -324,12 +337,44 @@ pub(crate) fn parse_shard(s: &str) -> Result<dice::parallel::Shard, String> {
     Ok(shard)
 }
 
-/// The output format flag, shared by every verb that prints a result.
+/// The output format flag, shared by every verb that prints a result
+/// other than a table.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub(crate) struct Output {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+}
+
+/// The output format flag of the verbs that print a table: the same flag,
+/// with CSV too.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub(crate) struct TableOutput {
+    /// Output format (csv: a header row naming columns and units, then the
+    /// table's rows).
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub(crate) fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// CSV text: the header row, then each row, fields joined by commas.
+pub(crate) fn csv<R: AsRef<[String]>>(header: &[&str], rows: &[R]) -> String {
+    let mut o = header.join(",");
+    o.push('\n');
+    for r in rows {
+        let fields: Vec<String> = r.as_ref().iter().map(|f| csv_field(f)).collect();
+        o.push_str(&fields.join(","));
+        o.push('\n');
+    }
+    o
 }
 
 /// Run the CLI on `args`, returning the text for stdout.

@@ -114,7 +114,7 @@ struct MovesArgs {
     #[arg(long, default_value_t = 22, value_name = "N")]
     table_bits: u32,
     #[command(flatten)]
-    output: Output,
+    output: crate::TableOutput,
 }
 
 #[derive(Args, Debug)]
@@ -1238,7 +1238,35 @@ fn moves_verb(a: &MovesArgs) -> Result<String, CliError> {
         Vec::new()
     };
     Ok(match a.output.format {
-        Format::Json => to_json(&MovesOut {
+        crate::TableFormat::Csv => {
+            let rows: Vec<Vec<String>> = out
+                .iter()
+                .map(|m| {
+                    vec![
+                        m.pit.to_string(),
+                        m.solved.to_string(),
+                        m.value.map_or(String::new(), |v| v.to_string()),
+                        m.lower.to_string(),
+                        m.upper.to_string(),
+                        m.extra_turn.to_string(),
+                        m.captured.to_string(),
+                    ]
+                })
+                .collect();
+            crate::csv(
+                &[
+                    "pit",
+                    "solved",
+                    "value_seeds",
+                    "lower_seeds",
+                    "upper_seeds",
+                    "extra_turn",
+                    "captured_seeds",
+                ],
+                &rows,
+            )
+        }
+        crate::TableFormat::Json => to_json(&MovesOut {
             position: p,
             moves: out,
             best_moves,
@@ -1246,7 +1274,7 @@ fn moves_verb(a: &MovesArgs) -> Result<String, CliError> {
             think: a.think,
             nodes,
         })?,
-        Format::Table => {
+        crate::TableFormat::Table => {
             let mut o = format!(
                 "player {me} to move on {:?}\n\npit  value (final store difference, mover minus other, perfect play)\n",
                 p.board()

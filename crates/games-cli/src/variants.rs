@@ -5,7 +5,9 @@ use std::path::Path;
 
 use lcr_variants::{EndCheck, Study, StudyConfig, study::study_sums};
 
-use crate::{CliError, Format, Sampling, fail, progress, seed_or_draw, threads_or_all, to_json};
+use crate::{
+    CliError, Sampling, TableFormat, fail, progress, seed_or_draw, threads_or_all, to_json,
+};
 
 /// What `games-cli lcr simulate` passes on for a table study.
 pub struct VariantArgs<'a> {
@@ -16,7 +18,7 @@ pub struct VariantArgs<'a> {
     pub checkpoints: Option<&'a [u64]>,
     pub end_check: EndCheck,
     pub sampling: &'a Sampling,
-    pub format: Format,
+    pub format: TableFormat,
     pub csv: Option<&'a Path>,
     pub plot: Option<&'a Path>,
 }
@@ -206,9 +208,13 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
         .zip(&sums)
         .map(|(v, s)| Study::from_sums(v, &config, s))
         .collect();
-    let plot_text = plot_target
-        .as_ref()
-        .map(|_| crate::charts::variants_convergence(&studies));
+    let plot_bytes = match (&plot_target, a.plot) {
+        (Some(_), Some(path)) => Some(crate::charts::encode(
+            path,
+            crate::charts::variants_convergence(&studies),
+        )?),
+        _ => None,
+    };
     for s in &mut studies {
         s.rows.retain(|r| wanted.contains(&r.simulations));
     }
@@ -217,14 +223,15 @@ pub fn run(a: VariantArgs) -> Result<String, CliError> {
     if let (Some(t), Some(text)) = (&csv_target, &csv_text) {
         files.push((t, text.as_bytes()));
     }
-    if let (Some(t), Some(text)) = (&plot_target, &plot_text) {
-        files.push((t, text.as_bytes()));
+    if let (Some(t), Some(bytes)) = (&plot_target, &plot_bytes) {
+        files.push((t, bytes));
     }
     crate::output::write_all(&files)?;
     Ok(match a.format {
-        Format::Json if studies.len() == 1 => to_json(&studies[0])?,
-        Format::Json => to_json(&studies)?,
-        Format::Table => studies.iter().map(table).collect::<Vec<_>>().join("\n"),
+        TableFormat::Json if studies.len() == 1 => to_json(&studies[0])?,
+        TableFormat::Json => to_json(&studies)?,
+        TableFormat::Csv => csv(&studies),
+        TableFormat::Table => studies.iter().map(table).collect::<Vec<_>>().join("\n"),
     })
 }
 
@@ -274,8 +281,8 @@ fn table(s: &Study) -> String {
     );
     let _ = write!(
         o,
-        "{:>11} {:>16} {:>14}",
-        "simulations", "winner % (95%)", "mean rounds"
+        "{:>11} {:>17} {:>20}",
+        "simulations", "winner % +/- 95%", "mean rounds +/- 95%"
     );
     for i in 0..s.players {
         let _ = write!(o, " {:>7}", format!("seat {i}"));
@@ -284,14 +291,14 @@ fn table(s: &Study) -> String {
     for r in &s.rows {
         let _ = write!(
             o,
-            "{:>11} {:>16} {:>14}",
+            "{:>11} {:>17} {:>20}",
             r.simulations,
             format!(
-                "{:.2} ±{:.2}",
+                "{:.2} +/- {:.2}",
                 100.0 * r.winner_fraction,
                 100.0 * r.winner_ci95
             ),
-            format!("{:.2} ±{:.2}", r.mean_rounds, r.mean_rounds_ci95)
+            format!("{:.2} +/- {:.2}", r.mean_rounds, r.mean_rounds_ci95)
         );
         for c in &r.expected_chips {
             let _ = write!(o, " {c:>7.3}");

@@ -1545,7 +1545,7 @@ fn output_files_are_replaced_whole_or_left_alone() {
     // Two outputs on one path.
     bad(
         &[
-            "lcr", "--table", "standard", "--csv", &good_csv, "--plot", &good_csv,
+            "lcr", "--table", "standard", "--csv", &good_svg, "--plot", &good_svg,
         ],
         "same file",
     );

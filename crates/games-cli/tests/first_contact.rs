@@ -148,7 +148,7 @@ fn mistyped_commands_get_clap_suggestions_in_one_line() {
     bad(&["hog", "raet"], "did you mean 'rate'?");
     bad(&["lcr", "--plyers", "5"], "did you mean '--players'?");
     bad(
-        &["lcr", "--players", "5", "--format", "csv"],
+        &["craps", "game", "--format", "csv"],
         "accepted values: table, json",
     );
 }

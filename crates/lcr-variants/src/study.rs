@@ -93,7 +93,7 @@ impl Sums {
         let mean_ci = |s: u64, s2: u64| {
             let m = s as f64 / n;
             let var = (s2 as f64 / n - m * m).max(0.0) * n / (n - 1.0).max(1.0);
-            (m, 1.96 * (var / n).sqrt())
+            (m, dice::stats::Z95 * (var / n).sqrt())
         };
         let p = self.winners as f64 / n;
         let (chips, ci): (Vec<f64>, Vec<f64>) = self
@@ -106,7 +106,7 @@ impl Sums {
         Row {
             simulations: self.games,
             winner_fraction: p,
-            winner_ci95: 1.96 * (p * (1.0 - p) / n).sqrt(),
+            winner_ci95: dice::stats::share_ci95(p, n),
             expected_chips: chips,
             expected_chips_ci95: ci,
             mean_rounds: r,

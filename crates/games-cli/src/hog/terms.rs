@@ -15,7 +15,7 @@ use super::{
     FileKind, Scoring, TournamentFormat, csv_field, file_format, format_name, read_strategy_file,
     write_strategy,
 };
-use crate::{CliError, Format, fail, seed_or_draw, to_json};
+use crate::{CliError, Format, TableFormat, fail, seed_or_draw, to_json};
 
 /// The most turns `play` plays before calling a game endless (Spring
 /// 2022's hefty hogs can score nothing, turn after turn).
@@ -659,12 +659,33 @@ fn best_of(choices: &[term_game::CoachChoice], f: impl Fn(&term_game::CoachChoic
     best.rolls
 }
 
+/// `coach`'s CSV: dice, then the two exact chances, one row per choice.
+pub(super) fn coach_csv(choices: impl Iterator<Item = (u32, f64, f64)>) -> String {
+    let rows: Vec<Vec<String>> = choices
+        .map(|(rolls, against, optimal)| {
+            vec![
+                rolls.to_string(),
+                format!("{against:.6}"),
+                format!("{optimal:.6}"),
+            ]
+        })
+        .collect();
+    crate::csv(
+        &[
+            "dice",
+            "win_probability_against_opponent",
+            "win_probability_under_optimal_play",
+        ],
+        &rows,
+    )
+}
+
 pub(super) fn coach(
     mut u: Under,
     vs: &str,
     score: u32,
     opponent_score: u32,
-    format: Format,
+    format: TableFormat,
 ) -> Result<String, CliError> {
     let (t, g) = (u.term, u.goal);
     for (flag, x) in [("--score", score), ("--opponent", opponent_score)] {
@@ -690,8 +711,14 @@ pub(super) fn coach(
         choices,
     };
     Ok(match format {
-        Format::Json => to_json(&answer)?,
-        Format::Table => {
+        TableFormat::Csv => coach_csv(
+            answer
+                .choices
+                .iter()
+                .map(|x| (x.rolls, x.against_opponent, x.under_optimal_play)),
+        ),
+        TableFormat::Json => to_json(&answer)?,
+        TableFormat::Table => {
             let mut o = format!(
                 "at {score} to {opponent_score} against {} ({}{}):\n\ndice  chance to win  chance under optimal play\n",
                 answer.opponent,
@@ -740,7 +767,7 @@ struct EdgeOut {
 }
 
 /// `hog edge`: both players optimal with every rule, then without each.
-pub(super) fn edge(name: &str, goal: u32, format: Format) -> Result<String, CliError> {
+pub(super) fn edge(name: &str, goal: u32, format: TableFormat) -> Result<String, CliError> {
     let term: Term = name
         .parse()
         .map_err(|e: hog::HogError| CliError(format!("--rules: {e}")))?;
@@ -760,11 +787,34 @@ pub(super) fn edge(name: &str, goal: u32, format: Format) -> Result<String, CliE
         .collect();
     let u = Under::new(term, goal);
     Ok(match format {
-        Format::Json => to_json(&EdgeOut {
+        TableFormat::Csv => {
+            let rows: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.without
+                            .map_or("every rule".to_string(), |n| format!("without {n}")),
+                        format!("{:.6}", r.first_player),
+                        format!("{:.6}", r.second_player),
+                        format!("{:+.6}", r.change),
+                    ]
+                })
+                .collect();
+            crate::csv(
+                &[
+                    "rules",
+                    "first_player_win_probability",
+                    "second_player_win_probability",
+                    "first_player_change",
+                ],
+                &rows,
+            )
+        }
+        TableFormat::Json => to_json(&EdgeOut {
             rules: u.out(),
             rows,
         })?,
-        Format::Table => {
+        TableFormat::Table => {
             let mut o = format!(
                 "both players optimal, exact ({}):\n\nrules                 first player  second player  first player's change\n",
                 u.describe()

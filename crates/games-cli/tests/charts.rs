@@ -3,24 +3,9 @@
 //! with units and ticks on 1-2-5 steps, and every verb that prints a table
 //! prints it as CSV with `--format csv`.
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_games-cli"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("text on stdout")
-}
+use common::{run, stdout_of as ok};
 
 /// A folder removed at the end of the test.
 struct Scratch(tempfile::TempDir);

@@ -112,6 +112,37 @@ fn an_output_over_an_input_is_refused() {
         ],
         "same file",
     );
+    // The same under another term's rules (their own code path), for
+    // export and for a best response written over its opponent.
+    let file = format!("file:{s}");
+    bad(
+        &[
+            "hog",
+            "export",
+            "--rules",
+            "fall2023",
+            "--strategy",
+            &file,
+            "--out",
+            &s,
+        ],
+        "same file",
+    );
+    bad(
+        &[
+            "hog",
+            "best-response",
+            "--rules",
+            "fall2019",
+            "--goal",
+            "30",
+            "--vs",
+            &file,
+            "--out",
+            &s,
+        ],
+        "same file",
+    );
     assert_eq!(std::fs::read(&s).unwrap(), text);
     assert!(temps(dir.path()).is_empty());
 }

@@ -1,34 +1,9 @@
 //! What a newcomer meets first: the main command on its defaults, the
 //! errors of a mistyped command, the counts as people write them, and the
 //! examples at the end of every help screen.
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_games-cli"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr containing `what`.
-fn bad(args: &[&str], what: &str) {
-    let out = run(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(what), "{args:?}: {err:?} should say {what:?}");
-}
+use common::{bad, bin, stdout_of as stdout};
 
 /// The seat with the highest exact chance, and all chances, from the exact
 /// solver's own JSON.
@@ -306,7 +281,7 @@ fn hog_play_on_test_dice_shows_no_seed() {
 #[test]
 fn hog_played_second_shows_your_score_first() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_games-cli"))
+    let mut child = bin()
         .args(["hog", "play", "--human", "--second", "--seed", "4"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

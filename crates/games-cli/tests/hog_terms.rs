@@ -1,40 +1,12 @@
 //! `games-cli hog` under other terms' rules (`--rules NAME`) and the
 //! contest's scoring, as a user runs them. Goals are small so the debug
 //! build stays quick; the figures at goal 100 are in docs/hog.md.
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_games-cli"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
+use common::{bad, stdout_of as ok};
 
 fn ok_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args)).expect("JSON on stdout")
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr naming `what`.
-fn bad(args: &[&str], what: &str) {
-    let out = run(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.contains(what),
-        "{args:?}: {err:?} should mention {what:?}"
-    );
 }
 
 const TERMS: [&str; 6] = [

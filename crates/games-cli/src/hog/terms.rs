@@ -188,7 +188,11 @@ pub(super) fn best_response(
     format: Format,
 ) -> Result<String, CliError> {
     let target = match out {
-        Some(p) => Some((crate::output::check_one("--out", p)?, file_format(p, kind)?)),
+        Some(p) => {
+            let t = crate::output::check_one("--out", p)?;
+            t.not_over(&super::strategy_files(&[("--vs", vs)]))?;
+            Some((t, file_format(p, kind)?))
+        }
         None => None,
     };
     let b = u.policy(vs)?;
@@ -237,6 +241,7 @@ pub(super) fn export(
 ) -> Result<String, CliError> {
     let f = file_format(out, kind)?;
     let target = crate::output::check_one("--out", out)?;
+    target.not_over(&super::strategy_files(&[("--strategy", spec)]))?;
     let p = u.policy(spec)?;
     let table = p.to_strategy()?;
     if let Some(text) = write_strategy(&table, &target, f)? {

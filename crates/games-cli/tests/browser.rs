@@ -330,6 +330,48 @@ async fn play_everything(c: &Client, base: &str) {
     let checked = common::check_log(&log);
     eprintln!("kalah: {moves} moves clicked, {checked} replies equal to the CLI's");
 
+    // ---- The Kalah race: a new game started while the solver thinks for
+    // the old one must not receive the old game's move. Kalah(6,6) as
+    // player 1 (the solver moves first, thinking 2 s), then at once
+    // Kalah(4,3) as player 0: after the old reply has come, the new board
+    // is untouched and its own move values are shown.
+    set(c, "kalah-pits", "6").await;
+    set(c, "kalah-seeds", "6").await;
+    set(c, "kalah-side", "1").await;
+    set(c, "kalah-think", "2").await;
+    click(c, "kalah-new").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    set(c, "kalah-pits", "4").await;
+    set(c, "kalah-seeds", "3").await;
+    set(c, "kalah-side", "0").await;
+    click(c, "kalah-new").await;
+    tokio::time::sleep(Duration::from_millis(4000)).await;
+    let board = c
+        .execute(
+            "return JSON.parse(document.getElementById('kalah-board').dataset.board);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(board, serde_json::json!([3, 3, 3, 3, 0, 3, 3, 3, 3, 0]));
+    let event = c
+        .execute(
+            "return document.getElementById('kalah-event').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(!event.as_str().unwrap().contains("sowed"), "{event}");
+    let rows = wait_for(
+        c,
+        "const t = document.querySelector('#kalah-values-table'); return t ? t.rows.length - 1 : null;",
+        "the new game's move values",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(rows, 4, "one value for each of the new game's four pits");
+    log_and_reset(c).await;
+
     // ---- LCR: a variants study with progress and its chart.
     c.goto(&format!("{base}/lcr")).await.unwrap();
     wait_for(

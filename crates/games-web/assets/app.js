@@ -289,7 +289,14 @@ async function hogMap() {
 
 // ---------------------------------------------------------------- Kalah
 
-const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null };
+// `epoch` counts new games and undos: a reply that arrives after one of
+// them answers a position the page no longer shows, and is dropped.
+const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null, epoch: 0 };
+
+// Whether the page still shows the game and position a request was made for.
+function kalahCurrent(epoch, state) {
+  return kalah.epoch === epoch && kalah.state === state;
+}
 
 function kalahStart() {
   $("kalah-new").onclick = kalahNew;
@@ -304,6 +311,8 @@ function kalahNew() {
   kalah.me = Number($("kalah-side").value);
   kalah.think = Number($("kalah-think").value) || 2;
   kalah.history = [];
+  kalah.epoch += 1;
+  kalah.busy = false;
   $("kalah-values").replaceChildren();
   $("kalah-log").replaceChildren();
   $("kalah-event").textContent = `Kalah(${m},${n}), ${kalah.state.rule === "empty" ? "empty capture" : "the seed's capture rule"}.`;
@@ -360,7 +369,9 @@ async function kalahTurn(last = -1) {
 }
 
 async function kalahValues() {
-  const v = await api("mancala", "moves", { state: kalah.state, think: kalah.think }, "kalah");
+  const epoch = kalah.epoch, asked = kalah.state;
+  const v = await api("mancala", "moves", { state: asked, think: kalah.think }, "kalah");
+  if (!kalahCurrent(epoch, asked)) return;
   kalah.values = v;
   const rows = v.moves.map((x) => el("tr", { class: v.best_moves.includes(x.pit) ? "best" : "" },
     el("td", {}, x.pit),
@@ -381,6 +392,7 @@ function describeMove(mv, who) {
 }
 
 async function kalahMove(k) {
+  const epoch = kalah.epoch;
   kalah.busy = true;
   kalahRender();
   try {
@@ -388,13 +400,15 @@ async function kalahMove(k) {
     kalah.history.push(before);
     await kalahPlay(k, "You");
   } finally {
-    kalah.busy = false;
+    if (kalah.epoch === epoch) kalah.busy = false;
   }
 }
 
 // Play pit k for `who`, tell what the sowing did, and go on.
 async function kalahPlay(k, who) {
-  const r = await api("mancala", "move", { state: kalah.state, pit: k }, "kalah");
+  const epoch = kalah.epoch, asked = kalah.state;
+  const r = await api("mancala", "move", { state: asked, pit: k }, "kalah");
+  if (!kalahCurrent(epoch, asked)) return;
   kalah.state = r.position;
   const line = describeMove(r.move, who);
   $("kalah-event").textContent = line;
@@ -406,8 +420,12 @@ async function kalahPlay(k, who) {
 async function kalahSolverMove() {
   kalah.busy = true;
   kalahRender();
+  const epoch = kalah.epoch, asked = kalah.state;
   try {
-    const v = await api("mancala", "moves", { state: kalah.state, think: kalah.think }, "kalah");
+    const v = await api("mancala", "moves", { state: asked, think: kalah.think }, "kalah");
+    // A new game or an undo while the solver thought: this reply is for
+    // another position, and must not move in the one shown now.
+    if (!kalahCurrent(epoch, asked)) return;
     let pick, why;
     if (v.best_moves.length) {
       pick = v.best_moves[0];
@@ -419,13 +437,14 @@ async function kalahSolverMove() {
     }
     await kalahPlay(pick, `The solver (${why})`);
   } finally {
-    kalah.busy = false;
+    if (kalah.epoch === epoch) kalah.busy = false;
   }
 }
 
 function kalahUndo() {
   if (!kalah.history.length || kalah.busy) return;
   kalah.state = kalah.history.pop();
+  kalah.epoch += 1;
   $("kalah-values").replaceChildren();
   $("kalah-event").textContent = "Undone.";
   kalahTurn();

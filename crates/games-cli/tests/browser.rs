@@ -165,11 +165,17 @@ fn the_page_plays_every_game_in_a_real_browser() {
 }
 
 async fn play_everything(c: &Client, base: &str) {
-    // Every page loads, with its first replies.
+    // Every page loads, with its first replies, under a title of its own.
+    let mut titles = Vec::new();
     for page in ["", "hog", "kalah", "lcr", "casino"] {
         c.goto(&format!("{base}/{page}")).await.unwrap();
         let title = c.title().await.unwrap();
         assert!(title.contains("Games"), "{title}");
+        assert!(
+            !titles.contains(&title),
+            "/{page} has the title of another page: {title}"
+        );
+        titles.push(title);
         let t = c
             .execute(
                 "const n = performance.getEntriesByType('navigation')[0]; return [n.responseEnd - n.startTime, n.loadEventEnd - n.startTime];",
@@ -485,4 +491,30 @@ async fn play_everything(c: &Client, base: &str) {
     shoot(c, "casino").await;
     let log = log_and_reset(c).await;
     assert!(common::check_log(&log) >= 3);
+
+    // ---- A phone (390 x 844): no page is wider than the screen once its
+    // first replies are in (a horizontal scroll bar fails the test).
+    c.set_window_size(390, 844).await.unwrap();
+    for page in ["", "hog", "kalah", "lcr", "casino"] {
+        c.goto(&format!("{base}/{page}")).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let widths = c
+            .execute(
+                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        shoot(
+            c,
+            &format!("phone-{}", if page.is_empty() { "home" } else { page }),
+        )
+        .await;
+        assert!(
+            widths[0].as_u64() <= widths[1].as_u64(),
+            "/{page} at 390 px is {} px wide (the screen shows {})",
+            widths[0],
+            widths[1]
+        );
+    }
 }

@@ -295,6 +295,16 @@ async fn play_everything(c: &Client, base: &str) {
         if moves == 1 {
             shoot(c, "kalah-values").await;
         }
+        if moves >= 1 {
+            // The keyboard stays on the board after a click (on the pit
+            // played, or the board when that pit is empty now).
+            let active = c
+                .execute("return document.activeElement.id;", vec![])
+                .await
+                .unwrap();
+            let active = active.as_str().unwrap_or("");
+            assert!(active.starts_with("kalah-"), "focus went to {active:?}");
+        }
         c.execute(
             "document.getElementById('kalah-values').replaceChildren();",
             vec![],
@@ -387,6 +397,32 @@ async fn play_everything(c: &Client, base: &str) {
         Duration::from_secs(30),
     )
     .await;
+    // An error shows beside the button that caused it, and the odds of the
+    // table before are gone: 9 seats are past the web's exact limit.
+    set(c, "lcr-players", "9").await;
+    click(c, "lcr-exact-go").await;
+    let shown = wait_for(
+        c,
+        "const b = document.getElementById('lcr-exact-go');
+         const e = b.closest('.panel').querySelector('.panel-error');
+         return e ? [e.textContent, document.querySelector('#lcr-exact-table') === null] : null;",
+        "the error beside the button",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert!(!shown[0].as_str().unwrap().is_empty(), "{shown}");
+    assert_eq!(shown[1], true, "the old odds stayed: {shown}");
+    set(c, "lcr-players", "3").await;
+    click(c, "lcr-exact-go").await;
+    wait_for(
+        c,
+        "return document.querySelector('#lcr-exact-table') !== null
+            && document.querySelector('.panel-error') === null;",
+        "the odds again, the error gone",
+        Duration::from_secs(30),
+    )
+    .await;
+    log_and_reset(c).await;
     set(c, "lcr-table-name", "nocenter-tilted").await;
     set(c, "lcr-games", "20000").await;
     set(c, "lcr-study-seed", "77").await;

@@ -28,7 +28,29 @@ function status(text, error = false) {
   s.className = error ? "error" : "";
 }
 
+// An error is shown beside the control that caused it: in the panel of
+// the element that has the focus (the button just clicked), as well as in
+// the footer; the panel's old error goes when a request of it succeeds.
+function panelOf(e) {
+  return e && e !== document.body ? e.closest(".panel") : null;
+}
+
+function panelError(panel, text) {
+  if (!panel) return;
+  let p = panel.querySelector(":scope > .panel-error");
+  if (!text) {
+    if (p) p.remove();
+    return;
+  }
+  if (!p) {
+    p = el("p", { class: "error panel-error", role: "alert" });
+    panel.append(p);
+  }
+  p.textContent = text;
+}
+
 async function api(game, verb, flags, page) {
+  const panel = panelOf(document.activeElement);
   status(`asking the server: ${game} ${verb}...`);
   let r;
   try {
@@ -39,6 +61,7 @@ async function api(game, verb, flags, page) {
     });
   } catch (e) {
     status(`the server did not answer: ${e.message}`, true);
+    panelError(panel, `The server did not answer: ${e.message}`);
     throw e;
   }
   const text = await r.text();
@@ -56,9 +79,11 @@ async function api(game, verb, flags, page) {
   }
   if (!r.ok) {
     status(value.error || r.statusText, true);
+    panelError(panel, value.error || r.statusText);
     throw new Error(value.error || r.statusText);
   }
   status("");
+  panelError(panel, "");
   return value;
 }
 
@@ -321,9 +346,10 @@ function kalahNew() {
   kalah.history = [];
   kalah.epoch += 1;
   kalah.busy = false;
+  kalah.focus = null;
   $("kalah-values").replaceChildren();
   $("kalah-log").replaceChildren();
-  $("kalah-event").textContent = `Kalah(${m},${n}), ${kalah.state.rule === "empty" ? "empty capture" : "the seed's capture rule"}.`;
+  $("kalah-event").textContent = `Kalah(${m},${n}), ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
   kalahTurn();
 }
 
@@ -342,7 +368,8 @@ function kalahRender(last = -1) {
     return el("button", {
       class: `pit ${i === last ? "last" : ""}`, id: `kalah-pit-${i}`, disabled: !can,
       style: `grid-row:${row};grid-column:${col}`, title: `player ${player}, pit ${k}`,
-      onclick: () => kalahMove(k),
+      "aria-label": `player ${player}'s pit ${k}, ${s.board[i]} ${s.board[i] === 1 ? "seed" : "seeds"}`,
+      onclick: () => { kalah.focus = `kalah-pit-${i}`; kalahMove(k); },
     }, s.board[i]);
   };
   const cells = [
@@ -355,8 +382,16 @@ function kalahRender(last = -1) {
   }
   const board = $("kalah-board");
   board.style.gridTemplateColumns = `repeat(${m + 2}, auto)`;
+  const had = board.contains(document.activeElement);
   board.replaceChildren(...cells);
   board.dataset.board = JSON.stringify(s.board);
+  // Keep the keyboard where the player was: on the pit they played when it
+  // can be played again, else on the board itself.
+  if (had || (kalah.focus && document.activeElement === document.body)) {
+    const pit = kalah.focus && $(kalah.focus);
+    if (pit && !pit.disabled) pit.focus();
+    else board.focus();
+  }
 }
 
 async function kalahTurn(last = -1) {
@@ -476,6 +511,9 @@ function lcrStart() {
 
 async function lcrExact() {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
+  // The old odds are for another table: gone before the new ones come (or
+  // an error does).
+  $("lcr-exact").replaceChildren();
   const r = await api("lcr", "exact", { players, coins }, "lcr");
   const best = Math.max(...r.win_probability);
   $("lcr-exact").replaceChildren(

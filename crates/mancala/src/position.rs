@@ -471,6 +471,40 @@ pub(crate) fn byte(x: u128, i: usize) -> u32 {
     u32::from(x.to_le_bytes()[i & 15])
 }
 
+/// Cells a position of the search holds: up to 8 pits a side.
+pub(crate) const MAX: usize = 16;
+
+/// A position as the search holds it: the mover's pits, then the other's,
+/// one a byte (see [`Sower`]).
+pub(crate) type Pits = u128;
+
+/// The other side to move: swap the halves.
+#[inline(always)]
+pub(crate) fn flip(q: Pits) -> Pits {
+    q.rotate_left(64)
+}
+
+/// A position from its pit counts, the mover's first (`2 m` of them for `m`
+/// pits a side), laid out as [`Sower`] packs them.
+pub(crate) fn pack(counts: &[u8]) -> Pits {
+    let m = counts.len() / 2;
+    let mut b = [0u8; MAX];
+    b[..m].copy_from_slice(&counts[..m]);
+    b[8..8 + m].copy_from_slice(&counts[m..2 * m]);
+    u128::from_le_bytes(b)
+}
+
+/// The pit counts of a packed position of `m` pits a side, the mover's
+/// first ([`pack`] undone), in the first `2 m` bytes.
+#[cfg(test)]
+pub(crate) fn unpack(p: Pits, m: usize) -> [u8; MAX] {
+    let b = p.to_le_bytes();
+    let mut counts = [0u8; MAX];
+    counts[..m].copy_from_slice(&b[..m]);
+    counts[m..2 * m].copy_from_slice(&b[8..8 + m]);
+    counts
+}
+
 impl Sower {
     /// For `m` pits a side (at most 8).
     pub(crate) fn new(m: usize, rule: CaptureRule) -> Sower {
@@ -707,7 +741,7 @@ impl Sower {
         } else if step.again {
             (Kind::Again, q)
         } else {
-            (Kind::Other, crate::endgame::flip(q))
+            (Kind::Other, flip(q))
         };
         Some(Child {
             kind,
@@ -770,7 +804,7 @@ mod tests {
                     for (b, &v) in bytes.iter_mut().zip(&pos.oriented()) {
                         *b = v as u8;
                     }
-                    let packed = crate::endgame::pack(&bytes[..2 * m]);
+                    let packed = pack(&bytes[..2 * m]);
                     for i in 0..m {
                         let child = s.child(packed, i);
                         let mut after = pos.clone();
@@ -807,11 +841,7 @@ mod tests {
                             for (b, &v) in want.iter_mut().zip(&after.oriented()) {
                                 *b = v as u8;
                             }
-                            assert_eq!(
-                                crate::endgame::unpack(child.pits, m),
-                                want,
-                                "{board:?} {i}"
-                            );
+                            assert_eq!(unpack(child.pits, m), want, "{board:?} {i}");
                         }
                     }
                 }
@@ -843,9 +873,9 @@ mod tests {
                     }
                     let mut want = pits;
                     let step = sow(&mut want[..], m, i, rule);
-                    let packed = crate::endgame::pack(&pits[..2 * m]);
+                    let packed = pack(&pits[..2 * m]);
                     let (got, got_step) = s.sow_in::<0>(packed, i);
-                    assert_eq!(crate::endgame::unpack(got, m), want, "{pits:?} {i}");
+                    assert_eq!(unpack(got, m), want, "{pits:?} {i}");
                     assert_eq!(got_step, step, "{pits:?} {i}");
                     if m == SPECIALISED {
                         assert_eq!(s.sow_in::<SPECIALISED>(packed, i), (got, got_step));
@@ -884,17 +914,14 @@ mod tests {
                         }
                         let mut want = pits;
                         let step = sow(&mut want[..], m, i, rule);
-                        let packed = crate::endgame::pack(&pits[..2 * m]);
+                        let packed = pack(&pits[..2 * m]);
                         let (got, got_step) = s.sow_in::<0>(packed, i);
-                        assert_eq!(crate::endgame::unpack(got, m), want, "{pits:?} {i}");
+                        assert_eq!(unpack(got, m), want, "{pits:?} {i}");
                         assert_eq!(got_step, step, "{pits:?} {i}");
                         let mut flipped = [0u8; 16];
                         flipped[..m].copy_from_slice(&want[m..2 * m]);
                         flipped[m..2 * m].copy_from_slice(&want[..m]);
-                        assert_eq!(
-                            crate::endgame::unpack(crate::endgame::flip(got), m),
-                            flipped
-                        );
+                        assert_eq!(unpack(flip(got), m), flipped);
                     }
                 }
             }

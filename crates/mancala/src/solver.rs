@@ -40,8 +40,8 @@
 
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::endgame::{self, Endgame, MAX, Pits, Terms};
-use crate::position::{CaptureRule, Kind, Position, SPECIALISED, Sower, byte_sum};
+use crate::endgame::{self, Endgame, Terms};
+use crate::position::{CaptureRule, Kind, MAX, Pits, Position, SPECIALISED, Sower, byte_sum, pack};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -471,7 +471,7 @@ impl Solver {
             }));
         }
         let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
-        let root = endgame::pack(&counts);
+        let root = pack(&counts);
         let db = self.endgame.as_ref();
         let layout = self.layout_for(total);
         if self.layout != Some(layout) {

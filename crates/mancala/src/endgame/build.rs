@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicI8, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Endgame, MAX, Pits, Terms, UNKNOWN, check_size, choose, pack, rank, terms};
+use super::{Endgame, Terms, UNKNOWN, check_size, choose, rank, terms};
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::position::{CaptureRule, SPECIALISED, Sower, byte_sum};
+use crate::position::{CaptureRule, MAX, Pits, SPECIALISED, Sower, byte_sum, pack};
 
 pub(super) struct Builder<'a> {
     pub(super) pits: usize,

@@ -37,7 +37,7 @@
 
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::position::{CaptureRule, Position};
+use crate::position::{CaptureRule, MAX, Pits, Position, pack};
 
 mod build;
 mod file;
@@ -49,13 +49,6 @@ pub use shard::{LevelShard, MAX_SHARDS};
 
 use rank::choose;
 pub(crate) use rank::{Terms, rank, terms};
-
-/// Cells a position of the search holds: up to 8 pits a side.
-pub(crate) const MAX: usize = 16;
-
-/// A position as the search holds it: the mover's pits, then the other's,
-/// one a byte (see [`Sower`]).
-pub(crate) type Pits = u128;
 
 const UNKNOWN: i8 = i8::MIN;
 
@@ -122,33 +115,6 @@ fn check_size(pits: usize, seeds: usize) -> Result<u64, MancalaError> {
         )));
     }
     Ok(n)
-}
-
-/// The other side to move: swap the halves.
-#[inline(always)]
-pub(crate) fn flip(q: Pits) -> Pits {
-    q.rotate_left(64)
-}
-
-/// A position from its pit counts, the mover's first (`2 m` of them for `m`
-/// pits a side), laid out as [`Sower`](crate::position::Sower) packs them.
-pub(crate) fn pack(counts: &[u8]) -> Pits {
-    let m = counts.len() / 2;
-    let mut b = [0u8; MAX];
-    b[..m].copy_from_slice(&counts[..m]);
-    b[8..8 + m].copy_from_slice(&counts[m..2 * m]);
-    u128::from_le_bytes(b)
-}
-
-/// The pit counts of a packed position of `m` pits a side, the mover's
-/// first ([`pack`] undone), in the first `2 m` bytes.
-#[cfg(test)]
-pub(crate) fn unpack(p: Pits, m: usize) -> [u8; MAX] {
-    let b = p.to_le_bytes();
-    let mut counts = [0u8; MAX];
-    counts[..m].copy_from_slice(&b[..m]);
-    counts[m..2 * m].copy_from_slice(&b[8..8 + m]);
-    counts
 }
 
 impl Endgame {

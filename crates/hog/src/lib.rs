@@ -43,13 +43,15 @@ pub mod step;
 pub mod strategy;
 pub mod term_game;
 pub mod terms;
+mod turn;
 
-pub use game::{Game, SplitDice, Turn, play, play_fast, turn};
+pub use game::{Game, SplitDice, play, play_fast, turn};
 pub use rules::Rules;
 pub use step::HogState;
 pub use strategy::Strategy;
 pub use term_game::{Policy, TermState};
 pub use terms::Term;
+pub use turn::TurnRecord;
 
 /// The score that ends the game.
 pub const GOAL: u32 = 100;
@@ -280,7 +282,7 @@ pub fn roll_dice<D: Dice + ?Sized>(
     if num_rolls == 0 || num_rolls > MAX_ROLLS {
         return Err(HogError::RollDice(num_rolls));
     }
-    game::roll_core(num_rolls, sides, dice, |_| {})
+    turn::roll_core(num_rolls, sides, dice, |_| {})
 }
 
 /// Free bacon: one more than the larger digit of the opponent's score.

@@ -1353,7 +1353,7 @@ mod tests {
             assert!(kept() <= KEPT_COMPUTED);
         }
         assert_eq!(kept(), KEPT_COMPUTED);
-        // The oldest (the seed's optimal) was dropped; asking again builds it.
+        // The oldest (the handout's optimal) was dropped; asking again builds it.
         assert_eq!(strategy("optimal", &seed).unwrap(), a);
     }
 }

@@ -16,7 +16,7 @@
 //! assert_eq!(take_turn(0, 42, 6, &mut d).unwrap(), 5);
 //!
 //! // The exact average win rate of always_roll(3) against always_roll(5).
-//! let rules = Rules::default(); // the seed's: goal 100, every rule on
+//! let rules = Rules::default(); // the handout's: goal 100, every rule on
 //! let five = Strategy::always(5).unwrap();
 //! let rate = exact::average_win_rate(&Strategy::always(3).unwrap(), &five, &rules).unwrap();
 //! assert!(rate.average < 0.4);
@@ -260,12 +260,12 @@ pub fn check_rolls(n: i64) -> Result<u32, HogError> {
     }
 }
 
-/// Check a score in play under the seed's goal: 0 to 99.
+/// Check a score in play under the handout's goal: 0 to 99.
 ///
 /// # Errors
 /// [`HogError::ScoreOutOfRange`].
 pub fn check_score(s: u32) -> Result<u32, HogError> {
-    Rules::SEED.check_score(s)
+    Rules::HANDOUT.check_score(s)
 }
 
 /// The project's `roll_dice`: roll exactly `num_rolls` dice of `sides`
@@ -301,7 +301,7 @@ pub fn take_turn<D: Dice + ?Sized>(
     sides: u32,
     dice: &mut D,
 ) -> Result<u32, HogError> {
-    take_turn_under(&Rules::SEED, num_rolls, opponent_score, sides, dice)
+    take_turn_under(&Rules::HANDOUT, num_rolls, opponent_score, sides, dice)
 }
 
 /// [`take_turn`] under other rules: without free bacon, 0 dice is an

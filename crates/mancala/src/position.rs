@@ -8,10 +8,12 @@ use crate::{MancalaError, check_board};
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum CaptureRule {
-    /// The seed's rule: the last seed in an own pit that was empty captures
-    /// only when the opposite pit holds seeds.
+    /// The handout's rule: the last seed in an own pit that was empty captures
+    /// only when the opposite pit holds seeds. Written `"seed"` in JSON and
+    /// in game strings (`capture=seed`), the name users already send.
     #[default]
-    Seed,
+    #[serde(rename = "seed")]
+    Handout,
     /// "Empty capture" (Irving, Donkers and Uiterwijk 2000): such a seed is
     /// captured even when the opposite pit is empty.
     Empty,
@@ -140,7 +142,7 @@ pub struct Move {
     pub pit: usize,
     /// Seeds that were in it.
     pub seeds: u32,
-    /// Board index (the seed's layout) where the last seed landed.
+    /// Board index (the handout's layout) where the last seed landed.
     pub last: usize,
     /// The last seed reached the mover's store: the mover goes again.
     pub extra_turn: bool,
@@ -154,7 +156,7 @@ pub struct Move {
 /// The most pits a side [`Position::kalah`] makes.
 pub const MAX_PITS: usize = 1 << 20;
 
-/// A Kalah position: the seed's board layout, the player to move and the
+/// A Kalah position: the handout's board layout, the player to move and the
 /// capture rule. It cannot hold a malformed board. As JSON:
 /// `{"board": [...], "to_move": 0, "rule": "seed"}`, read through
 /// [`Position::new`].
@@ -238,7 +240,7 @@ impl Position {
         Position::new(&board, 0, rule)
     }
 
-    /// The board, in the seed's layout.
+    /// The board, in the handout's layout.
     pub fn board(&self) -> &[u32] {
         &self.board
     }
@@ -774,7 +776,7 @@ mod tests {
     #[test]
     fn children_are_position_play() {
         let mut next = test_rng(0x0123_4567_89AB_CDEF);
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for m in 1..=8 {
                 let s = Sower::new(m, rule);
                 for _ in 0..2000 {
@@ -855,7 +857,7 @@ mod tests {
     #[test]
     fn large_piles_are_sown_as_sowing() {
         let mut next = test_rng(0x2545_F491_4F6C_DD1D);
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for m in 1..=8 {
                 let s = Sower::new(m, rule);
                 for _ in 0..500 {
@@ -888,7 +890,7 @@ mod tests {
     #[test]
     fn packed_sowing_is_sowing() {
         let mut next = test_rng(0x9E37_79B9_7F4A_7C15);
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for m in 1..=8 {
                 let s = Sower::new(m, rule);
                 for _ in 0..3000 {

@@ -74,7 +74,7 @@ impl Under {
                 let s = if let Some(path) = spec.strip_prefix("file:") {
                     read_strategy_file(Path::new(path))?
                 } else if spec.starts_with("always:") {
-                    Strategy::named(spec, &Rules::SEED)?
+                    Strategy::named(spec, &Rules::HANDOUT)?
                 } else {
                     return fail(format!(
                         "strategy {spec:?} under --rules {t}: use always:N, final, optimal or file:PATH (bacon and swap are Spring 2014's)"

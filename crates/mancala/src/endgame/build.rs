@@ -281,7 +281,7 @@ mod tests {
     /// seeds or more).
     #[test]
     fn the_six_pit_build_is_the_general_build() {
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             let six = Endgame::build_by_ranks(6, 9, rule, true).values;
             assert!(!six.contains(&(UNKNOWN as u8)));
             let general = Endgame::build_by_ranks(6, 9, rule, false).values;

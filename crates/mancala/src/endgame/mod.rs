@@ -201,7 +201,7 @@ mod tests {
     use crate::solver::{Options, solve};
 
     /// Every position of up to `k` seeds on a board of `pits` a side, as a
-    /// seed-layout board with empty stores.
+    /// board in the handout's layout with empty stores.
     fn boards(pits: usize, k: usize) -> Vec<Vec<i64>> {
         let cells = 2 * pits;
         let mut out = Vec::new();
@@ -235,7 +235,7 @@ mod tests {
             endgame_seeds: Some(0),
             threads: 1,
         };
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for (pits, k) in [(1, 9), (2, 8), (3, 7)] {
                 let db = Endgame::build(pits, k, rule).unwrap();
                 let all = boards(pits, k);
@@ -270,13 +270,13 @@ mod tests {
 
     #[test]
     fn save_and_load_round_trip_and_damage_is_caught() {
-        let db = Endgame::build(3, 6, CaptureRule::Seed).unwrap();
+        let db = Endgame::build(3, 6, CaptureRule::Handout).unwrap();
         let mut good = Vec::new();
         db.save(&mut good).unwrap();
         let back = Endgame::load(&mut good.as_slice()).unwrap();
         assert_eq!(
             (back.pits(), back.seeds(), back.rule()),
-            (3, 6, CaptureRule::Seed)
+            (3, 6, CaptureRule::Handout)
         );
         assert_eq!(&back.values[..], &db.values[..]);
         let err = |bytes: &[u8]| match Endgame::load(&mut &bytes[..]) {
@@ -363,15 +363,15 @@ mod tests {
     fn sizes_are_checked() {
         assert_eq!(positions_for(6, 20), 225_792_840);
         assert!(matches!(
-            Endgame::build(9, 2, CaptureRule::Seed),
+            Endgame::build(9, 2, CaptureRule::Handout),
             Err(MancalaError::TooLargeToSolve(_))
         ));
         assert!(matches!(
-            Endgame::build(6, 40, CaptureRule::Seed),
+            Endgame::build(6, 40, CaptureRule::Handout),
             Err(MancalaError::TooLargeToSolve(_))
         ));
         assert!(matches!(
-            Endgame::build(0, 2, CaptureRule::Seed),
+            Endgame::build(0, 2, CaptureRule::Handout),
             Err(MancalaError::NoPits)
         ));
     }

@@ -254,7 +254,7 @@ impl Step for HogState {
     }
 
     /// The dice rolled as [`crate::play_fast`] rolls them (three at a
-    /// time, scored by [`roll_core`]), so the same dice give the same game.
+    /// time, scored by `turn::roll_core`), so the same dice give the same game.
     fn sample_outcome<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<u32, DiceError> {
         let n = self.rolling.unwrap_or(1);
         roll_core(n, self.sides(), dice, |_| {}).map_err(|e| match e {

@@ -1,4 +1,4 @@
-//! Baccarat with the seed's third-card rules, its transcript, a simulator
+//! Baccarat with the handout's third-card rules, its transcript, a simulator
 //! and exact odds by enumeration over card values.
 
 use std::fmt;
@@ -20,7 +20,7 @@ pub enum Outcome {
     Tie,
 }
 
-/// The seed's `compareHands`, on totals.
+/// The handout's `compareHands`, on totals.
 pub fn compare_totals(player: u8, house: u8) -> Outcome {
     match player.cmp(&house) {
         std::cmp::Ordering::Greater => Outcome::Player,
@@ -29,7 +29,7 @@ pub fn compare_totals(player: u8, house: u8) -> Outcome {
     }
 }
 
-/// The seed's `compareHands`, on hands.
+/// The handout's `compareHands`, on hands.
 pub fn compare_hands(player: &[Card], house: &[Card]) -> Outcome {
     compare_totals(crate::cards::total(player), crate::cards::total(house))
 }
@@ -86,7 +86,7 @@ pub fn player_draws(total: u8) -> bool {
 
 /// Whether the house draws, given its two-card total and the player's third
 /// card's points (`None` when the player stood). 10/J/Q/K count 0 here, as
-/// they behave in every one of the seed's tests.
+/// they behave in every one of the handout's tests.
 pub fn house_draws(total: u8, player_third: Option<u8>) -> bool {
     match player_third {
         None => total <= 5,
@@ -237,7 +237,7 @@ where
     Ok(game_of(&dealt[..n], fifth))
 }
 
-/// The seed's `baccarat()`: a fresh copy of `shoe`'s decks, shuffled with
+/// The handout's `baccarat()`: a fresh copy of `shoe`'s decks, shuffled with
 /// `dice`, then one game. `shoe` is left as it was.
 ///
 /// # Errors
@@ -257,7 +257,7 @@ pub fn play_stacked(shoe: &mut Shoe) -> Result<BaccaratGame, CasinoError> {
 }
 
 impl fmt::Display for BaccaratGame {
-    /// The seed's transcript, byte for byte.
+    /// The handout's transcript, byte for byte.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "House:{:>7}{:>7}", self.house[0], self.house[1])?;
         writeln!(f, "Player:{:>7}{:>7}", self.player[0], self.player[1])?;

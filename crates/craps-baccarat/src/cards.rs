@@ -1,4 +1,4 @@
-//! Cards, decks and shoes: ranks 2..10, J, Q, K, A; the seed's four suits;
+//! Cards, decks and shoes: ranks 2..10, J, Q, K, A; the handout's four suits;
 //! a card prints as rank, space, suit (`9 ♣`, `10 ♡`).
 
 use std::fmt;
@@ -49,7 +49,7 @@ impl Card {
         SUITS[self.suit as usize]
     }
 
-    /// The seed's `value`: 2..9 at face value, 10/J/Q/K count 10, A counts 1.
+    /// The handout's `value`: 2..9 at face value, 10/J/Q/K count 10, A counts 1.
     pub fn value(self) -> u8 {
         match self.rank {
             0..=7 => self.rank + 2,
@@ -105,7 +105,7 @@ impl<'de> serde::Deserialize<'de> for Card {
     }
 }
 
-/// The seed's `newDeck`: 52 distinct cards, suit by suit, each suit 2..A.
+/// The handout's `newDeck`: 52 distinct cards, suit by suit, each suit 2..A.
 pub fn new_deck() -> Vec<Card> {
     (0..4)
         .flat_map(|suit| {
@@ -117,13 +117,13 @@ pub fn new_deck() -> Vec<Card> {
         .collect()
 }
 
-/// The seed's `total`: the sum of the values mod 10.
+/// The handout's `total`: the sum of the values mod 10.
 pub fn total(hand: &[Card]) -> u8 {
     (hand.iter().map(|c| u32::from(c.value())).sum::<u32>() % 10) as u8
 }
 
 /// A shoe of one or more decks. The top of the shoe is the end of the list:
-/// [`Shoe::deal`] takes the last card, as the seed's `dealCard` pops it.
+/// [`Shoe::deal`] takes the last card, as the handout's `dealCard` pops it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shoe {
     cards: Vec<Card>,
@@ -195,7 +195,7 @@ impl Shoe {
         &self.cards
     }
 
-    /// The seed's `shuffle`: Fisher-Yates from the top down, with indices
+    /// The handout's `shuffle`: Fisher-Yates from the top down, with indices
     /// from [`Dice::below`].
     ///
     /// # Errors
@@ -208,7 +208,7 @@ impl Shoe {
         Ok(())
     }
 
-    /// The seed's `dealCard`: take the top card.
+    /// The handout's `dealCard`: take the top card.
     ///
     /// # Errors
     /// [`CasinoError::EmptyDeck`].

@@ -378,7 +378,7 @@ mod tests {
         let mut d = ScriptedDice::new(vec![]);
         assert_eq!(for_point(1, &mut d), Err(CasinoError::NotAPoint(1)));
         assert_eq!(for_point(13, &mut d), Err(CasinoError::NotAPoint(13)));
-        // The seed's forPoint(2): 1+1 again is a win, a 7 first a loss.
+        // The handout's forPoint(2): 1+1 again is a win, a 7 first a loss.
         let mut d = ScriptedDice::new(vec![3, 3, 1, 1]);
         assert_eq!(for_point(2, &mut d).unwrap(), (true, vec![6, 2]));
         let mut d = ScriptedDice::new(vec![6, 1]);

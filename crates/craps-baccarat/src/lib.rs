@@ -1,5 +1,5 @@
 //! Craps and baccarat as the homework states them (`docs/rules.md`,
-//! "Craps and baccarat"): the homework's functions, the seed's transcript
+//! "Craps and baccarat"): the homework's functions, the handout's transcript
 //! format, and exact odds computed from the dice and the cards.
 //!
 //! ```
@@ -12,7 +12,7 @@
 //! let game = craps::play(&mut dice).unwrap();
 //! assert!(!game.rolls.is_empty());
 //!
-//! // Baccarat: one game from a freshly shuffled deck, printed as the seed does.
+//! // Baccarat: one game from a freshly shuffled deck, printed as the handout does.
 //! let mut shoe = Shoe::new(1).unwrap();
 //! let g = baccarat::play(&mut shoe, &mut dice).unwrap();
 //! let text = g.to_string();

@@ -640,7 +640,7 @@ fn kalah(v: &Values) -> Result<Loaded, RegistryError> {
     let pits = v.number("pits", 1, MAX_PITS as u64)? as usize;
     let seeds = v.number("seeds", 0, u64::from(u32::MAX))? as u32;
     let capture = match v.raw("capture") {
-        "seed" => CaptureRule::Seed,
+        "seed" => CaptureRule::Handout,
         "empty" => CaptureRule::Empty,
         _ => return Err(v.bad("capture", "seed or empty")),
     };

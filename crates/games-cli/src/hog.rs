@@ -976,7 +976,7 @@ fn play(p: PlayArgs) -> Result<String, CliError> {
 
 /// One line for a turn, the scores after it in brackets: player 0's
 /// first, or with `first` that player's first, each score named.
-fn describe(t: &hog::Turn, names: &[&str; 2], first: Option<usize>) -> String {
+fn describe(t: &hog::TurnRecord, names: &[&str; 2], first: Option<usize>) -> String {
     let who = names[t.player];
     let dice = if t.sides == 4 {
         "four-sided"
@@ -1195,7 +1195,7 @@ struct StepOut {
     seed: u64,
     /// Who chose the dice: "you" (--rolls) or the strategy's name.
     chosen_by: String,
-    turn: hog::Turn,
+    turn: hog::TurnRecord,
     /// The state after the turn.
     state: hog::HogState,
     /// The winner, once the game is over.
@@ -1353,7 +1353,7 @@ mod tests {
             assert!(kept() <= KEPT_COMPUTED);
         }
         assert_eq!(kept(), KEPT_COMPUTED);
-        // The oldest (the seed's optimal) was dropped; asking again builds it.
+        // The oldest (the handout's optimal) was dropped; asking again builds it.
         assert_eq!(strategy("optimal", &seed).unwrap(), a);
     }
 }

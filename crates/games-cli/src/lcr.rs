@@ -86,7 +86,7 @@ struct SimulateArgs {
 /// `--end-check` values.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum EndCheckArg {
-    /// After each whole round (the seed's rule).
+    /// After each whole round (the handout's rule).
     Round,
     /// After each turn.
     Turn,

@@ -1,4 +1,4 @@
-//! `games-cli mancala`: `sow` (the seed's sow_game, one board or a JSONL
+//! `games-cli mancala`: `sow` (the handout's sow_game, one board or a JSONL
 //! batch for graders; the default verb), `solve` (the exact value and best
 //! moves, one position or a JSONL batch), `play` (against the solver in the
 //! terminal) and `endgame build` (write an endgame table file).
@@ -26,7 +26,7 @@ pub struct MancalaArgs {
 
 #[derive(Subcommand, Debug)]
 enum MancalaCommand {
-    /// The seed's sow_game: a board after a list of moves (the default verb).
+    /// The handout's sow_game: a board after a list of moves (the default verb).
     Sow(SowArgs),
     /// Solve a position exactly: its value and every best move.
     Solve(SolveArgs),
@@ -55,7 +55,7 @@ struct StateArgs {
     /// Seeds in each pit [default: 4].
     #[arg(long)]
     seeds: Option<u32>,
-    /// "Empty capture" instead of the seed's capture rule (new game).
+    /// "Empty capture" instead of the handout's capture rule (new game).
     #[arg(long)]
     empty_capture: bool,
 }
@@ -119,7 +119,7 @@ struct MovesArgs {
 
 #[derive(Args, Debug)]
 struct SowArgs {
-    /// The board, e.g. 3,3,3,0,3,3,3,0 (seed layout: pits, store, pits, store).
+    /// The board, e.g. 3,3,3,0,3,3,3,0 (the handout's layout: pits, store, pits, store).
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     board: Option<Vec<i64>>,
     /// Moves, each a pit on the mover's side, e.g. 0,2.
@@ -148,7 +148,7 @@ struct SolverArgs {
     /// Transposition table: 2^N words of 8 bytes, one entry each (10 to 30).
     #[arg(long, default_value_t = 24, value_name = "N")]
     table_bits: u32,
-    /// "Empty capture" (Irving et al. 2000) instead of the seed's capture rule.
+    /// "Empty capture" (Irving et al. 2000) instead of the handout's capture rule.
     #[arg(long)]
     empty_capture: bool,
     /// Threads that search together, 1 to 256 [default: every core]. The
@@ -166,7 +166,7 @@ struct SolveArgs {
     /// Seeds in each pit for Kalah(pits, seeds) [default: 4].
     #[arg(long, conflicts_with = "board")]
     seeds: Option<u32>,
-    /// A board to solve instead, player 0 to move (seed layout).
+    /// A board to solve instead, player 0 to move (the handout's layout).
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     board: Option<Vec<i64>>,
     /// Solve one {"board": [...]} (optional "to_move": 0 or 1) per stdin
@@ -269,7 +269,7 @@ struct BuildArgs {
     /// Seeds in the pits of the largest positions stored.
     #[arg(long, default_value_t = 20)]
     endgame_seeds: usize,
-    /// "Empty capture" instead of the seed's capture rule.
+    /// "Empty capture" instead of the handout's capture rule.
     #[arg(long)]
     empty_capture: bool,
     #[command(flatten)]
@@ -280,7 +280,7 @@ fn rule_of(empty_capture: bool) -> CaptureRule {
     if empty_capture {
         CaptureRule::Empty
     } else {
-        CaptureRule::Seed
+        CaptureRule::Handout
     }
 }
 
@@ -581,7 +581,7 @@ struct SolvedLine {
 
 fn rule_name(rule: CaptureRule) -> &'static str {
     match rule {
-        CaptureRule::Seed => "the seed's",
+        CaptureRule::Handout => "the handout's",
         CaptureRule::Empty => "empty",
     }
 }

@@ -218,7 +218,7 @@ fn craps_json() {
 fn baccarat_transcript_and_modes() {
     let out = run(&["baccarat", "deal", "--cards", "7♢,9♠,4♢,5♡,4♣,J♡"]);
     assert!(out.status.success());
-    // The seed's transcript byte for byte, then the totals in one line.
+    // The handout's transcript byte for byte, then the totals in one line.
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "House:    9 ♠    5 ♡\nPlayer:    7 ♢    4 ♢\nPlayer draws     4 ♣\nHouse draws     J ♡\nPlayer wins\n(totals: house, the banker, 4; player 5; 1 deck(s), stacked)\n"
@@ -674,7 +674,7 @@ fn mancala_solve_json() {
         "--format",
         "json",
     ]);
-    // The only move (pit 1) ends the game 8 to 6 (the seed's third example).
+    // The only move (pit 1) ends the game 8 to 6 (the handout's third example).
     assert_eq!(b["value"], 2);
     assert_eq!(b["best_moves"], serde_json::json!([1]));
 }
@@ -780,7 +780,7 @@ fn mancala_endgame_file_round_trip() {
             "--endgame",
             path,
         ],
-        "under the seed's capture",
+        "under the handout's capture",
     );
     let missing = dir.join("missing.db");
     bad(

@@ -10,7 +10,7 @@ fn bench(c: &mut Criterion) {
     const N: u64 = 10_000;
     g.throughput(Throughput::Elements(N));
     let five = Strategy::Always(5);
-    let rules = Rules::SEED;
+    let rules = Rules::HANDOUT;
     let best = exact::final_strategy(&rules);
     g.bench_function("games_final_vs_always5", |b| {
         let mut d = SeededDice::new(1, 0);

@@ -302,7 +302,7 @@ impl<T: Kept> Drop for Spared<T> {
 
 /// What the mover's turn leads to when it scores `k`: `Err(true)` the mover
 /// has won, `Err(false)` lost, `Ok((next mover's score, other's))`. The
-/// end of a turn as [`crate::game::end_turn`] has it, written out here for
+/// end of a turn as [`crate::turn::end_turn`] has it, written out here for
 /// the inner loop (a quarter faster); `tests/step.rs` checks the dynamic
 /// programs against the generic evaluator over the step under every rule
 /// set.
@@ -1167,7 +1167,7 @@ mod tests {
                         })
                         .collect();
                     let mut d = dice::ScriptedDice::new(faces);
-                    let k = crate::game::roll_core(n, sides, &mut d, |_| {}).unwrap();
+                    let k = crate::turn::roll_core(n, sides, &mut d, |_| {}).unwrap();
                     assert!(d.all_used());
                     *counts.entry(k).or_insert(0u64) += 1;
                 }
@@ -1185,7 +1185,7 @@ mod tests {
     #[test]
     fn a_strategy_against_itself_sums_to_one() {
         let s = Strategy::Always(4);
-        let r = average_win_rate(&s, &s, &Rules::SEED).unwrap();
+        let r = average_win_rate(&s, &s, &Rules::HANDOUT).unwrap();
         assert!((r.first + r.second - 1.0).abs() < 1e-12);
         assert!((r.average - 0.5).abs() < 1e-12);
     }

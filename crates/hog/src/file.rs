@@ -19,7 +19,7 @@
 //! let five = Strategy::Always(5);
 //! let text = file::write(&five, file::FileFormat::Csv);
 //! let back = file::parse(text.as_bytes(), None, "five.csv").unwrap();
-//! let rate = exact::average_win_rate(&back, &five, &Rules::SEED).unwrap();
+//! let rate = exact::average_win_rate(&back, &five, &Rules::HANDOUT).unwrap();
 //! assert!((rate.average - 0.5).abs() < 1e-12);
 //! ```
 

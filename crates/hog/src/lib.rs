@@ -16,7 +16,7 @@
 //! assert_eq!(take_turn(0, 42, 6, &mut d).unwrap(), 5);
 //!
 //! // The exact average win rate of always_roll(3) against always_roll(5).
-//! let rules = Rules::default(); // the seed's: goal 100, every rule on
+//! let rules = Rules::default(); // the handout's: goal 100, every rule on
 //! let five = Strategy::always(5).unwrap();
 //! let rate = exact::average_win_rate(&Strategy::always(3).unwrap(), &five, &rules).unwrap();
 //! assert!(rate.average < 0.4);
@@ -43,13 +43,15 @@ pub mod step;
 pub mod strategy;
 pub mod term_game;
 pub mod terms;
+mod turn;
 
-pub use game::{Game, SplitDice, Turn, play, play_fast, turn};
+pub use game::{Game, SplitDice, play, play_fast, turn};
 pub use rules::Rules;
 pub use step::HogState;
 pub use strategy::Strategy;
 pub use term_game::{Policy, TermState};
 pub use terms::Term;
+pub use turn::TurnRecord;
 
 /// The score that ends the game.
 pub const GOAL: u32 = 100;
@@ -258,12 +260,12 @@ pub fn check_rolls(n: i64) -> Result<u32, HogError> {
     }
 }
 
-/// Check a score in play under the seed's goal: 0 to 99.
+/// Check a score in play under the handout's goal: 0 to 99.
 ///
 /// # Errors
 /// [`HogError::ScoreOutOfRange`].
 pub fn check_score(s: u32) -> Result<u32, HogError> {
-    Rules::SEED.check_score(s)
+    Rules::HANDOUT.check_score(s)
 }
 
 /// The project's `roll_dice`: roll exactly `num_rolls` dice of `sides`
@@ -280,7 +282,7 @@ pub fn roll_dice<D: Dice + ?Sized>(
     if num_rolls == 0 || num_rolls > MAX_ROLLS {
         return Err(HogError::RollDice(num_rolls));
     }
-    game::roll_core(num_rolls, sides, dice, |_| {})
+    turn::roll_core(num_rolls, sides, dice, |_| {})
 }
 
 /// Free bacon: one more than the larger digit of the opponent's score.
@@ -299,7 +301,7 @@ pub fn take_turn<D: Dice + ?Sized>(
     sides: u32,
     dice: &mut D,
 ) -> Result<u32, HogError> {
-    take_turn_under(&Rules::SEED, num_rolls, opponent_score, sides, dice)
+    take_turn_under(&Rules::HANDOUT, num_rolls, opponent_score, sides, dice)
 }
 
 /// [`take_turn`] under other rules: without free bacon, 0 dice is an

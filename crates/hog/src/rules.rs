@@ -1,6 +1,6 @@
 //! The rules in force, as one value: the goal and the three special rules
 //! as switches, so the effect of each can be measured. [`Rules::default`]
-//! is the seed's game (goal 100, every rule on), bit for bit.
+//! is the handout's game (goal 100, every rule on), bit for bit.
 
 use serde::{Deserialize, Serialize};
 
@@ -40,13 +40,13 @@ impl TryFrom<RulesSetup> for Rules {
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules::SEED
+        Rules::HANDOUT
     }
 }
 
 impl Rules {
-    /// The seed's rules: goal 100, free bacon, hog wild and swine swap.
-    pub const SEED: Rules = Rules {
+    /// The handout's rules: goal 100, free bacon, hog wild and swine swap.
+    pub const HANDOUT: Rules = Rules {
         goal: GOAL,
         free_bacon: true,
         hog_wild: true,
@@ -76,7 +76,7 @@ impl Rules {
         })
     }
 
-    /// The seed's rules with another goal.
+    /// The handout's rules with another goal.
     ///
     /// # Errors
     /// As [`Rules::new`].
@@ -209,9 +209,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_rules_and_checks() {
+    fn handout_rules_and_checks() {
         let r = Rules::default();
-        assert_eq!(r, Rules::SEED);
+        assert_eq!(r, Rules::HANDOUT);
         assert_eq!(r.describe(), "goal 100");
         assert_eq!(
             Rules::new(0, true, true, true),

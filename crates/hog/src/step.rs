@@ -6,11 +6,11 @@
 //! dynamic programs in [`crate::exact`] are tested equal to it.
 
 use dice::{Dice, DiceError};
-use game::{Step, Turn as Whose};
+use game::{Step, Turn};
 use serde::{Deserialize, Serialize};
 
-use crate::game::{end_turn, roll_core};
-use crate::{HogError, MAX_ROLLS, Rules, Turn, exact, free_bacon};
+use crate::turn::{TurnRecord, end_turn, roll_core};
+use crate::{HogError, MAX_ROLLS, Rules, exact, free_bacon};
 
 /// A Hog position: the rules, both scores, whose move, and the dice
 /// chosen when chance is about to roll them.
@@ -109,7 +109,7 @@ impl HogState {
     /// The player choosing dice now, if any.
     pub fn mover(&self) -> Option<usize> {
         match self.turn() {
-            Whose::Player(p) => Some(p),
+            Turn::Player(p) => Some(p),
             _ => None,
         }
     }
@@ -126,7 +126,7 @@ impl HogState {
 
     /// The winner once the game is over: the higher score.
     pub fn winner(&self) -> Option<usize> {
-        (self.turn() == Whose::Terminal).then(|| usize::from(self.scores[1] > self.scores[0]))
+        (self.turn() == Turn::Terminal).then(|| usize::from(self.scores[1] > self.scores[0]))
     }
 
     /// The sides of the mover's dice now (hog wild).
@@ -153,7 +153,7 @@ impl HogState {
         &mut self,
         rolls: u32,
         dice: &mut D,
-    ) -> Result<Turn, HogError> {
+    ) -> Result<TurnRecord, HogError> {
         let player = self.player;
         let before = self.scores;
         let sides = self.sides();
@@ -168,7 +168,7 @@ impl HogState {
             let points = free_bacon(them);
             (points, swapped_by(&self.rules, before, player, points))
         };
-        Ok(Turn {
+        Ok(TurnRecord {
             player,
             before,
             rolls,
@@ -197,27 +197,27 @@ impl Step for HogState {
         2
     }
 
-    fn turn(&self) -> Whose {
+    fn turn(&self) -> Turn {
         let goal = self.rules.goal();
         if self.scores[0] >= goal || self.scores[1] >= goal {
-            Whose::Terminal
+            Turn::Terminal
         } else if self.rolling.is_some() {
-            Whose::Chance
+            Turn::Chance
         } else {
-            Whose::Player(self.player)
+            Turn::Player(self.player)
         }
     }
 
     fn legal_actions(&self) -> Vec<u32> {
         match self.turn() {
-            Whose::Player(_) => (self.rules.min_rolls()..=MAX_ROLLS).collect(),
+            Turn::Player(_) => (self.rules.min_rolls()..=MAX_ROLLS).collect(),
             _ => Vec::new(),
         }
     }
 
     fn chance_outcomes(&self) -> Vec<(u32, u64)> {
         match (self.turn(), self.rolling) {
-            (Whose::Chance, Some(n)) => exact::turn_point_ways(n, self.sides())
+            (Turn::Chance, Some(n)) => exact::turn_point_ways(n, self.sides())
                 .map(<[_]>::to_vec)
                 .unwrap_or_default(),
             _ => Vec::new(),
@@ -225,7 +225,7 @@ impl Step for HogState {
     }
 
     fn apply_action(&mut self, &rolls: &u32) -> Result<(), HogError> {
-        if !matches!(self.turn(), Whose::Player(_)) {
+        if !matches!(self.turn(), Turn::Player(_)) {
             return Err(HogError::NotADecision);
         }
         let rolls = self.rules.check_rolls(i64::from(rolls))?;
@@ -254,7 +254,7 @@ impl Step for HogState {
     }
 
     /// The dice rolled as [`crate::play_fast`] rolls them (three at a
-    /// time, scored by [`roll_core`]), so the same dice give the same game.
+    /// time, scored by `turn::roll_core`), so the same dice give the same game.
     fn sample_outcome<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<u32, DiceError> {
         let n = self.rolling.unwrap_or(1);
         roll_core(n, self.sides(), dice, |_| {}).map_err(|e| match e {

@@ -191,9 +191,9 @@ impl fmt::Debug for Strategy {
 impl FromStr for Strategy {
     type Err = HogError;
 
-    /// [`Strategy::named`] under the seed's rules.
+    /// [`Strategy::named`] under the handout's rules.
     fn from_str(s: &str) -> Result<Strategy, HogError> {
-        Strategy::named(s, &Rules::SEED)
+        Strategy::named(s, &Rules::HANDOUT)
     }
 }
 

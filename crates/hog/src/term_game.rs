@@ -11,7 +11,7 @@
 //! [`game::exact::evaluate`] does: a game that never ends is won by nobody.
 
 use dice::{Dice, DiceError};
-use game::{Step, Turn as Whose};
+use game::{Step, Turn};
 use serde::{Deserialize, Serialize};
 
 use crate::exact::{self, WinRate};
@@ -139,7 +139,7 @@ impl TermState {
 
     /// The winner once the game is over: the higher score.
     pub fn winner(&self) -> Option<usize> {
-        (self.turn() == Whose::Terminal).then(|| usize::from(self.scores[1] > self.scores[0]))
+        (self.turn() == Turn::Terminal).then(|| usize::from(self.scores[1] > self.scores[0]))
     }
 
     fn finish(&mut self, rolls: u32, points: u32) {
@@ -167,26 +167,26 @@ impl Step for TermState {
         2
     }
 
-    fn turn(&self) -> Whose {
+    fn turn(&self) -> Turn {
         if self.scores.iter().any(|&s| s >= self.goal) {
-            Whose::Terminal
+            Turn::Terminal
         } else if self.rolling.is_some() {
-            Whose::Chance
+            Turn::Chance
         } else {
-            Whose::Player(self.player)
+            Turn::Player(self.player)
         }
     }
 
     fn legal_actions(&self) -> Vec<u32> {
         match self.turn() {
-            Whose::Player(_) => (0..=MAX_ROLLS).collect(),
+            Turn::Player(_) => (0..=MAX_ROLLS).collect(),
             _ => Vec::new(),
         }
     }
 
     fn chance_outcomes(&self) -> Vec<(u32, u64)> {
         match (self.turn(), self.rolling) {
-            (Whose::Chance, Some(n)) => exact::turn_point_ways(n, self.sides())
+            (Turn::Chance, Some(n)) => exact::turn_point_ways(n, self.sides())
                 .map(<[_]>::to_vec)
                 .unwrap_or_default(),
             _ => Vec::new(),
@@ -194,7 +194,7 @@ impl Step for TermState {
     }
 
     fn apply_action(&mut self, &rolls: &u32) -> Result<(), HogError> {
-        if !matches!(self.turn(), Whose::Player(_)) {
+        if !matches!(self.turn(), Turn::Player(_)) {
             return Err(HogError::NotADecision);
         }
         let rolls = crate::check_rolls(i64::from(rolls))?;

@@ -238,7 +238,7 @@ fn sampled_switched_rules_match_exact() {
 /// A tournament's matrix is the pairwise rates, each pair summing to 1.
 #[test]
 fn tournament_equals_pairwise_rates() {
-    let rules = Rules::SEED;
+    let rules = Rules::HANDOUT;
     let names = ["always:5", "swap", "final", "bacon:6:4"];
     let strategies: Vec<Strategy> = names.iter().map(|n| n.parse().unwrap()).collect();
     let t = exact::tournament(&strategies, &rules, 2).unwrap();
@@ -262,7 +262,7 @@ fn tournament_equals_pairwise_rates() {
 #[test]
 fn final_strategy_wins_at_least_0_59_and_nothing_beats_it() {
     let five = Strategy::Always(5);
-    let rules = Rules::SEED;
+    let rules = Rules::HANDOUT;
     let best = exact::best_response(&five, &rules).unwrap();
     assert!(best.rate.average >= 0.59, "{}", best.rate.average);
     // Its rate, evaluated by the plain evaluator, is the same.
@@ -298,7 +298,7 @@ fn final_strategy_wins_at_least_0_59_and_nothing_beats_it() {
 
 #[test]
 fn minimax_earns_its_value_against_anyone() {
-    let rules = Rules::SEED;
+    let rules = Rules::HANDOUT;
     let opt = exact::optimal(&rules);
     let v = opt.first_player_win;
     for s in [
@@ -318,10 +318,10 @@ fn sampled_win_rates_match_exact() {
     let five = Strategy::Always(5);
     for name in ["final", "swap", "always:7"] {
         let s: Strategy = name.parse().unwrap();
-        let e = exact::average_win_rate(&s, &five, &Rules::SEED)
+        let e = exact::average_win_rate(&s, &five, &Rules::HANDOUT)
             .unwrap()
             .average;
-        let x = sample::average_win_rate(&s, &five, 200_000, &Rules::SEED, 8, 2).unwrap();
+        let x = sample::average_win_rate(&s, &five, 200_000, &Rules::HANDOUT, 8, 2).unwrap();
         assert!(
             (x.average - e).abs() < 4.5 * x.standard_error,
             "{name}: sampled {} exact {e} se {}",
@@ -329,10 +329,10 @@ fn sampled_win_rates_match_exact() {
             x.standard_error
         );
     }
-    let a = sample::average_win_rate(&five, &five, 30_000, &Rules::SEED, 1, 1).unwrap();
+    let a = sample::average_win_rate(&five, &five, 30_000, &Rules::HANDOUT, 1, 1).unwrap();
     assert_eq!(
         a,
-        sample::average_win_rate(&five, &five, 30_000, &Rules::SEED, 1, 2).unwrap()
+        sample::average_win_rate(&five, &five, 30_000, &Rules::HANDOUT, 1, 2).unwrap()
     );
 }
 

@@ -1,6 +1,6 @@
 //! Grader-style vectors from `fixtures/hog/*.json`, one snapshot each. Each
 //! file is one typed case (a misspelled key fails the test); `rules` is
-//! optional and defaults to the seed's.
+//! optional and defaults to the handout's.
 use dice::CyclingDice;
 use hog::{HogError, Rules, SplitDice, Strategy};
 use serde::Deserialize;

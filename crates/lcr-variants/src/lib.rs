@@ -231,7 +231,7 @@ impl<'de> serde::Deserialize<'de> for Table {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum EndCheck {
-    /// After each whole round (the seed's rule).
+    /// After each whole round (the handout's rule).
     #[default]
     Round,
     /// After each turn (a common house reading).
@@ -437,7 +437,7 @@ pub struct GameResult {
     pub start: usize,
 }
 
-/// A reusable game that owns its chip buffer (the seed's chip count array).
+/// A reusable game that owns its chip buffer (the handout's chip count array).
 #[derive(Clone, Debug)]
 pub struct Game<'a> {
     variant: &'a Variant,
@@ -463,7 +463,7 @@ impl<'a> Game<'a> {
         &self.chips
     }
 
-    /// Set the chips (the seed's `setNumChips` for every seat).
+    /// Set the chips (the handout's `setNumChips` for every seat).
     ///
     /// # Errors
     /// [`VariantError::ChipsLength`] for the wrong number of seats.
@@ -478,7 +478,7 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
-    /// Seats holding chips (the seed's `countPlayersWithChips`).
+    /// Seats holding chips (the handout's `countPlayersWithChips`).
     pub fn holders(&self) -> usize {
         self.chips.iter().filter(|&&c| c > 0).count()
     }
@@ -504,7 +504,7 @@ impl<'a> Game<'a> {
         Ok(t.center)
     }
 
-    /// The seed's `playRound`: every seat once, in increasing index order
+    /// The handout's `playRound`: every seat once, in increasing index order
     /// from `start`. Returns the chips put in the center.
     ///
     /// # Errors
@@ -522,7 +522,7 @@ impl<'a> Game<'a> {
         Ok(center)
     }
 
-    /// The seed's `playGame`: the starting seat is drawn from the dice,
+    /// The handout's `playGame`: the starting seat is drawn from the dice,
     /// then rounds until the end check finds one holder (it wins the
     /// center), no holder (no winner), or the round limit (no winner, the
     /// center ignored).

@@ -1,11 +1,11 @@
-//! sow_game on the seed's largest inputs, and the solver.
+//! sow_game on the handout's largest inputs, and the solver.
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mancala::{CaptureRule, Position, endgame::Endgame, solver, sow_game};
 
 fn bench(c: &mut Criterion) {
-    // The seed's limits: n = 10 (22 slots), entries up to 100, 500 moves.
+    // The handout's limits: n = 10 (22 slots), entries up to 100, 500 moves.
     let board: Vec<i64> = (0..22)
         .map(|i| if i == 10 || i == 21 { 0 } else { 100 })
         .collect();

@@ -1,12 +1,12 @@
 //! Kalah sowing (`docs/rules.md`, "Kalah sowing"): `sow_game` exactly as
-//! the seed states it, a [`Position`] for play and search, an exact
+//! the handout states it, a [`Position`] for play and search, an exact
 //! [`solver`], and [`endgame`] tables of exact values for positions with
 //! few seeds left.
 //!
 //! ```
 //! use mancala::{sow_game, Position, CaptureRule, solver};
 //!
-//! // The seed's first example: pit 0 ends in the store, player 0 goes again.
+//! // The handout's first example: pit 0 ends in the store, player 0 goes again.
 //! let (board, next) = sow_game(&[3, 3, 3, 0, 3, 3, 3, 0], &[0, 2]).unwrap();
 //! assert_eq!(board, [0, 4, 0, 2, 4, 4, 4, 0]);
 //! assert_eq!(next, 1);
@@ -17,7 +17,7 @@
 //! assert_eq!(s.value, 8);
 //! ```
 //!
-//! Board layout (the seed's): `2n + 2` slots in a ring; slots `0..n` are
+//! Board layout (the handout's): `2n + 2` slots in a ring; slots `0..n` are
 //! player 0's pits and slot `n` its store; slots `n+1..2n+1` are player 1's
 //! pits and slot `2n+1` its store. Pit `m` of player 1 is slot `n + 1 + m`.
 //! The pit opposite slot `s` is slot `2n - s`.
@@ -170,7 +170,7 @@ pub fn check_board(board: &[i64]) -> Result<Vec<u32>, MancalaError> {
     Ok(board.iter().map(|&s| s as u32).collect())
 }
 
-/// The seed's `sow_game(board, moves)`: play `moves` from `board` (player 0
+/// The handout's `sow_game(board, moves)`: play `moves` from `board` (player 0
 /// moves first) and return the final board and the player to move next, or
 /// -1 when the game is over. An empty chosen pit passes the turn; the end
 /// is checked at the start and after every move, and once over each player
@@ -270,7 +270,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_seed_examples() {
+    fn the_handout_examples() {
         assert_eq!(
             sow_game(&[3, 3, 3, 0, 3, 3, 3, 0], &[0, 2]).unwrap(),
             (vec![0, 4, 0, 2, 4, 4, 4, 0], 1)

@@ -8,10 +8,12 @@ use crate::{MancalaError, check_board};
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum CaptureRule {
-    /// The seed's rule: the last seed in an own pit that was empty captures
-    /// only when the opposite pit holds seeds.
+    /// The handout's rule: the last seed in an own pit that was empty captures
+    /// only when the opposite pit holds seeds. Written `"seed"` in JSON and
+    /// in game strings (`capture=seed`), the name users already send.
     #[default]
-    Seed,
+    #[serde(rename = "seed")]
+    Handout,
     /// "Empty capture" (Irving, Donkers and Uiterwijk 2000): such a seed is
     /// captured even when the opposite pit is empty.
     Empty,
@@ -140,7 +142,7 @@ pub struct Move {
     pub pit: usize,
     /// Seeds that were in it.
     pub seeds: u32,
-    /// Board index (the seed's layout) where the last seed landed.
+    /// Board index (the handout's layout) where the last seed landed.
     pub last: usize,
     /// The last seed reached the mover's store: the mover goes again.
     pub extra_turn: bool,
@@ -154,7 +156,7 @@ pub struct Move {
 /// The most pits a side [`Position::kalah`] makes.
 pub const MAX_PITS: usize = 1 << 20;
 
-/// A Kalah position: the seed's board layout, the player to move and the
+/// A Kalah position: the handout's board layout, the player to move and the
 /// capture rule. It cannot hold a malformed board. As JSON:
 /// `{"board": [...], "to_move": 0, "rule": "seed"}`, read through
 /// [`Position::new`].
@@ -238,7 +240,7 @@ impl Position {
         Position::new(&board, 0, rule)
     }
 
-    /// The board, in the seed's layout.
+    /// The board, in the handout's layout.
     pub fn board(&self) -> &[u32] {
         &self.board
     }
@@ -469,6 +471,40 @@ pub(crate) const fn cell_byte(j: usize, m: usize) -> usize {
 #[inline(always)]
 pub(crate) fn byte(x: u128, i: usize) -> u32 {
     u32::from(x.to_le_bytes()[i & 15])
+}
+
+/// Cells a position of the search holds: up to 8 pits a side.
+pub(crate) const MAX: usize = 16;
+
+/// A position as the search holds it: the mover's pits, then the other's,
+/// one a byte (see [`Sower`]).
+pub(crate) type Pits = u128;
+
+/// The other side to move: swap the halves.
+#[inline(always)]
+pub(crate) fn flip(q: Pits) -> Pits {
+    q.rotate_left(64)
+}
+
+/// A position from its pit counts, the mover's first (`2 m` of them for `m`
+/// pits a side), laid out as [`Sower`] packs them.
+pub(crate) fn pack(counts: &[u8]) -> Pits {
+    let m = counts.len() / 2;
+    let mut b = [0u8; MAX];
+    b[..m].copy_from_slice(&counts[..m]);
+    b[8..8 + m].copy_from_slice(&counts[m..2 * m]);
+    u128::from_le_bytes(b)
+}
+
+/// The pit counts of a packed position of `m` pits a side, the mover's
+/// first ([`pack`] undone), in the first `2 m` bytes.
+#[cfg(test)]
+pub(crate) fn unpack(p: Pits, m: usize) -> [u8; MAX] {
+    let b = p.to_le_bytes();
+    let mut counts = [0u8; MAX];
+    counts[..m].copy_from_slice(&b[..m]);
+    counts[m..2 * m].copy_from_slice(&b[8..8 + m]);
+    counts
 }
 
 impl Sower {
@@ -707,7 +743,7 @@ impl Sower {
         } else if step.again {
             (Kind::Again, q)
         } else {
-            (Kind::Other, crate::endgame::flip(q))
+            (Kind::Other, flip(q))
         };
         Some(Child {
             kind,
@@ -740,7 +776,7 @@ mod tests {
     #[test]
     fn children_are_position_play() {
         let mut next = test_rng(0x0123_4567_89AB_CDEF);
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for m in 1..=8 {
                 let s = Sower::new(m, rule);
                 for _ in 0..2000 {
@@ -770,7 +806,7 @@ mod tests {
                     for (b, &v) in bytes.iter_mut().zip(&pos.oriented()) {
                         *b = v as u8;
                     }
-                    let packed = crate::endgame::pack(&bytes[..2 * m]);
+                    let packed = pack(&bytes[..2 * m]);
                     for i in 0..m {
                         let child = s.child(packed, i);
                         let mut after = pos.clone();
@@ -807,11 +843,7 @@ mod tests {
                             for (b, &v) in want.iter_mut().zip(&after.oriented()) {
                                 *b = v as u8;
                             }
-                            assert_eq!(
-                                crate::endgame::unpack(child.pits, m),
-                                want,
-                                "{board:?} {i}"
-                            );
+                            assert_eq!(unpack(child.pits, m), want, "{board:?} {i}");
                         }
                     }
                 }
@@ -825,7 +857,7 @@ mod tests {
     #[test]
     fn large_piles_are_sown_as_sowing() {
         let mut next = test_rng(0x2545_F491_4F6C_DD1D);
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for m in 1..=8 {
                 let s = Sower::new(m, rule);
                 for _ in 0..500 {
@@ -843,9 +875,9 @@ mod tests {
                     }
                     let mut want = pits;
                     let step = sow(&mut want[..], m, i, rule);
-                    let packed = crate::endgame::pack(&pits[..2 * m]);
+                    let packed = pack(&pits[..2 * m]);
                     let (got, got_step) = s.sow_in::<0>(packed, i);
-                    assert_eq!(crate::endgame::unpack(got, m), want, "{pits:?} {i}");
+                    assert_eq!(unpack(got, m), want, "{pits:?} {i}");
                     assert_eq!(got_step, step, "{pits:?} {i}");
                     if m == SPECIALISED {
                         assert_eq!(s.sow_in::<SPECIALISED>(packed, i), (got, got_step));
@@ -858,7 +890,7 @@ mod tests {
     #[test]
     fn packed_sowing_is_sowing() {
         let mut next = test_rng(0x9E37_79B9_7F4A_7C15);
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for m in 1..=8 {
                 let s = Sower::new(m, rule);
                 for _ in 0..3000 {
@@ -884,17 +916,14 @@ mod tests {
                         }
                         let mut want = pits;
                         let step = sow(&mut want[..], m, i, rule);
-                        let packed = crate::endgame::pack(&pits[..2 * m]);
+                        let packed = pack(&pits[..2 * m]);
                         let (got, got_step) = s.sow_in::<0>(packed, i);
-                        assert_eq!(crate::endgame::unpack(got, m), want, "{pits:?} {i}");
+                        assert_eq!(unpack(got, m), want, "{pits:?} {i}");
                         assert_eq!(got_step, step, "{pits:?} {i}");
                         let mut flipped = [0u8; 16];
                         flipped[..m].copy_from_slice(&want[m..2 * m]);
                         flipped[m..2 * m].copy_from_slice(&want[..m]);
-                        assert_eq!(
-                            crate::endgame::unpack(crate::endgame::flip(got), m),
-                            flipped
-                        );
+                        assert_eq!(unpack(flip(got), m), flipped);
                     }
                 }
             }

@@ -40,8 +40,8 @@
 
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::endgame::{self, Endgame, MAX, Pits, Terms};
-use crate::position::{CaptureRule, Kind, Position, SPECIALISED, Sower, byte_sum};
+use crate::endgame::{self, Endgame, Terms};
+use crate::position::{CaptureRule, Kind, MAX, Pits, Position, SPECIALISED, Sower, byte_sum, pack};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -374,7 +374,7 @@ impl Solver {
     pub fn check_position(&self, position: &Position) -> Result<(), MancalaError> {
         if position.pits() != self.pits || position.rule() != self.rule {
             let name = |r: CaptureRule| match r {
-                CaptureRule::Seed => "the seed's",
+                CaptureRule::Handout => "the handout's",
                 CaptureRule::Empty => "empty",
             };
             return Err(MancalaError::BadEndgame(format!(
@@ -471,7 +471,7 @@ impl Solver {
             }));
         }
         let counts: Vec<u8> = oriented.iter().map(|&x| x as u8).collect();
-        let root = endgame::pack(&counts);
+        let root = pack(&counts);
         let db = self.endgame.as_ref();
         let layout = self.layout_for(total);
         if self.layout != Some(layout) {
@@ -1405,7 +1405,7 @@ mod tests {
 
     #[test]
     fn solver_matches_plain_minimax_on_small_boards() {
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for (m, n) in [(1, 1), (2, 2), (3, 1), (3, 2), (2, 4), (3, 3)] {
                 let p = Position::kalah(m, n, rule).unwrap();
                 let (want, best) = minimax_best(&p);
@@ -1453,7 +1453,7 @@ mod tests {
         for case in 0..160 {
             let m = 3 + (case % 2);
             let rule = if case % 4 < 2 {
-                CaptureRule::Seed
+                CaptureRule::Handout
             } else {
                 CaptureRule::Empty
             };
@@ -1506,7 +1506,7 @@ mod tests {
     }
 
     /// A position of 6 pits a side with 14 to 13 + `span` seeds in the
-    /// pits and up to 4 in each store, drawn by `next`: the seed's rule for
+    /// pits and up to 4 in each store, drawn by `next`: the handout's rule for
     /// even cases, empty capture for odd ones, player 0 or 1 to move in
     /// turn every two cases.
     fn random_position(
@@ -1515,7 +1515,7 @@ mod tests {
         span: u64,
     ) -> (Vec<i64>, Position) {
         let rule = if case.is_multiple_of(2) {
-            CaptureRule::Seed
+            CaptureRule::Handout
         } else {
             CaptureRule::Empty
         };
@@ -1539,7 +1539,7 @@ mod tests {
         // Positions of 6 pits a side with 14 to 22 seeds, drawn by a fixed
         // generator, under both rules.
         let mut next = crate::position::test_rng(0x2545_F491_4F6C_DD1D);
-        let tables: Vec<_> = [CaptureRule::Seed, CaptureRule::Empty]
+        let tables: Vec<_> = [CaptureRule::Handout, CaptureRule::Empty]
             .into_iter()
             .map(|rule| Endgame::build(6, 10, rule).unwrap())
             .collect();

@@ -1,6 +1,6 @@
 //! Kalah as a rules step ([`game::Step`]): a position, the mover's legal
 //! pits, and sowing by [`Position::play`]; no chance. `sow_game` (the
-//! seed's function on the absolute layout), the packed sowing of the
+//! handout's function on the absolute layout), the packed sowing of the
 //! solver and the endgame tables, and their one child expansion are tested
 //! equal to it.
 

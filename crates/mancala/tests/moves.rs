@@ -69,7 +69,7 @@ fn reported_moves_match_seed_by_seed_sowing() {
         (x % n as u64) as usize
     };
     let (mut captures, mut extra, mut laps) = (0, 0, 0);
-    for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+    for rule in [CaptureRule::Handout, CaptureRule::Empty] {
         for (m, n) in [(4, 3), (6, 4), (3, 9), (1, 2)] {
             for _ in 0..300 {
                 let mut p = Position::kalah(m, n, rule).unwrap();
@@ -95,7 +95,7 @@ fn reported_moves_match_seed_by_seed_sowing() {
         captures > 1000 && extra > 1000 && laps > 10,
         "{captures} {extra} {laps}"
     );
-    let mut p = Position::kalah(4, 3, CaptureRule::Seed).unwrap();
+    let mut p = Position::kalah(4, 3, CaptureRule::Handout).unwrap();
     assert!(p.play_reported(4).is_err());
     p.play(0).unwrap();
     assert!(p.play_reported(0).is_ok());

@@ -31,7 +31,7 @@ proptest! {
     #[test]
     fn equals_replay_through_the_position_type((board, moves) in valid_game()) {
         let (after, next) = sow_game(&board, &moves).unwrap();
-        let mut p = Position::new(&board, 0, CaptureRule::Seed).unwrap();
+        let mut p = Position::new(&board, 0, CaptureRule::Handout).unwrap();
         for &m in &moves {
             p.sow_move(m as usize);
         }

@@ -8,7 +8,7 @@ use mancala::{CaptureRule, Position, solver};
 
 #[test]
 fn random_playouts_conserve_seeds() {
-    for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+    for rule in [CaptureRule::Handout, CaptureRule::Empty] {
         for (m, n) in [(1, 1), (2, 3), (3, 3), (4, 4), (6, 4), (6, 6)] {
             let root = Position::kalah(m, n, rule).unwrap();
             let total = 2 * m as u32 * n;
@@ -29,7 +29,7 @@ fn random_playouts_conserve_seeds() {
 
 #[test]
 fn generic_exact_equals_the_solver() {
-    for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+    for rule in [CaptureRule::Handout, CaptureRule::Empty] {
         for (m, n) in [(1, 3), (2, 2), (3, 2), (2, 4), (3, 3), (4, 2)] {
             let root = Position::kalah(m, n, rule).unwrap();
             let v = generic::evaluate(

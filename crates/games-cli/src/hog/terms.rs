@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use dice::{CyclingDice, Dice, SeededDice};
-use game::{Step, Turn as Whose};
+use game::{Step, Turn};
 use hog::term_game::{self, Policy};
 use hog::{Rules, Strategy, Term, TermState};
 use serde::Serialize;
@@ -74,7 +74,7 @@ impl Under {
                 let s = if let Some(path) = spec.strip_prefix("file:") {
                     read_strategy_file(Path::new(path))?
                 } else if spec.starts_with("always:") {
-                    Strategy::named(spec, &Rules::SEED)?
+                    Strategy::named(spec, &Rules::HANDOUT)?
                 } else {
                     return fail(format!(
                         "strategy {spec:?} under --rules {t}: use always:N, final, optimal or file:PATH (bacon and swap are Spring 2014's)"
@@ -475,7 +475,7 @@ fn play_turn(state: &mut TermState, rolls: u32, dice: &mut dyn Dice) -> Result<T
     let before = state.scores();
     let sides = state.sides();
     state.apply_action(&rolls)?;
-    let points = if state.turn() == Whose::Chance {
+    let points = if state.turn() == Turn::Chance {
         let k = hog::roll_dice(rolls, sides, dice)?;
         state.apply_outcome(&k)?;
         k
@@ -489,7 +489,7 @@ fn play_turn(state: &mut TermState, rolls: u32, dice: &mut dyn Dice) -> Result<T
         sides,
         points,
         after: state.scores(),
-        extra_turn: state.turn() == Whose::Player(player),
+        extra_turn: state.turn() == Turn::Player(player),
     })
 }
 
@@ -520,7 +520,7 @@ pub(super) fn play(
     };
     let mut state = TermState::new(u.term, u.goal)?;
     let mut turns = Vec::new();
-    while let Whose::Player(m) = state.turn() {
+    while let Turn::Player(m) = state.turn() {
         if turns.len() >= MAX_TURNS {
             return fail(format!(
                 "hog play: the game did not end within {MAX_TURNS} turns (both strategies keep scoring nothing)"
@@ -598,7 +598,7 @@ pub(super) fn step(
 ) -> Result<String, CliError> {
     let mut state: TermState =
         serde_json::from_str(text).map_err(|e| CliError(format!("--state: {e}")))?;
-    let Whose::Player(m) = state.turn() else {
+    let Turn::Player(m) = state.turn() else {
         return fail(
             "--state: no player chooses dice now (the game is over, or \"rolling\" is set)",
         );

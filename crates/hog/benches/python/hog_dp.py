@@ -2,7 +2,7 @@
 dynamic program doing the work of `games-cli hog --strategy final` and
 `games-cli hog --strategy optimal`: the best response to always_roll(5)
 and its exact average win rate, and the minimax strategy and its rate
-against always_roll(5), under the seed's rules (goal 100, free bacon, hog
+against always_roll(5), under the handout's rules (goal 100, free bacon, hog
 wild, swine swap).
 
 Run: python3 crates/hog/benches/python/hog_dp.py

@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicI8, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Endgame, MAX, Pits, Terms, UNKNOWN, check_size, choose, pack, rank, terms};
+use super::{Endgame, Terms, UNKNOWN, check_size, choose, rank, terms};
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::position::{CaptureRule, SPECIALISED, Sower, byte_sum};
+use crate::position::{CaptureRule, MAX, Pits, SPECIALISED, Sower, byte_sum, pack};
 
 pub(super) struct Builder<'a> {
     pub(super) pits: usize,
@@ -281,7 +281,7 @@ mod tests {
     /// seeds or more).
     #[test]
     fn the_six_pit_build_is_the_general_build() {
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             let six = Endgame::build_by_ranks(6, 9, rule, true).values;
             assert!(!six.contains(&(UNKNOWN as u8)));
             let general = Endgame::build_by_ranks(6, 9, rule, false).values;

@@ -186,7 +186,7 @@ pub(super) fn hold(n: u64) -> Result<Bytes, MancalaError> {
 /// The capture rule a file's header byte names.
 pub(super) fn rule_from(byte: u8) -> Result<CaptureRule, MancalaError> {
     match byte {
-        0 => Ok(CaptureRule::Seed),
+        0 => Ok(CaptureRule::Handout),
         1 => Ok(CaptureRule::Empty),
         x => Err(bad(format!("unknown capture rule {x}"))),
     }

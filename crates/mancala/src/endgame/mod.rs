@@ -37,7 +37,7 @@
 
 use crate::MancalaError;
 use crate::bytes::Bytes;
-use crate::position::{CaptureRule, Position};
+use crate::position::{CaptureRule, MAX, Pits, Position, pack};
 
 mod build;
 mod file;
@@ -49,13 +49,6 @@ pub use shard::{LevelShard, MAX_SHARDS};
 
 use rank::choose;
 pub(crate) use rank::{Terms, rank, terms};
-
-/// Cells a position of the search holds: up to 8 pits a side.
-pub(crate) const MAX: usize = 16;
-
-/// A position as the search holds it: the mover's pits, then the other's,
-/// one a byte (see [`Sower`]).
-pub(crate) type Pits = u128;
 
 const UNKNOWN: i8 = i8::MIN;
 
@@ -122,33 +115,6 @@ fn check_size(pits: usize, seeds: usize) -> Result<u64, MancalaError> {
         )));
     }
     Ok(n)
-}
-
-/// The other side to move: swap the halves.
-#[inline(always)]
-pub(crate) fn flip(q: Pits) -> Pits {
-    q.rotate_left(64)
-}
-
-/// A position from its pit counts, the mover's first (`2 m` of them for `m`
-/// pits a side), laid out as [`Sower`](crate::position::Sower) packs them.
-pub(crate) fn pack(counts: &[u8]) -> Pits {
-    let m = counts.len() / 2;
-    let mut b = [0u8; MAX];
-    b[..m].copy_from_slice(&counts[..m]);
-    b[8..8 + m].copy_from_slice(&counts[m..2 * m]);
-    u128::from_le_bytes(b)
-}
-
-/// The pit counts of a packed position of `m` pits a side, the mover's
-/// first ([`pack`] undone), in the first `2 m` bytes.
-#[cfg(test)]
-pub(crate) fn unpack(p: Pits, m: usize) -> [u8; MAX] {
-    let b = p.to_le_bytes();
-    let mut counts = [0u8; MAX];
-    counts[..m].copy_from_slice(&b[..m]);
-    counts[m..2 * m].copy_from_slice(&b[8..8 + m]);
-    counts
 }
 
 impl Endgame {
@@ -235,7 +201,7 @@ mod tests {
     use crate::solver::{Options, solve};
 
     /// Every position of up to `k` seeds on a board of `pits` a side, as a
-    /// seed-layout board with empty stores.
+    /// board in the handout's layout with empty stores.
     fn boards(pits: usize, k: usize) -> Vec<Vec<i64>> {
         let cells = 2 * pits;
         let mut out = Vec::new();
@@ -269,7 +235,7 @@ mod tests {
             endgame_seeds: Some(0),
             threads: 1,
         };
-        for rule in [CaptureRule::Seed, CaptureRule::Empty] {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             for (pits, k) in [(1, 9), (2, 8), (3, 7)] {
                 let db = Endgame::build(pits, k, rule).unwrap();
                 let all = boards(pits, k);
@@ -304,13 +270,13 @@ mod tests {
 
     #[test]
     fn save_and_load_round_trip_and_damage_is_caught() {
-        let db = Endgame::build(3, 6, CaptureRule::Seed).unwrap();
+        let db = Endgame::build(3, 6, CaptureRule::Handout).unwrap();
         let mut good = Vec::new();
         db.save(&mut good).unwrap();
         let back = Endgame::load(&mut good.as_slice()).unwrap();
         assert_eq!(
             (back.pits(), back.seeds(), back.rule()),
-            (3, 6, CaptureRule::Seed)
+            (3, 6, CaptureRule::Handout)
         );
         assert_eq!(&back.values[..], &db.values[..]);
         let err = |bytes: &[u8]| match Endgame::load(&mut &bytes[..]) {
@@ -397,15 +363,15 @@ mod tests {
     fn sizes_are_checked() {
         assert_eq!(positions_for(6, 20), 225_792_840);
         assert!(matches!(
-            Endgame::build(9, 2, CaptureRule::Seed),
+            Endgame::build(9, 2, CaptureRule::Handout),
             Err(MancalaError::TooLargeToSolve(_))
         ));
         assert!(matches!(
-            Endgame::build(6, 40, CaptureRule::Seed),
+            Endgame::build(6, 40, CaptureRule::Handout),
             Err(MancalaError::TooLargeToSolve(_))
         ));
         assert!(matches!(
-            Endgame::build(0, 2, CaptureRule::Seed),
+            Endgame::build(0, 2, CaptureRule::Handout),
             Err(MancalaError::NoPits)
         ));
     }

@@ -1,7 +1,7 @@
 //! Numbering positions: the stars-and-bars rank of a position's pit counts
 //! among all positions with at most `K` seeds, so a table is a dense array.
 
-use super::{MAX, Pits};
+use crate::position::{MAX, Pits};
 
 /// C(n, r), saturating at `u64::MAX`.
 pub(super) fn choose(n: u64, r: u64) -> u64 {

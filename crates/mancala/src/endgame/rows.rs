@@ -203,7 +203,7 @@ enum Move {
     Other { hi: u32, k: u8, gain: i8 },
     /// The last seed lands in an empty pit of the mover's (its row `X'`
     /// with it): it and the other's pit `opp` go to the store (under the
-    /// seed's rule, only when that pit holds seeds; else as `Other`, at
+    /// handout's rule, only when that pit holds seeds; else as `Other`, at
     /// `hi`). `taken` is `X'` without the landing seed, `y` the other's
     /// seeds after the sowing (`k` of them added).
     Capture {
@@ -238,7 +238,7 @@ struct Fill<'a> {
     terms: &'a Terms,
     values: &'a [AtomicI8],
     rows: &'a Rows,
-    seed_rule: bool,
+    handout_rule: bool,
 }
 
 impl Fill<'_> {
@@ -429,7 +429,7 @@ impl Fill<'_> {
                             for (j, (f, &other)) in found.iter_mut().zip(others).enumerate() {
                                 let sown = other + add;
                                 let across = pit(sown, usize::from(opp));
-                                *f = if self.seed_rule && across == 0 {
+                                *f = if self.handout_rule && across == 0 {
                                     let part = rows.plus(piece.start + j, usize::from(k));
                                     (i32::from(gain), -1, hi as usize + part)
                                 } else {
@@ -507,7 +507,7 @@ pub(super) fn fill<const M: usize>(
         terms,
         values,
         rows: &rows,
-        seed_rule: sower.rule() == CaptureRule::Seed,
+        handout_rule: sower.rule() == CaptureRule::Handout,
     };
     let mut lv = Level {
         plans: vec![Move::Fixed(0); rows.moves[rows.rows.len()]],

@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn shards_joined_are_the_whole_table_for_any_count() {
-        for rule in [CaptureRule::Empty, CaptureRule::Seed] {
+        for rule in [CaptureRule::Empty, CaptureRule::Handout] {
             for (pits, seeds) in [(1, 6), (2, 7), (3, 6)] {
                 let below = Endgame::build(pits, seeds, rule).unwrap();
                 let whole = saved(&Endgame::build(pits, seeds + 1, rule).unwrap());

@@ -24,8 +24,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
-use crate::endgame::{Pits, Terms, positions_for, rank};
-use crate::position::pits_in;
+use crate::endgame::{Terms, positions_for, rank};
+use crate::position::{Pits, pits_in};
 
 /// Check bits a compact entry keeps: the code's bits above the bucket's.
 pub(super) const CHECK_BITS: u32 = 34;
@@ -443,7 +443,8 @@ fn wide_bounds(data: u64) -> Bounds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endgame::{pack, terms};
+    use crate::endgame::terms;
+    use crate::position::pack;
 
     #[test]
     fn mix_is_a_bijection() {

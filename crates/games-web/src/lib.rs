@@ -324,6 +324,41 @@ pub async fn serve_for(
     axum::serve(listener, router_for(backend, hosts)).await
 }
 
+/// Connections accepted by the kernel and not yet by the server at most
+/// (the kernel caps it at `net.core.somaxconn`): tokio's default, 128,
+/// drops the rest of a burst of 300, whose clients then retry after a
+/// second.
+pub const BACKLOG: u32 = 1024;
+
+/// Listen on `host:port` (the first of its addresses that binds) with
+/// room for [`BACKLOG`] connections not yet accepted.
+///
+/// # Errors
+/// The name does not resolve, or no address of it can be bound.
+pub async fn listen(host: &str, port: u16) -> std::io::Result<tokio::net::TcpListener> {
+    let mut last = None;
+    for address in tokio::net::lookup_host((host, port)).await? {
+        let socket = if address.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        // As tokio's own bind: a restarted server takes its port back.
+        #[cfg(not(windows))]
+        socket.set_reuseaddr(true)?;
+        match socket.bind(address) {
+            Ok(()) => return socket.listen(BACKLOG),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::AddrNotAvailable,
+            format!("{host} has no address"),
+        )
+    }))
+}
+
 /// Bind `host:port`, print the address, open a browser when asked, and
 /// serve until the process ends (the `games-cli serve` command).
 ///
@@ -337,7 +372,7 @@ pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), St
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
     rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind((host, port))
+        let listener = listen(host, port)
             .await
             .map_err(|e| format!("--host {host} --port {port}: cannot listen there: {e}"))?;
         let address = listener

@@ -19,8 +19,9 @@
 //! strategy files for the request, named as `file:NAME` in any value.
 //!
 //! Verbs that write files, read the terminal or stdin, or run without a
-//! bound are not served; every size is held to [`WEB_LIMITS`] and every
-//! solve to [`MAX_SECONDS`].
+//! bound are not served; every size is held to [`WEB_BOUNDS`] and
+//! [`WEB_LIMITS`] and every solve to [`MAX_SECONDS`]. [`cheap`] says
+//! which requests the server runs apart from the slow ones.
 
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};

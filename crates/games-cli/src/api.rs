@@ -19,8 +19,9 @@
 //! strategy files for the request, named as `file:NAME` in any value.
 //!
 //! Verbs that write files, read the terminal or stdin, or run without a
-//! bound are not served; every size is held to [`WEB_LIMITS`] and every
-//! solve to [`MAX_SECONDS`].
+//! bound are not served; every size is held to [`WEB_BOUNDS`] and
+//! [`WEB_LIMITS`] and every solve to [`MAX_SECONDS`]. [`cheap`] says
+//! which requests the server runs apart from the slow ones.
 
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
@@ -50,6 +51,190 @@ pub const MAX_SECONDS: f64 = 10.0;
 
 /// The most strategies a web tournament takes.
 pub const MAX_WEB_TOURNAMENT: usize = 20;
+
+/// A size the web bounds more tightly than the command line (or that only
+/// the web bounds): a request past it gets 400 naming the field and the
+/// bound, before any work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WebBound {
+    /// The body's key (the long flag without dashes).
+    pub field: &'static str,
+    /// The most the web takes: a number, or a list's length
+    /// (`strategies`).
+    pub most: u64,
+    /// The verbs that take it, as `GAME VERB`.
+    pub verbs: &'static [&'static str],
+}
+
+/// Every size knob a served verb takes, with its bound on the web
+/// (docs/web.md lists them with the reasons). Sizes that bound each other
+/// (LCR's exact states, a solve's seeds in play, an endgame table's
+/// positions, a study's turns) are checked by the command under
+/// [`WEB_LIMITS`].
+pub const WEB_BOUNDS: &[WebBound] = &[
+    WebBound {
+        field: "games",
+        most: WEB_LIMITS.games,
+        verbs: &[
+            "lcr simulate",
+            "craps simulate",
+            "baccarat simulate",
+            "hog rate",
+        ],
+    },
+    WebBound {
+        field: "players",
+        most: WEB_LIMITS.players as u64,
+        verbs: &["lcr simulate", "lcr exact", "lcr replay"],
+    },
+    WebBound {
+        field: "coins",
+        most: WEB_LIMITS.coins as u64,
+        verbs: &["lcr simulate", "lcr exact", "lcr replay"],
+    },
+    WebBound {
+        field: "max-rounds",
+        most: WEB_LIMITS.rounds as u64,
+        verbs: &["lcr simulate"],
+    },
+    WebBound {
+        field: "checkpoints",
+        most: 1_000,
+        verbs: &["lcr simulate"],
+    },
+    WebBound {
+        field: "threads",
+        most: WEB_LIMITS.threads as u64,
+        verbs: &[
+            "lcr simulate",
+            "lcr exact",
+            "craps simulate",
+            "baccarat simulate",
+            "hog rate",
+            "hog tournament",
+            "mancala solve",
+        ],
+    },
+    WebBound {
+        field: "turns",
+        most: WEB_LIMITS.turns as u64,
+        verbs: &["hog max-rolls"],
+    },
+    WebBound {
+        field: "strategies",
+        most: MAX_WEB_TOURNAMENT as u64,
+        verbs: &["hog tournament"],
+    },
+    WebBound {
+        field: "decks",
+        most: craps_baccarat::cards::MAX_DECKS as u64,
+        verbs: &["baccarat deal", "baccarat simulate", "baccarat exact"],
+    },
+    WebBound {
+        field: "pits",
+        most: 8,
+        verbs: &["mancala solve", "mancala move", "mancala moves"],
+    },
+    WebBound {
+        field: "seeds",
+        most: WEB_LIMITS.solve_seeds / 2,
+        verbs: &["mancala solve", "mancala move", "mancala moves"],
+    },
+    WebBound {
+        field: "table-bits",
+        most: WEB_TABLE_BITS as u64,
+        verbs: &["mancala solve", "mancala moves"],
+    },
+    WebBound {
+        field: "time-limit",
+        most: MAX_SECONDS as u64,
+        verbs: &["mancala solve"],
+    },
+    WebBound {
+        field: "think",
+        most: MAX_SECONDS as u64,
+        verbs: &["mancala moves"],
+    },
+];
+
+/// The largest transposition table a web solve or move value builds:
+/// 2^22 entries (the CLI takes up to 2^30, gigabytes).
+pub const WEB_TABLE_BITS: u32 = 22;
+
+/// The requests answered in milliseconds (from a rules step or exact odds
+/// of a small game), run in the server's cheap pool so they never wait
+/// behind a simulation or a solve. docs/web.md gives each one's measured
+/// time and reason; `lcr exact`, `lcr replay` and `hog rate` are cheap
+/// only at the sizes [`cheap`] checks.
+pub const CHEAP: &[(&str, &str)] = &[
+    ("craps", "exact"),
+    ("craps", "game"),
+    ("baccarat", "exact"),
+    ("baccarat", "deal"),
+    ("hog", "step"),
+    ("hog", "turn"),
+    ("hog", "choose"),
+    ("hog", "coach"),
+    ("hog", "play"),
+    ("hog", "export"),
+    ("hog", "rate"),
+    ("mancala", "move"),
+    ("mancala", "sow"),
+    ("lcr", "exact"),
+    ("lcr", "replay"),
+];
+
+/// The most rolling states of a cheap `lcr exact`: 4 seats with 4 coins
+/// (3,876 states), 5 with 2, 3 with 10; 5 seats with 3 coins (11,628) take
+/// 22 ms alone and 50-110 ms on a busy machine.
+pub const CHEAP_EXACT_STATES: u64 = 5_000;
+
+/// The most seats times coins of a cheap `lcr replay` (a game of 20 seats
+/// with 20 coins is about a millisecond).
+pub const CHEAP_REPLAY_COINS: u64 = 400;
+
+/// Whether `GAME VERB` with this body is cheap (see [`CHEAP`]): a body
+/// that is not JSON, or a value that is not a number, is refused at once,
+/// so it is cheap too.
+pub fn cheap(game: &str, verb: &str, body: &[u8]) -> bool {
+    if !CHEAP.contains(&(game, verb)) {
+        return false;
+    }
+    let sized = matches!((game, verb), ("lcr", _) | ("hog", "rate"));
+    if !sized {
+        return true;
+    }
+    let Ok(Value::Object(flags)) = serde_json::from_slice::<Value>(body) else {
+        return true;
+    };
+    // A number, or a number's text (the CLI reads both); `None` when the
+    // CLI will refuse it.
+    let number = |key: &str, default: u64| -> Option<u64> {
+        match flags.get(key) {
+            None | Some(Value::Null) => Some(default),
+            Some(Value::Number(n)) => n.as_u64(),
+            Some(Value::String(s)) => s.trim().parse().ok(),
+            Some(_) => None,
+        }
+    };
+    match verb {
+        "rate" => flags
+            .get("games")
+            .is_none_or(|g| matches!(g, Value::Null | Value::Bool(false))),
+        "exact" => match (number("players", 0), number("coins", 3)) {
+            (Some(p), Some(c)) => lcr_core::exact::plan(
+                usize::try_from(p).unwrap_or(usize::MAX),
+                u32::try_from(c).unwrap_or(u32::MAX),
+            )
+            .map_or(true, |(states, _)| states <= CHEAP_EXACT_STATES),
+            _ => true,
+        },
+        _ => match (number("players", 0), number("coins", 3)) {
+            (Some(p), Some(c)) => p.saturating_mul(c) <= CHEAP_REPLAY_COINS,
+            _ => true,
+        },
+    }
+}
 
 /// The verbs served, by game.
 const VERBS: &[(&str, &[&str])] = &[
@@ -273,6 +458,25 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         if key == "files" {
             continue;
         }
+        // Seconds and strategies have their own lines below.
+        let own_line = ["time-limit", "think", "strategies"].contains(&key.as_str());
+        if let Some(b) = WEB_BOUNDS.iter().find(|b| b.field == key && !own_line) {
+            let size = match value {
+                Value::Number(n) => n.as_f64(),
+                Value::String(s) => s.trim().parse::<f64>().ok(),
+                _ => None,
+            };
+            if size.is_some_and(|x| x > b.most as f64) {
+                return Err((
+                    400,
+                    format!(
+                        "{key}: at most {} on the web, not {}",
+                        b.most,
+                        short(&value.to_string())
+                    ),
+                ));
+            }
+        }
         if key == "strategies" && game == "hog" && verb == "tournament" {
             let Value::Array(list) = value else {
                 return Err((400, "strategies: expected a list of strategies".into()));
@@ -356,9 +560,24 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     }
     if game == "mancala" && verb == "solve" && !has_bits {
         push("--table-bits".into(), "--table-bits".into());
-        push("22".into(), "22".into());
+        let bits = WEB_TABLE_BITS.to_string();
+        push(bits.clone(), bits);
     }
     push("--format".into(), "--format".into());
     push("json".into(), "json".into());
     Ok((args, shown.join(" "), files))
+}
+
+/// `text`, or its first characters and its length when it is long (a
+/// value in a one-line error).
+fn short(text: &str) -> String {
+    const MOST: usize = 40;
+    if text.len() <= MOST {
+        return text.to_string();
+    }
+    let mut end = MOST;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} bytes)", &text[..end], text.len())
 }

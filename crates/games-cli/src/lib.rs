@@ -285,7 +285,7 @@ struct ServeArgs {
 
 /// The web page's backend: the CLI's own commands through [`api::call`].
 pub fn web_backend() -> games_web::Backend {
-    std::sync::Arc::new(
+    games_web::Backend::new(std::sync::Arc::new(
         |game: &str, verb: &str, body: &[u8], progress: games_web::Progress<'_>| {
             let r = api::call(game, verb, body, progress);
             games_web::Reply {
@@ -294,7 +294,16 @@ pub fn web_backend() -> games_web::Backend {
                 command: r.command,
             }
         },
-    )
+    ))
+    .with_cost(std::sync::Arc::new(
+        |game: &str, verb: &str, body: &[u8]| {
+            if api::cheap(game, verb, body) {
+                games_web::Cost::Cheap
+            } else {
+                games_web::Cost::Expensive
+            }
+        },
+    ))
 }
 
 fn serve(a: &ServeArgs) -> Result<String, CliError> {

@@ -621,7 +621,8 @@ fn only_this_machines_pages_can_use_the_server() {
 #[test]
 fn a_huge_request_gets_a_short_header() {
     runtime().block_on(async {
-        let body = serde_json::json!({ "players": "9".repeat(1 << 20) }).to_string();
+        // A value the web does not bound reaches the command line.
+        let body = serde_json::json!({ "seed": "9".repeat(1 << 20) }).to_string();
         let (status, header) = with_headers(
             "/api/lcr/simulate",
             &[("host", "localhost"), ("content-type", "application/json")],
@@ -677,4 +678,293 @@ fn a_server_for_other_machines_says_so() {
         line.starts_with("warning: --host 0.0.0.0 serves the page beyond this machine"),
         "{line}"
     );
+}
+
+const HOG_STATE: &str = r#"{"rules": {"goal": 100, "free_bacon": true, "hog_wild": true, "swine_swap": true}, "scores": [40, 60], "player": 0, "rolling": null}"#;
+
+/// One request of each cheap kind (`games_cli::api::CHEAP`), at the
+/// largest size still cheap where the size decides.
+fn cheap_examples() -> Vec<(&'static str, &'static str, String)> {
+    let s = |x: &str| x.to_string();
+    vec![
+        ("craps", "exact", s("{}")),
+        ("craps", "game", s(r#"{"seed": 3}"#)),
+        ("baccarat", "exact", s(r#"{"decks": 64}"#)),
+        ("baccarat", "deal", s(r#"{"decks": 64, "seed": 2}"#)),
+        (
+            "hog",
+            "step",
+            format!(r#"{{"state": {HOG_STATE}, "strategy": "optimal", "seed": 7}}"#),
+        ),
+        (
+            "hog",
+            "turn",
+            s(r#"{"rolls": 10, "opponent": 20, "dice": [6, 5, 4, 3, 2]}"#),
+        ),
+        (
+            "hog",
+            "choose",
+            s(r#"{"strategy": "optimal", "score": 10, "opponent": 20}"#),
+        ),
+        (
+            "hog",
+            "coach",
+            s(r#"{"vs": "optimal", "score": 10, "opponent": 20}"#),
+        ),
+        (
+            "hog",
+            "play",
+            s(r#"{"strategy0": "final", "strategy1": "optimal", "seed": 1}"#),
+        ),
+        (
+            "hog",
+            "export",
+            s(r#"{"strategy": "optimal", "out": "-", "as": "json"}"#),
+        ),
+        (
+            "hog",
+            "rate",
+            s(r#"{"strategy": "final", "vs": "optimal"}"#),
+        ),
+        ("mancala", "move", s(r#"{"pits": 6, "seeds": 6, "pit": 2}"#)),
+        (
+            "mancala",
+            "sow",
+            s(r#"{"board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "moves": [1, 2]}"#),
+        ),
+        ("lcr", "exact", s(r#"{"players": 4, "coins": 4}"#)),
+        (
+            "lcr",
+            "replay",
+            s(r#"{"players": 20, "coins": 20, "seed": 4, "throws": true}"#),
+        ),
+    ]
+}
+
+/// Expensive requests, some of verbs that are cheap at smaller sizes.
+const EXPENSIVE_EXAMPLES: &[(&str, &str, &str)] = &[
+    ("lcr", "simulate", r#"{"players": 5, "games": 10000}"#),
+    ("lcr", "exact", r#"{"players": 5, "coins": 3}"#),
+    ("lcr", "exact", r#"{"players": "5", "coins": "3"}"#),
+    ("lcr", "replay", r#"{"players": 100, "coins": 100}"#),
+    ("craps", "simulate", "{}"),
+    ("baccarat", "simulate", "{}"),
+    ("hog", "rate", r#"{"strategy": "final", "games": 1000}"#),
+    ("hog", "best-response", r#"{"vs": "final"}"#),
+    ("hog", "tournament", r#"{"strategies": ["final", "bacon"]}"#),
+    ("hog", "max-rolls", "{}"),
+    ("mancala", "solve", r#"{"pits": 4, "seeds": 3}"#),
+    ("mancala", "moves", r#"{"pits": 4, "seeds": 3}"#),
+];
+
+/// Every cheap kind answers in milliseconds (the slowest of three runs,
+/// each on a new thread as a server's worker would be), and the
+/// classification puts the expensive ones apart.
+#[test]
+fn cheap_requests_answer_in_milliseconds() {
+    let mut slowest = Duration::ZERO;
+    for (game, verb, body) in cheap_examples() {
+        assert!(
+            games_cli::api::cheap(game, verb, body.as_bytes()),
+            "{game} {verb} {body}"
+        );
+        let mut times = Vec::new();
+        for _ in 0..3 {
+            let body = body.clone();
+            let t = Instant::now();
+            let reply =
+                std::thread::spawn(move || games_cli::api::call(game, verb, body.as_bytes(), None))
+                    .join()
+                    .unwrap();
+            times.push(t.elapsed());
+            assert_eq!(reply.status, 200, "{game} {verb}: {}", reply.body);
+        }
+        let least = *times.iter().min().unwrap();
+        eprintln!("{game} {verb}: {times:?}");
+        slowest = slowest.max(least);
+        // Milliseconds; a loaded CI machine gets a margin.
+        assert!(
+            least < Duration::from_millis(100),
+            "{game} {verb}: {times:?}"
+        );
+    }
+    eprintln!("slowest cheap kind: {slowest:?}");
+    for (game, verb, body) in EXPENSIVE_EXAMPLES {
+        assert!(
+            !games_cli::api::cheap(game, verb, body.as_bytes()),
+            "{game} {verb} {body}"
+        );
+    }
+}
+
+/// A body for `GAME VERB` at the web's bound on `field` (`most`), or
+/// `None` where that is not cheap enough to run in a test.
+fn at_the_bound(field: &str, verb: &str, most: u64) -> Option<String> {
+    let body = match (verb, field) {
+        ("lcr replay", "players") => format!(r#"{{"players": {most}, "coins": 1, "seed": 1}}"#),
+        ("lcr replay", "coins") => format!(r#"{{"players": 2, "coins": {most}, "seed": 1}}"#),
+        ("lcr simulate", "max-rounds") => {
+            format!(r#"{{"table": "standard", "max-rounds": {most}, "games": 100}}"#)
+        }
+        ("lcr simulate", "checkpoints") => {
+            format!(r#"{{"table": "standard", "checkpoints": {most}, "games": 1000}}"#)
+        }
+        ("lcr simulate", "threads") => {
+            format!(r#"{{"players": 3, "threads": {most}, "games": 1000}}"#)
+        }
+        ("craps simulate", "games") => format!(r#"{{"games": {most}, "seed": 1}}"#),
+        ("hog max-rolls", "turns") => format!(r#"{{"turns": {most}}}"#),
+        ("baccarat exact", "decks") => format!(r#"{{"decks": {most}}}"#),
+        ("mancala move", "pits") => format!(r#"{{"pits": {most}, "seeds": 3, "pit": 0}}"#),
+        ("mancala move", "seeds") => format!(r#"{{"pits": 1, "seeds": {most}, "pit": 0}}"#),
+        ("mancala moves", "table-bits") => {
+            format!(r#"{{"pits": 4, "seeds": 3, "table-bits": {most}}}"#)
+        }
+        ("mancala moves", "think") => format!(r#"{{"pits": 4, "seeds": 3, "think": {most}}}"#),
+        ("mancala solve", "time-limit") => {
+            format!(r#"{{"pits": 4, "seeds": 3, "time-limit": {most}}}"#)
+        }
+        ("hog tournament", "strategies") => {
+            let list: Vec<String> = (0..most).map(|i| format!("always:{}", i % 11)).collect();
+            serde_json::json!({ "strategies": list }).to_string()
+        }
+        _ => return None,
+    };
+    Some(body)
+}
+
+/// Every bound in `WEB_BOUNDS`: one past it is refused with 400 naming the
+/// field and the bound, before any work, on every verb that takes it; the
+/// bound itself is accepted where it is cheap enough to run; docs/web.md's
+/// table lists each.
+#[test]
+fn every_web_bound_is_checked_before_work() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/web.md")).unwrap();
+    let mut accepted = 0;
+    for b in games_cli::api::WEB_BOUNDS {
+        let row = format!("| `{}` | {} |", b.field, b.most);
+        assert!(docs.contains(&row), "docs/web.md has no row {row}");
+        for verb in b.verbs {
+            let (game, v) = verb.split_once(' ').unwrap();
+            let past = if b.field == "strategies" {
+                serde_json::json!({ "strategies": vec!["final"; b.most as usize + 1] })
+            } else {
+                serde_json::json!({ b.field: b.most + 1 })
+            };
+            let t = Instant::now();
+            let reply = games_cli::api::call(game, v, past.to_string().as_bytes(), None);
+            assert_eq!(reply.status, 400, "{verb} {past}: {}", reply.body);
+            let line: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+            let line = line["error"].as_str().unwrap();
+            assert!(
+                line.contains(b.field) && line.contains(&b.most.to_string()),
+                "{verb} {past}: {line}"
+            );
+            assert!(
+                t.elapsed() < Duration::from_secs(1),
+                "{verb}: {:?}",
+                t.elapsed()
+            );
+            if let Some(body) = at_the_bound(b.field, verb, b.most) {
+                let reply = games_cli::api::call(game, v, body.as_bytes(), None);
+                assert_eq!(reply.status, 200, "{verb} {body}: {}", reply.body);
+                accepted += 1;
+            }
+        }
+    }
+    assert!(accepted >= 12, "{accepted}");
+    // A huge value gets a short line.
+    let body = serde_json::json!({ "players": "9".repeat(1 << 20) }).to_string();
+    let reply = games_cli::api::call("lcr", "simulate", body.as_bytes(), None);
+    assert_eq!(reply.status, 400);
+    assert!(reply.body.len() < 200, "{}", reply.body);
+}
+
+/// 300 concurrent expensive requests (Kalah(6,6) move values with a
+/// second's budget each) on a real server: the queue takes
+/// `WORKERS + MAX_WAITING`, the rest get 503 at once, and cheap requests
+/// meanwhile answer in milliseconds from their own pool.
+#[test]
+fn a_cheap_request_answers_under_300_expensive_ones() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    runtime().block_on(async {
+        // As `games-cli serve` listens: room for 1024 connections not yet
+        // accepted (the 300 arrive at once).
+        let listener = games_web::listen("127.0.0.1", 0).await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(games_web::serve(listener, games_cli::web_backend()));
+        let began = Instant::now();
+        let done = Arc::new(AtomicUsize::new(0));
+        let mut tasks = Vec::new();
+        for _ in 0..300 {
+            let done = Arc::clone(&done);
+            tasks.push(tokio::spawn(async move {
+                let body = br#"{"pits": 6, "seeds": 6, "think": 1}"#;
+                let r = http(address, "POST", "/api/mancala/moves", body).await;
+                done.fetch_add(1, Ordering::SeqCst);
+                r
+            }));
+        }
+        // Wait for the refusals: every request past the queue's room.
+        let room = games_web::WORKERS + games_web::MAX_WAITING;
+        while done.load(Ordering::SeqCst) < 300 - room {
+            assert!(began.elapsed() < Duration::from_secs(10), "refusals too slow");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let refused_in = began.elapsed();
+        // The queue is full and 4 solves run: time cheap requests.
+        let cheap = [
+            ("/api/craps/exact", "{}".to_string()),
+            (
+                "/api/hog/step",
+                format!(r#"{{"state": {HOG_STATE}, "rolls": 5, "seed": 1}}"#),
+            ),
+            (
+                "/api/mancala/move",
+                r#"{"pits": 6, "seeds": 6, "pit": 2}"#.to_string(),
+            ),
+        ];
+        let mut latencies = Vec::new();
+        for round in 0..5 {
+            for (path, body) in &cheap {
+                let t = Instant::now();
+                let (status, text) = http(address, "POST", path, body.as_bytes()).await;
+                latencies.push(t.elapsed());
+                assert_eq!(status, 200, "{path} (round {round}): {text}");
+            }
+        }
+        let slowest = *latencies.iter().max().unwrap();
+        let mut sorted = latencies.clone();
+        sorted.sort();
+        let median = sorted[sorted.len() / 2];
+        let (mut answered, mut busy) = (0, 0);
+        for t in tasks {
+            let (status, text) = tokio::time::timeout(Duration::from_secs(120), t)
+                .await
+                .expect("answered in time")
+                .unwrap();
+            match status {
+                200 => answered += 1,
+                503 => {
+                    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+                    assert!(!v["error"].as_str().unwrap().contains('\n'));
+                    busy += 1;
+                }
+                s => panic!("{s}: {text}"),
+            }
+        }
+        eprintln!(
+            "300 expensive: {answered} answered, {busy} got 503 (all refusals within {refused_in:?}); \
+             cheap under load: median {median:?}, slowest {slowest:?} of {}; all done in {:?}",
+            latencies.len(),
+            began.elapsed()
+        );
+        assert_eq!(answered + busy, 300);
+        assert!(busy >= 300 - room, "{busy}");
+        // Under 200 ms on the 2-core machine (docs/benchmarks.md); CI's
+        // noise gets a margin.
+        assert!(slowest < Duration::from_millis(500), "{latencies:?}");
+    });
 }

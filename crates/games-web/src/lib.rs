@@ -5,14 +5,18 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use games_web::{Backend, Reply};
+//! use games_web::{Backend, Cost, Reply};
 //!
 //! // A backend that echoes the verb: the real one is `games_cli::api::call`.
-//! let backend: Backend = Arc::new(|game: &str, verb: &str, _body: &[u8], _progress: games_web::Progress<'_>| Reply {
+//! let backend = Backend::new(Arc::new(|game: &str, verb: &str, _body: &[u8], _progress: games_web::Progress<'_>| Reply {
 //!     status: 200,
 //!     body: format!("{{\"game\": \"{game}\", \"verb\": \"{verb}\"}}"),
 //!     command: format!("games-cli {game} {verb}"),
-//! });
+//! }))
+//! // Rules steps answer at once; the rest is expensive.
+//! .with_cost(Arc::new(|_game: &str, verb: &str, _body: &[u8]| {
+//!     if verb == "step" { Cost::Cheap } else { Cost::Expensive }
+//! }));
 //! let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
 //! rt.block_on(async {
 //!     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -33,9 +37,15 @@
 //! [`MAX_HEADER`] bytes.
 //!
 //! The server keeps no sessions: every request carries the game state it
-//! acts on. Work runs on blocking threads, at most [`WORKERS`] at once, so
-//! async threads always answer; a request waits at most [`QUEUE_WAIT`]
-//! for a worker, then gets 503. Bodies are limited to [`MAX_BODY`] bytes.
+//! acts on. Work runs on blocking threads in two pools, so async threads
+//! always answer and a cheap request (a rules step, exact odds: the
+//! backend's [`Cost`] says which) never waits behind an expensive one (a
+//! simulation, a solve): at most [`CHEAP_WORKERS`] cheap and [`WORKERS`]
+//! expensive requests run at once, each pool with its own queue of at most
+//! [`CHEAP_WAITING`] or [`MAX_WAITING`] requests. A request that finds its
+//! queue full gets 503 at once; one that waits longer than
+//! [`QUEUE_WAIT`] gets 503 then. Bodies are limited to [`MAX_BODY`]
+//! bytes.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -66,12 +76,60 @@ pub type Progress<'a> = Option<&'a (dyn Fn(u64, u64) + Sync)>;
 
 /// Answers `POST /api/GAME/VERB` with the request body, reporting
 /// progress when asked.
-pub type Backend = Arc<dyn Fn(&str, &str, &[u8], Progress<'_>) -> Reply + Send + Sync>;
+pub type Call = Arc<dyn Fn(&str, &str, &[u8], Progress<'_>) -> Reply + Send + Sync>;
 
-/// Requests worked on at once (each on a blocking thread).
+/// Says which pool a request `(game, verb, body)` runs in.
+pub type Classify = Arc<dyn Fn(&str, &str, &[u8]) -> Cost + Send + Sync>;
+
+/// What a request costs, deciding the pool it waits and runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// Answered in milliseconds (a rules step, exact odds of a small game).
+    Cheap,
+    /// A simulation, a solve, a study: up to the web's limits (seconds).
+    Expensive,
+}
+
+/// The backend: the call that answers the API, and the cost of each
+/// request.
+#[derive(Clone)]
+pub struct Backend {
+    /// Answers a request.
+    pub call: Call,
+    /// Classifies a request before it waits for a worker.
+    pub cost: Classify,
+}
+
+impl Backend {
+    /// A backend whose requests are all [`Cost::Expensive`].
+    pub fn new(call: Call) -> Backend {
+        Backend {
+            call,
+            cost: Arc::new(|_: &str, _: &str, _: &[u8]| Cost::Expensive),
+        }
+    }
+
+    /// The same backend, classifying requests with `cost`.
+    pub fn with_cost(self, cost: Classify) -> Backend {
+        Backend { cost, ..self }
+    }
+}
+
+/// Expensive requests worked on at once (each on a blocking thread).
 pub const WORKERS: usize = 4;
+/// Expensive requests waiting for a worker at most: one more gets 503 at
+/// once.
+pub const MAX_WAITING: usize = 64;
+/// Cheap requests worked on at once (each on a blocking thread, besides
+/// the expensive ones').
+pub const CHEAP_WORKERS: usize = 4;
+/// Cheap requests waiting for a worker at most.
+pub const CHEAP_WAITING: usize = 256;
 /// How long a request waits for a worker before a 503.
 pub const QUEUE_WAIT: Duration = Duration::from_secs(60);
+/// Blocking threads the server's runtime keeps: one for each worker of
+/// both pools, so a permit always finds its thread.
+pub const BLOCKING_THREADS: usize = WORKERS + CHEAP_WORKERS;
 /// The largest request body: 2 MiB (two strategy files of 1 MiB).
 pub const MAX_BODY: usize = 2 << 20;
 
@@ -86,9 +144,44 @@ const STYLE: &str = include_str!("../assets/style.css");
 #[derive(Clone)]
 struct App {
     backend: Backend,
-    workers: Arc<Semaphore>,
+    cheap: Arc<Pool>,
+    expensive: Arc<Pool>,
     hosts: Arc<Vec<String>>,
 }
+
+/// Workers and a bounded queue for them.
+struct Pool {
+    /// One permit a worker.
+    workers: Arc<Semaphore>,
+    /// One permit a request admitted (working or waiting).
+    admitted: Arc<Semaphore>,
+}
+
+impl Pool {
+    fn new(workers: usize, waiting: usize) -> Pool {
+        Pool {
+            workers: Arc::new(Semaphore::new(workers)),
+            admitted: Arc::new(Semaphore::new(workers + waiting)),
+        }
+    }
+
+    /// A worker's permits (held until the work ends), or `None` (busy) when
+    /// the queue is full or the wait too long.
+    async fn enter(&self) -> Option<Permits> {
+        let admitted = Arc::clone(&self.admitted).try_acquire_owned().ok()?;
+        let worker = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&self.workers).acquire_owned())
+            .await
+            .ok()?
+            .ok()?;
+        Some((admitted, worker))
+    }
+}
+
+/// A place in a queue and a worker.
+type Permits = (
+    tokio::sync::OwnedSemaphorePermit,
+    tokio::sync::OwnedSemaphorePermit,
+);
 
 /// The names a loopback server answers to.
 pub const LOOPBACK_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
@@ -115,7 +208,8 @@ pub fn router_for(backend: Backend, hosts: &[&str]) -> Router {
     names.extend(hosts.iter().map(|h| h.to_ascii_lowercase()));
     let app = App {
         backend,
-        workers: Arc::new(Semaphore::new(WORKERS)),
+        cheap: Arc::new(Pool::new(CHEAP_WORKERS, CHEAP_WAITING)),
+        expensive: Arc::new(Pool::new(WORKERS, MAX_WAITING)),
         hosts: Arc::new(names),
     };
     Router::new()
@@ -230,6 +324,41 @@ pub async fn serve_for(
     axum::serve(listener, router_for(backend, hosts)).await
 }
 
+/// Connections accepted by the kernel and not yet by the server at most
+/// (the kernel caps it at `net.core.somaxconn`): tokio's default, 128,
+/// drops the rest of a burst of 300, whose clients then retry after a
+/// second.
+pub const BACKLOG: u32 = 1024;
+
+/// Listen on `host:port` (the first of its addresses that binds) with
+/// room for [`BACKLOG`] connections not yet accepted.
+///
+/// # Errors
+/// The name does not resolve, or no address of it can be bound.
+pub async fn listen(host: &str, port: u16) -> std::io::Result<tokio::net::TcpListener> {
+    let mut last = None;
+    for address in tokio::net::lookup_host((host, port)).await? {
+        let socket = if address.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        // As tokio's own bind: a restarted server takes its port back.
+        #[cfg(not(windows))]
+        socket.set_reuseaddr(true)?;
+        match socket.bind(address) {
+            Ok(()) => return socket.listen(BACKLOG),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::AddrNotAvailable,
+            format!("{host} has no address"),
+        )
+    }))
+}
+
 /// Bind `host:port`, print the address, open a browser when asked, and
 /// serve until the process ends (the `games-cli serve` command).
 ///
@@ -238,12 +367,12 @@ pub async fn serve_for(
 pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .max_blocking_threads(WORKERS + 4)
+        .max_blocking_threads(BLOCKING_THREADS)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
     rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind((host, port))
+        let listener = listen(host, port)
             .await
             .map_err(|e| format!("--host {host} --port {port}: cannot listen there: {e}"))?;
         let address = listener
@@ -352,20 +481,20 @@ async fn api(
     let stream = query
         .get("progress")
         .is_some_and(|v| v == "1" || v == "true");
-    let permit =
-        match tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.workers).acquire_owned()).await {
-            Ok(Ok(p)) => p,
-            _ => {
-                return json_error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "the server is busy: try again",
-                );
-            }
-        };
+    let pool = match (app.backend.cost)(&game, &verb, &body) {
+        Cost::Cheap => &app.cheap,
+        Cost::Expensive => &app.expensive,
+    };
+    let Some(permit) = pool.enter().await else {
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy: try again",
+        );
+    };
     if stream {
         return api_stream(app, game, verb, body, permit);
     }
-    let backend = Arc::clone(&app.backend);
+    let backend = Arc::clone(&app.backend.call);
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         backend(&game, &verb, &body, None)
@@ -409,15 +538,9 @@ fn cut(text: &str, most: usize) -> String {
 /// Newline-delimited JSON: `{"progress": {"done": N, "of": M}}` lines
 /// while the work runs, then `{"status": S, "command": C, "body": TEXT}`
 /// where TEXT is the reply's JSON text, as the unstreamed request gives it.
-fn api_stream(
-    app: App,
-    game: String,
-    verb: String,
-    body: Bytes,
-    permit: tokio::sync::OwnedSemaphorePermit,
-) -> Response {
+fn api_stream(app: App, game: String, verb: String, body: Bytes, permit: Permits) -> Response {
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
-    let backend = Arc::clone(&app.backend);
+    let backend = Arc::clone(&app.backend.call);
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let sender = tx.clone();

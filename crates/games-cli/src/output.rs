@@ -162,12 +162,18 @@ pub(crate) fn on_signal(code: i32) -> ! {
 struct Listed(PathBuf);
 
 impl Listed {
-    fn new(p: &Path) -> Listed {
-        if let Ok(mut live) = LIVE.lock() {
-            live.push(p.to_path_buf());
-        }
+    /// List `p` in `live` (the locked [`LIVE`]).
+    fn under(live: &mut Vec<PathBuf>, p: &Path) -> Listed {
+        live.push(p.to_path_buf());
         Listed(p.to_path_buf())
     }
+}
+
+/// [`LIVE`], locked: held while a temporary file is made and listed (or
+/// made and removed), so a signal's clean-up never runs in between.
+fn live() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Drop for Listed {
@@ -227,7 +233,10 @@ pub(crate) fn check(outputs: &[(&'static str, &Path)]) -> Result<Vec<Target>, Cl
             }
         };
         if let Dest::Replace(p) = &dest {
-            // The folder must take a new file (the temporary one).
+            // The folder must take a new file (the temporary one). Made
+            // and removed under the clean-up's lock: a Ctrl-C now leaves
+            // nothing behind.
+            let _live = live();
             tempfile::Builder::new()
                 .prefix(".games-cli-check.")
                 .tempfile_in(folder(p))
@@ -385,8 +394,12 @@ fn stage(
             let mut b = tempfile::Builder::new();
             b.prefix(&prefix).suffix(".tmp");
             new_file_mode(&mut b);
-            let tmp = b.tempfile_in(folder(p)).map_err(|e| t.cannot(&e))?;
-            let listed = Listed::new(tmp.path());
+            let (tmp, listed) = {
+                let mut live = live();
+                let tmp = b.tempfile_in(folder(p)).map_err(|e| t.cannot(&e))?;
+                let listed = Listed::under(&mut live, tmp.path());
+                (tmp, listed)
+            };
             let n = {
                 let mut w = std::io::BufWriter::new(tmp.as_file());
                 fill_counted(&mut w, fill).map_err(|e| t.cannot(&e))?
@@ -404,9 +417,7 @@ fn commit(t: &Target, s: Staged) -> Result<(), CliError> {
             let _ = std::fs::set_permissions(tmp.path(), m.permissions());
         }
         // No signal's clean-up between the rename and the unlisting.
-        let live = LIVE
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let live = live();
         let done = tmp.persist(&p);
         drop(live);
         drop(listed);

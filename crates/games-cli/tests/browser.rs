@@ -388,6 +388,48 @@ async fn play_everything(c: &Client, base: &str) {
     assert_eq!(rows, 4, "one value for each of the new game's four pits");
     log_and_reset(c).await;
 
+    // ---- The address holds the game: play a move, then open the copied
+    // link in a fresh load; the same position comes back, with its values.
+    let pit = wait_for(
+        c,
+        "const p = document.querySelector('#kalah-board button.pit:not([disabled])'); return p ? p.id : null;",
+        "a pit to play",
+        Duration::from_secs(30),
+    )
+    .await;
+    click(c, pit.as_str().unwrap()).await;
+    let (url, board) = {
+        let v = wait_for(
+            c,
+            "const t = document.querySelector('#kalah-values-table');
+             const b = document.getElementById('kalah-board').dataset.board;
+             return t && document.querySelector('#kalah-board button.pit:not([disabled])') ? [location.href, b] : null;",
+            "the position after a move and the solver's reply",
+            Duration::from_secs(60),
+        )
+        .await;
+        (
+            v[0].as_str().unwrap().to_string(),
+            v[1].as_str().unwrap().to_string(),
+        )
+    };
+    assert!(url.contains("/kalah?") && url.contains("board="), "{url}");
+    assert_ne!(board, "[3,3,3,3,0,3,3,3,3,0]", "a move was played");
+    c.goto(&url).await.unwrap();
+    let again = wait_for(
+        c,
+        "return document.querySelector('#kalah-values-table') ? document.getElementById('kalah-board').dataset.board : null;",
+        "the linked position's values",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(
+        again.as_str().unwrap(),
+        board,
+        "the link reopens the position"
+    );
+    log_and_reset(c).await;
+
     // ---- LCR: a variants study with progress and its chart.
     c.goto(&format!("{base}/lcr")).await.unwrap();
     wait_for(

@@ -104,6 +104,7 @@ function show(path) {
   document.title = TITLES[page];
   for (const s of document.querySelectorAll(".page")) s.hidden = s.id !== page;
   for (const a of document.querySelectorAll("nav a")) a.classList.toggle("active", a.dataset.page === page);
+  if (page === "kalah" && started.kalah) kalahToUrl();
   if (!started[page]) {
     started[page] = true;
     ({ hog: hogStart, kalah: kalahStart, lcr: lcrStart, casino: casinoStart, home: () => {} })[page]();
@@ -334,7 +335,42 @@ function kalahCurrent(epoch, state) {
 function kalahStart() {
   $("kalah-new").onclick = kalahNew;
   $("kalah-undo").onclick = kalahUndo;
-  kalahNew();
+  if (!kalahFromUrl()) kalahNew();
+}
+
+// The address holds the game: its settings and the position, so a copied
+// link reopens it (`/kalah?pits=4&seeds=3&rule=seed&side=0&think=2&board=3,3,...&to_move=0`).
+function kalahToUrl() {
+  if (location.pathname !== "/kalah") return;
+  const s = kalah.state;
+  const q = new URLSearchParams({
+    pits: $("kalah-pits").value, seeds: $("kalah-seeds").value, rule: s.rule,
+    side: String(kalah.me), think: String(kalah.think), board: s.board.join(","), to_move: String(s.to_move),
+  });
+  history.replaceState(null, "", `/kalah?${q}`);
+}
+
+// A game from the address, when it names a whole, sane one.
+function kalahFromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("board")) return false;
+  const board = q.get("board").split(",").map(Number);
+  const m = board.length / 2 - 1;
+  const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
+  if (!ok) return false;
+  for (const [id, key] of [["kalah-pits", "pits"], ["kalah-seeds", "seeds"], ["kalah-rule", "rule"], ["kalah-side", "side"], ["kalah-think", "think"]]) {
+    if (q.has(key)) $(id).value = q.get(key);
+  }
+  kalah.state = { board, to_move: q.get("to_move") === "1" ? 1 : 0, rule: q.get("rule") === "empty" ? "empty" : "seed" };
+  kalah.me = q.get("side") === "1" ? 1 : 0;
+  kalah.think = Number(q.get("think")) || 2;
+  kalah.history = [];
+  kalah.epoch += 1;
+  kalah.busy = false;
+  kalah.focus = null;
+  $("kalah-event").textContent = `A position from a link: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
+  kalahTurn();
+  return true;
 }
 
 function kalahNew() {
@@ -385,6 +421,7 @@ function kalahRender(last = -1) {
   const had = board.contains(document.activeElement);
   board.replaceChildren(...cells);
   board.dataset.board = JSON.stringify(s.board);
+  kalahToUrl();
   // Keep the keyboard where the player was: on the pit they played when it
   // can be played again, else on the board itself.
   if (had || (kalah.focus && document.activeElement === document.body)) {

@@ -1014,7 +1014,15 @@ fn describe(t: &hog::TurnRecord, names: &[&str; 2], first: Option<usize>) -> Str
 }
 
 fn human(p: PlayArgs) -> Result<String, CliError> {
-    only_spring2014(&p.rules, "play --human")?;
+    if let Some(u) = p.rules.under()? {
+        if p.four_sided.is_some() {
+            return fail(format!(
+                "hog play: --four-sided is for hog wild (--rules spring2014); --rules {} rolls six-sided dice only",
+                u.term
+            ));
+        }
+        return terms::human(u, &p.strategy, p.seed, p.six_sided.as_ref(), p.second);
+    }
     let rules = p.rules.rules()?;
     let goal = rules.goal();
     let opponent = strategy(&p.strategy, &rules)?;

@@ -470,3 +470,68 @@ fn edge_switches_each_rule_off() {
     assert!((got - off["win_rate_first"].as_f64().unwrap()).abs() < 1e-12);
     bad(&["hog", "edge", "--rules", "fall2030"], "--rules");
 }
+
+#[test]
+fn a_person_plays_under_a_term_as_a_strategy_would() {
+    // Always answering 5 is always_roll(5): the game must end as
+    // `hog play` ends it with always:5 in that seat, on the same seed.
+    use std::io::Write;
+    for (rules, second) in [("fall2019", false), ("fall2020", true), ("fall2023", false)] {
+        let mut args = vec!["hog", "play", "--human", "--rules", rules, "--seed", "7"];
+        if second {
+            args.push("--second");
+        }
+        let mut child = common::bin()
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all("5\n".repeat(500).as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{rules}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last = text.lines().rev().find(|l| !l.is_empty()).unwrap();
+        let (strategy0, strategy1) = if second {
+            ("final", "always:5")
+        } else {
+            ("always:5", "final")
+        };
+        let want = ok_json(&[
+            "hog",
+            "play",
+            "--rules",
+            rules,
+            "--seed",
+            "7",
+            "--strategy0",
+            strategy0,
+            "--strategy1",
+            strategy1,
+            "--format",
+            "json",
+        ]);
+        let me = usize::from(second);
+        let (s0, s1) = (
+            want["score0"].as_u64().unwrap(),
+            want["score1"].as_u64().unwrap(),
+        );
+        let winner = want["winner"].as_u64().unwrap() as usize;
+        let (w, l) = if winner == 0 { (s0, s1) } else { (s1, s0) };
+        let said = format!(
+            "{} {w} to {l}.",
+            if winner == me {
+                "You win"
+            } else {
+                "The computer wins"
+            }
+        );
+        assert_eq!(last, said, "{rules}: {text}");
+        assert!(text.contains("First to 100"), "{rules}");
+    }
+}

@@ -559,6 +559,110 @@ pub(super) fn play(
     })
 }
 
+/// `hog play --human` under a term: you against `spec`, on `seed`'s dice
+/// (or the six-sided test dice), you moving second when `second`.
+pub(super) fn human(
+    mut u: Under,
+    spec: &str,
+    seed: Option<u64>,
+    six: Option<&Vec<u32>>,
+    second: bool,
+) -> Result<String, CliError> {
+    let opponent = u.policy(spec)?;
+    let seed = match six {
+        Some(_) if seed.is_some() => {
+            return fail("--seed: no die is seeded when --six-sided is given");
+        }
+        Some(_) => None,
+        None => Some(seed_or_draw(seed)),
+    };
+    let mut dice: Box<dyn Dice> = match (six, seed) {
+        (Some(v), _) => Box::new(CyclingDice::new(v.clone())?),
+        (None, s) => Box::new(SeededDice::new(s.unwrap_or(0), 0)),
+    };
+    let me = usize::from(second);
+    let mut term = crate::Terminal::new();
+    term.say(&format!(
+        "Hog against {} ({}, {}). First to {}. You are player {me}.\n",
+        opponent.name(),
+        seed.map_or("test dice".to_string(), |s| format!("seed {s}")),
+        u.describe(),
+        u.goal
+    ))?;
+    for line in u.term.rules_in_words() {
+        term.say(&format!("  {line}\n"))?;
+    }
+    let mut state = TermState::new(u.term, u.goal)?;
+    let mut turns = 0;
+    while let Turn::Player(m) = state.turn() {
+        turns += 1;
+        if turns > MAX_TURNS {
+            return fail(format!(
+                "hog play: the game did not end within {MAX_TURNS} turns"
+            ));
+        }
+        let sc = state.scores();
+        let rolls = if m == me {
+            term.say(&format!(
+                "\nYou {} - computer {}. You roll {}-sided dice.\n",
+                sc[me],
+                sc[1 - me],
+                state.sides()
+            ))?;
+            loop {
+                term.say(&format!(
+                    "How many dice (0-10; 0 scores {})? ",
+                    u.term.zero_dice(sc[me], sc[1 - me])
+                ))?;
+                let line = term.ask()?;
+                match line.parse::<u32>() {
+                    Ok(n) if n <= hog::MAX_ROLLS => break n,
+                    _ => term.say(&format!(
+                        "{line:?} is not a number of dice: enter a whole number from 0 to {}.\n",
+                        hog::MAX_ROLLS
+                    ))?,
+                }
+            }
+        } else {
+            opponent.rolls(sc[m], sc[1 - m], &state.memory(), m)
+        };
+        let t = play_turn(&mut state, rolls, dice.as_mut())?;
+        let who = if t.player == me {
+            "you"
+        } else {
+            "the computer"
+        };
+        term.say(&format!(
+            "{who} rolled {} {} ({} sides): {} {}; you {} - computer {}{}\n",
+            t.rolls,
+            if t.rolls == 1 { "die" } else { "dice" },
+            t.sides,
+            t.points,
+            if t.points == 1 { "point" } else { "points" },
+            t.after[me],
+            t.after[1 - me],
+            if t.extra_turn {
+                ", and moves again"
+            } else {
+                ""
+            }
+        ))?;
+    }
+    let scores = state.scores();
+    let winner = state.winner().unwrap_or(0);
+    term.say(&format!(
+        "\n{} {} to {}.\n",
+        if winner == me {
+            "You win"
+        } else {
+            "The computer wins"
+        },
+        scores[winner],
+        scores[1 - winner]
+    ))?;
+    Ok(String::new())
+}
+
 fn describe(t: &TurnOut) -> String {
     format!(
         "player {} rolls {} dice ({} sides) at {}-{}: {} points, scores now {}-{}{}",

@@ -52,6 +52,11 @@ pub const MAX_SECONDS: f64 = 10.0;
 /// The most strategies a web tournament takes.
 pub const MAX_WEB_TOURNAMENT: usize = 20;
 
+/// The most strategies of a web tournament under a rule set with memory
+/// (Fall 2017, Fall 2019), where one pair takes 0.1 to 0.6 s: 5 strategies
+/// are 10 pairs, a few seconds.
+pub const MAX_WEB_MEMORY_TOURNAMENT: usize = 5;
+
 /// A size the web bounds more tightly than the command line (or that only
 /// the web bounds): a request past it gets 400 naming the field and the
 /// bound, before any work.
@@ -200,13 +205,32 @@ pub fn cheap(game: &str, verb: &str, body: &[u8]) -> bool {
     if !CHEAP.contains(&(game, verb)) {
         return false;
     }
-    let sized = matches!((game, verb), ("lcr", _) | ("hog", "rate"));
+    let sized = matches!(game, "lcr" | "hog");
     if !sized {
         return true;
     }
     let Ok(Value::Object(flags)) = serde_json::from_slice::<Value>(body) else {
         return true;
     };
+    if game == "hog" {
+        // Another term's rules run the general engine, whose dynamic
+        // programs take 10 ms to a second: not cheap. A state names its
+        // rule set by name ("rules": "fall2019").
+        let term = |v: Option<&Value>| matches!(v, Some(Value::String(r)) if r != "spring2014");
+        let state_term = match flags.get("state") {
+            Some(Value::Object(o)) => term(o.get("rules")),
+            Some(Value::String(text)) => serde_json::from_str::<Value>(text)
+                .ok()
+                .is_some_and(|v| term(v.get("rules"))),
+            _ => false,
+        };
+        if term(flags.get("rules")) || state_term {
+            return false;
+        }
+        if verb != "rate" {
+            return true;
+        }
+    }
     // A number, or a number's text (the CLI reads both); `None` when the
     // CLI will refuse it.
     let number = |key: &str, default: u64| -> Option<u64> {
@@ -265,7 +289,7 @@ const VERBS: &[(&str, &[&str])] = &[
 /// `rules` (Hog's other terms) is refused until the general engine checks
 /// the web's deadline: a Fall 2019 tournament runs for minutes.
 const REFUSED: &[&str] = &[
-    "csv", "plot", "jsonl", "endgame", "human", "format", "help", "version", "rules",
+    "csv", "plot", "jsonl", "endgame", "human", "format", "help", "version",
 ];
 
 /// The most uploaded files a request carries.
@@ -486,6 +510,20 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
                     400,
                     format!(
                         "strategies: at most {MAX_WEB_TOURNAMENT} on the web, not {}",
+                        list.len()
+                    ),
+                ));
+            }
+            if let Some(Value::String(r)) = flags.get("rules")
+                && hog::Term::ALL
+                    .iter()
+                    .any(|t| t.name() == r.as_str() && t.has_memory())
+                && list.len() > MAX_WEB_MEMORY_TOURNAMENT
+            {
+                return Err((
+                    400,
+                    format!(
+                        "strategies: at most {MAX_WEB_MEMORY_TOURNAMENT} under rules {r} on the web, not {}",
                         list.len()
                     ),
                 ));

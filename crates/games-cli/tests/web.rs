@@ -63,6 +63,16 @@ const SAME_AS_CLI: &[(&str, &str, &str)] = &[
         "games-cli hog rate --strategy final --vs always:5 --format json",
     ),
     (
+        "/api/hog/rate",
+        r#"{"rules": "fall2021", "strategy": "optimal", "vs": "always:5", "goal": 30}"#,
+        "games-cli hog rate --goal 30 --rules fall2021 --strategy optimal --vs always:5 --format json",
+    ),
+    (
+        "/api/hog/tournament",
+        r#"{"rules": "fall2019", "strategies": ["always:4", "always:6", "final"], "goal": 20, "scoring": "contest"}"#,
+        "games-cli hog tournament --goal 20 --rules fall2019 --scoring contest always:4 always:6 final --format json",
+    ),
+    (
         "/api/hog/coach",
         r#"{"vs": "final", "score": 10, "opponent": 20, "no-swine-swap": true}"#,
         "games-cli hog coach --no-swine-swap --opponent 20 --score 10 --vs final --format json",
@@ -217,6 +227,21 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
     let s = |x: &str| x.as_bytes().to_vec();
     vec![
         ("POST", "/api/hog/coach".into(), s("{"), 400),
+        // Six strategies under a rule set with memory: past the web's 5.
+        (
+            "POST",
+            "/api/hog/tournament".into(),
+            s(
+                r#"{"rules": "fall2019", "strategies": ["always:1", "always:2", "always:3", "always:4", "always:5", "always:6"]}"#,
+            ),
+            400,
+        ),
+        (
+            "POST",
+            "/api/hog/rate".into(),
+            s(r#"{"rules": "fall2018"}"#),
+            400,
+        ),
         ("POST", "/api/hog/coach".into(), s("[1, 2]"), 400),
         ("POST", "/api/hog/coach".into(), s("\"score\""), 400),
         ("POST", "/api/hog/coach".into(), vec![0xff, 0xfe, 0x00], 400),
@@ -743,6 +768,17 @@ fn cheap_examples() -> Vec<(&'static str, &'static str, String)> {
 
 /// Expensive requests, some of verbs that are cheap at smaller sizes.
 const EXPENSIVE_EXAMPLES: &[(&str, &str, &str)] = &[
+    ("hog", "coach", r#"{"rules": "fall2019", "vs": "final"}"#),
+    (
+        "hog",
+        "rate",
+        r#"{"rules": "fall2017", "strategy": "optimal"}"#,
+    ),
+    (
+        "hog",
+        "step",
+        r#"{"state": {"rules": "fall2023", "goal": 100, "scores": [0, 0], "player": 0}, "strategy": "final"}"#,
+    ),
     ("lcr", "simulate", r#"{"players": 5, "games": 10000}"#),
     ("lcr", "exact", r#"{"players": 5, "coins": 3}"#),
     ("lcr", "exact", r#"{"players": "5", "coins": "3"}"#),

@@ -6,6 +6,8 @@
 //! center; no holder, or the round limit, ends the game with no winner.
 //! [`crate::Game`] (the fast path the study runs) is tested equal to it.
 
+use std::sync::Arc;
+
 use dice::{Dice, DiceError};
 use game::{Step, Turn};
 use lcr_core::{Throw, dice_for, packed_throws, throw_weights, unpack};
@@ -30,13 +32,21 @@ pub struct Ended {
     pub winner: Option<usize>,
 }
 
+/// A game's settings and its throw table, made once and shared by every
+/// state of the game (a chance node clones a state per outcome).
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct Shared {
+    variant: Variant,
+    throws: [[u32; 216]; 4],
+}
+
 /// A variants position: the game's settings, every seat's chips, the
 /// center, the starting seat once drawn, the round being played and the
 /// turns taken in it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(try_from = "VariantSetup")]
 pub struct VariantState {
-    variant: Variant,
+    shared: Arc<Shared>,
     chips: Vec<u32>,
     center: u32,
     start: Option<usize>,
@@ -78,7 +88,7 @@ impl TryFrom<VariantSetup> for VariantState {
             return Err(VariantError::BadState);
         }
         Ok(VariantState {
-            variant: s.variant,
+            shared: share(s.variant),
             chips: s.chips,
             center: s.center,
             start: s.start,
@@ -89,12 +99,46 @@ impl TryFrom<VariantSetup> for VariantState {
     }
 }
 
+/// The settings with their throw table.
+fn share(variant: Variant) -> Arc<Shared> {
+    let throws = packed_throws(&variant.table.0);
+    Arc::new(Shared { variant, throws })
+}
+
+/// The JSON of a state, as it always was: the settings in full, then the
+/// position.
+#[derive(Serialize)]
+struct View<'a> {
+    variant: &'a Variant,
+    chips: &'a [u32],
+    center: u32,
+    start: Option<usize>,
+    rounds: u32,
+    next: usize,
+    ended: Option<Ended>,
+}
+
+impl Serialize for VariantState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        View {
+            variant: &self.shared.variant,
+            chips: &self.chips,
+            center: self.center,
+            start: self.start,
+            rounds: self.rounds,
+            next: self.next,
+            ended: self.ended,
+        }
+        .serialize(s)
+    }
+}
+
 impl VariantState {
     /// A new game of `variant`: starting chips, the starting seat not yet
     /// drawn.
     pub fn new(variant: &Variant) -> VariantState {
         VariantState {
-            variant: variant.clone(),
+            shared: share(variant.clone()),
             chips: variant.starting_chips.clone(),
             center: 0,
             start: None,
@@ -106,7 +150,7 @@ impl VariantState {
 
     /// The game's settings.
     pub fn variant(&self) -> &Variant {
-        &self.variant
+        &self.shared.variant
     }
 
     /// Chips per seat (the winner's include the center once collected).
@@ -158,7 +202,7 @@ impl VariantState {
                 self.center = 0;
                 self.ended = Some(Ended { winner: Some(w) });
             }
-            _ if self.rounds >= self.variant.max_rounds => {
+            _ if self.rounds >= self.shared.variant.max_rounds => {
                 self.ended = Some(Ended { winner: None })
             }
             _ => {
@@ -198,13 +242,10 @@ impl Step for VariantState {
             None => (0..self.chips.len())
                 .map(|s| (VariantOutcome::Start(s), 1))
                 .collect(),
-            Some(seat) => throw_weights(
-                &packed_throws(&self.variant.table.0),
-                dice_for(self.chips[seat]),
-            )
-            .into_iter()
-            .map(|(t, w)| (VariantOutcome::Throw(t), w))
-            .collect(),
+            Some(seat) => throw_weights(&self.shared.throws, dice_for(self.chips[seat]))
+                .into_iter()
+                .map(|(t, w)| (VariantOutcome::Throw(t), w))
+                .collect(),
         }
     }
 
@@ -227,7 +268,7 @@ impl Step for VariantState {
                 let n = self.chips.len();
                 self.center += t.apply(&mut self.chips, seat, left_of(seat, n), right_of(seat, n));
                 self.next += 1;
-                let early = self.variant.end_check == EndCheck::Turn && self.holders() <= 1;
+                let early = self.shared.variant.end_check == EndCheck::Turn && self.holders() <= 1;
                 if early || self.next == n {
                     self.end_of_round();
                 }
@@ -258,7 +299,7 @@ impl Step for VariantState {
                 }
                 let code = dice.roll_block(6, k)? as usize % 216;
                 Ok(VariantOutcome::Throw(unpack(
-                    packed_throws(&self.variant.table.0)[k as usize][code],
+                    self.shared.throws[k as usize][code],
                 )))
             }
         }

@@ -137,7 +137,7 @@ pub const WEB_BOUNDS: &[WebBound] = &[
     },
     WebBound {
         field: "pits",
-        most: 8,
+        most: mancala::solver::MAX_SOLVER_PITS as u64,
         verbs: &["mancala solve", "mancala move", "mancala moves"],
     },
     WebBound {

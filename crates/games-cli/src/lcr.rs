@@ -638,8 +638,8 @@ fn study_table(s: &lcr_core::Study, ci95: &[f64], exact: Option<&[f64]>) -> Stri
     o
 }
 
-/// Seats the exact solver takes (its states are keyed by seat in a byte).
-const EXACT_PLAYERS: usize = 127;
+/// Seats the exact solver takes.
+const EXACT_PLAYERS: usize = lcr_core::exact::MAX_EXACT_PLAYERS;
 
 fn exact_odds(e: &ExactArgs) -> Result<String, CliError> {
     // Sizes first: the plan's own tables grow with seats and coins.

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use mancala::endgame::Endgame;
+use mancala::endgame::{self, Endgame};
 use mancala::{CaptureRule, MancalaError, Position, solver, sow_game};
 use serde::Serialize;
 use serde_json::Value;
@@ -403,7 +403,7 @@ fn short_limit_table(a: &SolverArgs, p: &Position, time_limit: f64) -> Option<So
         return None;
     }
     let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
-    let auto = solver::auto_endgame_seeds(p.pits(), in_pits.min(127) as usize);
+    let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
     let budget = time_limit * TABLE_POSITIONS_PER_SECOND;
     let k = (0..=auto)
         .take_while(|&k| mancala::endgame::positions_for(p.pits(), k) as f64 <= budget)
@@ -419,7 +419,7 @@ fn short_limit_table(a: &SolverArgs, p: &Position, time_limit: f64) -> Option<So
 }
 
 /// The most pits a side the solver takes (16 cells of a byte).
-const SOLVER_PITS: usize = 8;
+const SOLVER_PITS: usize = mancala::solver::MAX_SOLVER_PITS;
 
 /// Kalah(pits, seeds) for the solver, its size checked before the board is
 /// made.
@@ -486,7 +486,7 @@ fn solver_options(a: &SolverArgs, p: &Position) -> Result<solver::Options, CliEr
     }
     if let (Some(k), None) = (a.endgame_seeds, &a.endgame) {
         // A table built for the solve: the same bound as `endgame build`.
-        crate::limits::at_most("--endgame-seeds", k, 127)?;
+        crate::limits::at_most("--endgame-seeds", k, endgame::MAX_SEEDS)?;
         crate::limits::at_most(
             "the table's positions (--endgame-seeds)",
             mancala::endgame::positions_for(p.pits(), k),
@@ -611,7 +611,7 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
         return fail("--pits must be at least 1");
     }
     crate::limits::at_most("--pits", pits, SOLVER_PITS)?;
-    crate::limits::at_most("--endgame-seeds", seeds, 127)?;
+    crate::limits::at_most("--endgame-seeds", seeds, endgame::MAX_SEEDS)?;
     let total = table_fits(
         pits,
         seeds,
@@ -654,7 +654,11 @@ fn build_endgame(b: &BuildArgs) -> Result<String, CliError> {
 /// shard builds it beside the table below) half the available memory.
 fn next_level_fits(below: &Endgame) -> Result<(usize, usize), CliError> {
     let (pits, level) = (below.pits(), below.seeds() + 1);
-    crate::limits::at_most("the next level (--from's seeds + 1)", level, 127)?;
+    crate::limits::at_most(
+        "the next level (--from's seeds + 1)",
+        level,
+        endgame::MAX_SEEDS,
+    )?;
     table_fits(
         pits,
         level,
@@ -681,7 +685,10 @@ enum Making {
 fn table_fits(pits: usize, seeds: usize, what: &str, making: Making) -> Result<u64, CliError> {
     let total = mancala::endgame::positions_for(pits, seeds);
     crate::limits::at_most(what, total, crate::limits::limits().endgame_positions)?;
-    if seeds <= 127 && 2 * pits <= 16 && total <= mancala::endgame::MAX_POSITIONS {
+    if seeds <= endgame::MAX_SEEDS
+        && pits <= endgame::MAX_TABLE_PITS
+        && total <= mancala::endgame::MAX_POSITIONS
+    {
         let need = match making {
             Making::Whole => mancala::endgame::build_bytes(pits, seeds),
             Making::Shard => total.saturating_mul(2),

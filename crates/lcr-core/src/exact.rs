@@ -47,6 +47,10 @@ use crate::{LcrError, Throw, dice_for, throw_distribution};
 /// with the bound it has reached.
 pub const MAX_SWEEPS: u64 = 100_000;
 
+/// The most seats the exact solver takes (a state keys its seat in a
+/// signed byte).
+pub const MAX_EXACT_PLAYERS: usize = 127;
+
 /// What to solve.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExactConfig {
@@ -318,7 +322,7 @@ fn solve_on_pool(
 ) -> Result<ExactResult, LcrError> {
     let n = config.players;
     let (states, bytes) = plan(n, config.coins)?;
-    if bytes > config.memory_limit || n > 127 {
+    if bytes > config.memory_limit || n > MAX_EXACT_PLAYERS {
         return Err(LcrError::TooLarge {
             states,
             bytes,

@@ -136,7 +136,7 @@ pub fn auto_endgame_positions(seeds: usize) -> u64 {
 pub fn auto_endgame_seeds(pits: usize, seeds: usize) -> usize {
     let budget = auto_endgame_positions(seeds);
     let mut k = 0;
-    while k < seeds.min(127) && endgame::positions_for(pits, k + 1) <= budget {
+    while k < seeds.min(endgame::MAX_SEEDS) && endgame::positions_for(pits, k + 1) <= budget {
         k += 1;
     }
     k
@@ -252,6 +252,9 @@ pub const MIN_TABLE_BITS: u32 = 10;
 /// The largest transposition table: 2^30 words (8 GiB).
 pub const MAX_TABLE_BITS: u32 = 30;
 
+/// The most pits a side the solver takes.
+pub const MAX_SOLVER_PITS: usize = MAX / 2;
+
 fn check_table(options: &Options) -> Result<(), MancalaError> {
     if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&options.table_bits) {
         return Err(MancalaError::TooLargeToSolve(format!(
@@ -274,9 +277,9 @@ impl Solver {
     pub fn new(position: &Position, options: &Options) -> Result<Solver, MancalaError> {
         check_table(options)?;
         let pits = position.pits();
-        if 2 * pits > MAX {
+        if pits > MAX_SOLVER_PITS {
             return Err(MancalaError::TooLargeToSolve(format!(
-                "{pits} pits a side; the solver takes at most 8"
+                "{pits} pits a side; the solver takes at most {MAX_SOLVER_PITS}"
             )));
         }
         let in_pits: u64 = position.oriented().iter().map(|&x| u64::from(x)).sum();
@@ -287,7 +290,7 @@ impl Solver {
         }
         let k = match options.endgame_seeds {
             Some(k) => k,
-            None => auto_endgame_seeds(pits, in_pits.min(127) as usize),
+            None => auto_endgame_seeds(pits, in_pits.min(endgame::MAX_SEEDS as u64) as usize),
         };
         let mut table = transposition_table(options.table_bits)?;
         // The table's pages are touched while the endgame table is built.

@@ -55,6 +55,13 @@ const UNKNOWN: i8 = i8::MIN;
 /// The largest table built or read: 2^32 positions (4 GiB).
 pub const MAX_POSITIONS: u64 = 1 << 32;
 
+/// The most seeds an endgame table holds (a position's count fits a signed
+/// byte).
+pub const MAX_SEEDS: usize = 127;
+
+/// The most pits a side of an endgame table (and of the solver).
+pub const MAX_TABLE_PITS: usize = MAX / 2;
+
 /// The exact values of every position with at most [`Endgame::seeds`]
 /// seeds in the pits.
 #[derive(Clone)]
@@ -98,14 +105,14 @@ fn check_size(pits: usize, seeds: usize) -> Result<u64, MancalaError> {
     if pits == 0 {
         return Err(MancalaError::NoPits);
     }
-    if pits > MAX / 2 {
+    if pits > MAX_TABLE_PITS {
         return Err(MancalaError::TooLargeToSolve(format!(
-            "{pits} pits a side; endgame tables take at most 8"
+            "{pits} pits a side; endgame tables take at most {MAX_TABLE_PITS}"
         )));
     }
-    if seeds > 127 {
+    if seeds > MAX_SEEDS {
         return Err(MancalaError::TooLargeToSolve(format!(
-            "an endgame table of {seeds} seeds; at most 127"
+            "an endgame table of {seeds} seeds; at most {MAX_SEEDS}"
         )));
     }
     let n = positions_for(pits, seeds);

@@ -795,52 +795,88 @@ fn tournament(t: &TournamentArgs) -> Result<String, CliError> {
                 })
                 .collect(),
         })?,
-        TournamentFormat::Csv => {
-            let mut o = String::from("strategy");
-            for name in names {
-                o.push(',');
-                o.push_str(&csv_field(name));
-            }
-            o.push_str(",mean_win_rate\n");
-            for (i, row) in result.matrix.iter().enumerate() {
-                o.push_str(&csv_field(&names[i]));
-                for x in row {
-                    let _ = write!(o, ",{x}");
-                }
-                let _ = writeln!(o, ",{}", result.mean[i]);
-            }
-            o
-        }
-        TournamentFormat::Table => {
-            let mut o = format!(
-                "Hog tournament, {n} strategies, every pair in both seats, exact ({}):\n\nrank  mean win rate  strategy\n",
-                rules.describe()
-            );
-            for (k, &i) in result.ranking.iter().enumerate() {
-                let _ = writeln!(o, "{:>4}  {:>13.6}  {}", k + 1, result.mean[i], names[i]);
-            }
-            o.push_str("\n(mean win rate: the average of a strategy's exact average win rates against each of the others)\n");
-            if n <= TABLE_MATRIX_MAX {
-                // Rows and columns in the ranking's order, numbered by
-                // rank, so #k is the strategy ranked k above.
-                o.push_str("\nwin rate of the row's strategy against the column's (average of both seats; #k: rank k):\n\n     ");
-                for k in 0..n {
-                    let _ = write!(o, "  {:>8}", format!("#{}", k + 1));
-                }
-                o.push('\n');
-                for (k, &i) in result.ranking.iter().enumerate() {
-                    let _ = write!(o, "{:>4} ", format!("#{}", k + 1));
-                    for &j in &result.ranking {
-                        let _ = write!(o, "  {:>8.6}", result.matrix[i][j]);
-                    }
-                    let _ = writeln!(o, "  {}", names[i]);
-                }
-            } else {
-                o.push_str("\n(the matrix of every pair: --format csv or --format json)\n");
-            }
-            o
-        }
+        TournamentFormat::Csv | TournamentFormat::Table => tournament_text(
+            &rules.describe(),
+            names,
+            &result.matrix,
+            &result.mean,
+            &result.ranking,
+            t.format == TournamentFormat::Csv,
+        ),
     })
+}
+
+/// A tournament as CSV (the matrix in the strategies' order, each with its
+/// mean win rate) or as a table (the ranking, then the matrix).
+pub(super) fn tournament_text(
+    described: &str,
+    names: &[String],
+    matrix: &[Vec<f64>],
+    mean: &[f64],
+    ranking: &[usize],
+    csv: bool,
+) -> String {
+    let n = names.len();
+    if csv {
+        let mut o = String::from("strategy");
+        for name in names {
+            o.push(',');
+            o.push_str(&csv_field(name));
+        }
+        o.push_str(",mean_win_rate\n");
+        for (i, row) in matrix.iter().enumerate() {
+            o.push_str(&csv_field(&names[i]));
+            for x in row {
+                let _ = write!(o, ",{x}");
+            }
+            let _ = writeln!(o, ",{}", mean[i]);
+        }
+        return o;
+    }
+    let mut o = format!(
+        "Hog tournament, {n} strategies, every pair in both seats, exact ({described}):\n\nrank  mean win rate  strategy\n"
+    );
+    for (k, &i) in ranking.iter().enumerate() {
+        let _ = writeln!(o, "{:>4}  {:>13.6}  {}", k + 1, mean[i], names[i]);
+    }
+    o.push_str("\n(mean win rate: the average of a strategy's exact average win rates against each of the others)\n");
+    matrix_text(
+        &mut o,
+        "win rate of the row's strategy against the column's (average of both seats; #k: rank k)",
+        ranking,
+        names,
+        matrix,
+    );
+    o
+}
+
+/// A matrix of every pair as text, rows and columns in `order` (a
+/// ranking's), numbered by rank so `#k` is the strategy ranked k; past
+/// [`TABLE_MATRIX_MAX`] strategies, a pointer to the CSV and JSON.
+pub(super) fn matrix_text(
+    o: &mut String,
+    heading: &str,
+    order: &[usize],
+    names: &[String],
+    matrix: &[Vec<f64>],
+) {
+    let n = order.len();
+    if n > TABLE_MATRIX_MAX {
+        o.push_str("\n(the matrix of every pair: --format csv or --format json)\n");
+        return;
+    }
+    let _ = write!(o, "\n{heading}:\n\n     ");
+    for k in 0..n {
+        let _ = write!(o, "  {:>8}", format!("#{}", k + 1));
+    }
+    o.push('\n');
+    for (k, &i) in order.iter().enumerate() {
+        let _ = write!(o, "{:>4} ", format!("#{}", k + 1));
+        for &j in order {
+            let _ = write!(o, "  {:>8.6}", matrix[i][j]);
+        }
+        let _ = writeln!(o, "  {}", names[i]);
+    }
 }
 
 /// `export`'s JSON.

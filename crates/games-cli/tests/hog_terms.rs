@@ -535,3 +535,42 @@ fn a_person_plays_under_a_term_as_a_strategy_would() {
         assert!(text.contains("First to 100"), "{rules}");
     }
 }
+
+#[test]
+fn matrices_under_a_term_follow_the_ranking() {
+    // Strategies given worst first: the ranking and the matrix's rows must
+    // both list them best first, the matrix numbered by rank.
+    for scoring in ["average", "contest"] {
+        let text = ok(&[
+            "hog",
+            "tournament",
+            "always:2",
+            "always:4",
+            "final",
+            "--rules",
+            "fall2021",
+            "--goal",
+            "40",
+            "--scoring",
+            scoring,
+        ]);
+        let ranked: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("rank"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(|l| l.split_whitespace().last().unwrap())
+            .collect();
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with('#') && l.contains('.'))
+            .map(|l| l.split_whitespace().last().unwrap())
+            .collect();
+        assert_eq!(
+            ranked,
+            ["final", "always:4", "always:2"],
+            "{scoring}: {text}"
+        );
+        assert_eq!(rows, ranked, "{scoring}: {text}");
+    }
+}

@@ -353,22 +353,13 @@ pub(super) fn contest_report<R: Serialize>(
                 let _ = writeln!(o, "{:>4}  {:>4}  {}", rank[i], wins[i], names[i]);
             }
             o.push_str("\n(a pair's score: (1 + P(row wins moving first) - P(column wins moving first)) / 2; a win is a score above 0.500001)\n");
-            if n <= super::TABLE_MATRIX_MAX {
-                o.push_str("\ncontest score of the row's strategy against the column's:\n\n     ");
-                for j in 0..n {
-                    let _ = write!(o, "  {:>8}", format!("#{}", j + 1));
-                }
-                o.push('\n');
-                for (i, row) in contest.iter().enumerate() {
-                    let _ = write!(o, "{:>4} ", format!("#{}", i + 1));
-                    for x in row {
-                        let _ = write!(o, "  {x:>8.6}");
-                    }
-                    let _ = writeln!(o, "  {}", names[i]);
-                }
-            } else {
-                o.push_str("\n(the matrix of every pair: --format csv or --format json)\n");
-            }
+            super::matrix_text(
+                &mut o,
+                "contest score of the row's strategy against the column's (#k: rank k)",
+                &order,
+                names,
+                contest,
+            );
             o
         }
     })
@@ -428,32 +419,14 @@ pub(super) fn tournament(
                 })
                 .collect(),
         })?,
-        TournamentFormat::Csv => {
-            let mut o = String::from("strategy");
-            for name in names {
-                o.push(',');
-                o.push_str(&csv_field(name));
-            }
-            o.push_str(",mean_win_rate\n");
-            for (i, row) in result.matrix.iter().enumerate() {
-                o.push_str(&csv_field(&names[i]));
-                for x in row {
-                    let _ = write!(o, ",{x}");
-                }
-                let _ = writeln!(o, ",{}", mean[i]);
-            }
-            o
-        }
-        TournamentFormat::Table => {
-            let mut o = format!(
-                "Hog tournament, {n} strategies, every pair in both seats, exact ({}):\n\nrank  mean win rate  strategy\n",
-                u.describe()
-            );
-            for (k, &i) in ranking.iter().enumerate() {
-                let _ = writeln!(o, "{:>4}  {:>13.6}  {}", k + 1, mean[i], names[i]);
-            }
-            o
-        }
+        TournamentFormat::Csv | TournamentFormat::Table => super::tournament_text(
+            &u.describe(),
+            names,
+            &result.matrix,
+            &mean,
+            &ranking,
+            format == TournamentFormat::Csv,
+        ),
     })
 }
 

@@ -5,9 +5,9 @@
 run *ARGS="lcr --players 5":
     cargo run --release -p games-cli -- {{ARGS}}
 
-# All tests.
+# All tests: Rust's, then the Python package's.
 test:
-    cargo test --workspace
+    cargo test --workspace && pip install ./crates/games-py && python -m unittest discover -s crates/games-py/tests -v
 
 # Formatting check.
 fmt:

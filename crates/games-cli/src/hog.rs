@@ -367,6 +367,10 @@ struct TurnArgs {
     /// Sides of the dice: 6, or 4 (hog wild).
     #[arg(long, default_value_t = 6, value_parser = clap::builder::PossibleValuesParser::new(["4", "6"]).map(|s| s.parse::<u32>().unwrap_or(6)))]
     sides: u32,
+    /// The mover's own score, under --rules of a term whose zero-dice rule
+    /// reads it (Fall 2023's boar brawl).
+    #[arg(long)]
+    score: Option<u32>,
     #[command(flatten)]
     rules: RulesArgs,
     #[command(flatten)]
@@ -1130,7 +1134,24 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
 }
 
 fn turn(t: TurnArgs) -> Result<String, CliError> {
-    only_spring2014(&t.rules, "turn")?;
+    if let Some(u) = t.rules.under()? {
+        if t.sides != 6 {
+            return fail(format!(
+                "--sides 4 is hog wild's (--rules spring2014); --rules {} rolls six-sided dice",
+                u.term
+            ));
+        }
+        let points = terms::turn(&u, t.rolls, t.score.unwrap_or(0), t.opponent, &t.dice)?;
+        return Ok(match t.output.format {
+            Format::Json => to_json(&PointsOut { points })?,
+            Format::Table => format!("points scored: {points}\n"),
+        });
+    }
+    if t.score.is_some() {
+        return fail(
+            "--score: Spring 2014's turn does not read the mover's score (free bacon reads the opponent's); give it with --rules of another term",
+        );
+    }
     let rules = t.rules.rules()?;
     let rolls = hog::check_rolls(t.rolls)?;
     let mut d = CyclingDice::new(t.dice.clone())?;
@@ -1303,18 +1324,6 @@ fn step(a: &StepArgs) -> Result<String, CliError> {
             o
         }
     })
-}
-
-/// Refuse another term's rules in a verb that has only the Spring 2014
-/// path.
-fn only_spring2014(r: &RulesArgs, verb: &str) -> Result<(), CliError> {
-    match r.under()? {
-        Some(u) => fail(format!(
-            "hog {verb} plays Spring 2014's rules only, not --rules {} (rate, best-response, tournament, export, play, step, choose and coach take it)",
-            u.term
-        )),
-        None => Ok(()),
-    }
 }
 
 fn coach(c: &CoachArgs) -> Result<String, CliError> {

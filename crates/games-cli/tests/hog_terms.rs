@@ -397,21 +397,6 @@ fn bad_rules_input() {
     bad(
         &[
             "hog",
-            "turn",
-            "--rules",
-            "fall2019",
-            "--rolls",
-            "1",
-            "--opponent",
-            "3",
-            "--dice",
-            "3",
-        ],
-        "Spring 2014",
-    );
-    bad(
-        &[
-            "hog",
             "step",
             "--state",
             r#"{"rules": "fall2023", "goal": 100, "scores": [15, 37], "player": 2, "rolling": null}"#,
@@ -573,4 +558,133 @@ fn matrices_under_a_term_follow_the_ranking() {
         );
         assert_eq!(rows, ranked, "{scoring}: {text}");
     }
+}
+
+#[test]
+fn a_turn_under_a_term_scores_by_its_rules() {
+    let points = |args: &[&str]| -> u64 {
+        let mut all = vec!["hog", "turn", "--format", "json"];
+        all.extend_from_slice(args);
+        ok_json(&all)["points"].as_u64().unwrap()
+    };
+    // Boar brawl (Fall 2023): 3 x |tens of 42 - ones of 17| = 9.
+    assert_eq!(
+        points(&[
+            "--rules",
+            "fall2023",
+            "--rolls",
+            "0",
+            "--score",
+            "17",
+            "--opponent",
+            "42",
+            "--dice",
+            "1"
+        ]),
+        9
+    );
+    // Free bacon (Fall 2019): 10 - the smaller digit of 42 = 8.
+    assert_eq!(
+        points(&[
+            "--rules",
+            "fall2019",
+            "--rolls",
+            "0",
+            "--opponent",
+            "42",
+            "--dice",
+            "1"
+        ]),
+        8
+    );
+    // Free bacon (Fall 2020): 3 + the digit of pi at 0 = 6.
+    assert_eq!(
+        points(&[
+            "--rules",
+            "fall2020",
+            "--rolls",
+            "0",
+            "--opponent",
+            "0",
+            "--dice",
+            "1"
+        ]),
+        6
+    );
+    // Rolled dice: the sum, or 1 when a die shows 1.
+    assert_eq!(
+        points(&[
+            "--rules",
+            "fall2021",
+            "--rolls",
+            "3",
+            "--opponent",
+            "5",
+            "--dice",
+            "4,6,2"
+        ]),
+        12
+    );
+    assert_eq!(
+        points(&[
+            "--rules",
+            "fall2021",
+            "--rolls",
+            "3",
+            "--opponent",
+            "5",
+            "--dice",
+            "4,6,1"
+        ]),
+        1
+    );
+    bad(
+        &[
+            "hog",
+            "turn",
+            "--rolls",
+            "0",
+            "--opponent",
+            "4",
+            "--dice",
+            "1",
+            "--score",
+            "3",
+        ],
+        "--score",
+    );
+    bad(
+        &[
+            "hog",
+            "turn",
+            "--rules",
+            "fall2019",
+            "--rolls",
+            "2",
+            "--opponent",
+            "4",
+            "--dice",
+            "1",
+            "--sides",
+            "4",
+        ],
+        "--sides 4",
+    );
+    bad(
+        &[
+            "hog",
+            "turn",
+            "--rules",
+            "fall2019",
+            "--rolls",
+            "2",
+            "--score",
+            "100",
+            "--opponent",
+            "4",
+            "--dice",
+            "1",
+        ],
+        "--score",
+    );
 }

@@ -532,6 +532,36 @@ pub(super) fn play(
     })
 }
 
+/// `hog turn` under a term: the points of one turn of `rolls` dice at
+/// (`score`, `opponent`), the dice from the cycling test dice `dice`
+/// (before the after-turn rules: swaps, piles, primes, extra turns).
+pub(super) fn turn(
+    u: &Under,
+    rolls: i64,
+    score: u32,
+    opponent: u32,
+    dice: &[u32],
+) -> Result<u32, CliError> {
+    let rolls = hog::check_rolls(rolls)?;
+    for (flag, s) in [("--score", score), ("--opponent", opponent)] {
+        if s >= u.goal {
+            return fail(format!(
+                "{flag}: {s} is not a score before the goal (0 to {})",
+                u.goal - 1
+            ));
+        }
+    }
+    if rolls == 0 {
+        return Ok(u.term.zero_dice(score, opponent));
+    }
+    let mut d = CyclingDice::new(dice.to_vec())?;
+    Ok(hog::roll_dice(
+        rolls,
+        u.term.sides(score, opponent),
+        &mut d,
+    )?)
+}
+
 /// `hog play --human` under a term: you against `spec`, on `seed`'s dice
 /// (or the six-sided test dice), you moving second when `second`.
 pub(super) fn human(

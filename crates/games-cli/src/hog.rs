@@ -822,20 +822,7 @@ pub(super) fn tournament_text(
 ) -> String {
     let n = names.len();
     if csv {
-        let mut o = String::from("strategy");
-        for name in names {
-            o.push(',');
-            o.push_str(&csv_field(name));
-        }
-        o.push_str(",mean_win_rate\n");
-        for (i, row) in matrix.iter().enumerate() {
-            o.push_str(&csv_field(&names[i]));
-            for x in row {
-                let _ = write!(o, ",{x}");
-            }
-            let _ = writeln!(o, ",{}", mean[i]);
-        }
-        return o;
+        return matrix_csv(names, matrix, "mean_win_rate", |i| mean[i].to_string());
     }
     let mut o = format!(
         "Hog tournament, {n} strategies, every pair in both seats, exact ({described}):\n\nrank  mean win rate  strategy\n"
@@ -851,6 +838,30 @@ pub(super) fn tournament_text(
         names,
         matrix,
     );
+    o
+}
+
+/// A matrix of every pair as CSV, in the strategies' order: a header of
+/// the names and `last`, then a row a strategy ending in `value(i)`.
+pub(super) fn matrix_csv(
+    names: &[String],
+    matrix: &[Vec<f64>],
+    last: &str,
+    value: impl Fn(usize) -> String,
+) -> String {
+    let mut o = String::from("strategy");
+    for name in names {
+        o.push(',');
+        o.push_str(&csv_field(name));
+    }
+    let _ = writeln!(o, ",{last}");
+    for (i, row) in matrix.iter().enumerate() {
+        o.push_str(&csv_field(&names[i]));
+        for x in row {
+            let _ = write!(o, ",{x}");
+        }
+        let _ = writeln!(o, ",{}", value(i));
+    }
     o
 }
 
@@ -1118,9 +1129,17 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
         // Your score first, named, as the prompt shows it.
         term.say(&format!("{}\n", describe(&t, &names, Some(me))))?;
     }
-    let scores = state.scores();
-    let winner = state.winner().unwrap_or(0);
-    term.say(&format!(
+    term.say(&game_over_line(
+        state.scores(),
+        state.winner().unwrap_or(0),
+        me,
+    ))?;
+    Ok(String::new())
+}
+
+/// The last line of a game played at the terminal, winner's score first.
+pub(super) fn game_over_line(scores: [u32; 2], winner: usize, me: usize) -> String {
+    format!(
         "\n{} {} to {}.\n",
         if winner == me {
             "You win"
@@ -1129,8 +1148,7 @@ fn human(p: PlayArgs) -> Result<String, CliError> {
         },
         scores[winner],
         scores[1 - winner]
-    ))?;
-    Ok(String::new())
+    )
 }
 
 fn turn(t: TurnArgs) -> Result<String, CliError> {

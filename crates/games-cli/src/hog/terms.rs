@@ -12,7 +12,7 @@ use hog::{Rules, Strategy, Term, TermState};
 use serde::Serialize;
 
 use super::{
-    FileKind, Scoring, TournamentFormat, csv_field, file_format, format_name, read_strategy_file,
+    FileKind, Scoring, TournamentFormat, file_format, format_name, read_strategy_file,
     write_strategy,
 };
 use crate::{CliError, Format, TableFormat, fail, seed_or_draw, to_json};
@@ -329,22 +329,7 @@ pub(super) fn contest_report<R: Serialize>(
                 })
                 .collect(),
         })?,
-        TournamentFormat::Csv => {
-            let mut o = String::from("strategy");
-            for name in names {
-                o.push(',');
-                o.push_str(&csv_field(name));
-            }
-            o.push_str(",wins\n");
-            for (i, row) in contest.iter().enumerate() {
-                o.push_str(&csv_field(&names[i]));
-                for x in row {
-                    let _ = write!(o, ",{x}");
-                }
-                let _ = writeln!(o, ",{}", wins[i]);
-            }
-            o
-        }
+        TournamentFormat::Csv => super::matrix_csv(names, contest, "wins", |i| wins[i].to_string()),
         TournamentFormat::Table => {
             let mut o = format!(
                 "Hog contest, {n} strategies, exact ({described}):\n\nrank  wins  strategy\n"
@@ -651,17 +636,10 @@ pub(super) fn human(
             }
         ))?;
     }
-    let scores = state.scores();
-    let winner = state.winner().unwrap_or(0);
-    term.say(&format!(
-        "\n{} {} to {}.\n",
-        if winner == me {
-            "You win"
-        } else {
-            "The computer wins"
-        },
-        scores[winner],
-        scores[1 - winner]
+    term.say(&super::game_over_line(
+        state.scores(),
+        state.winner().unwrap_or(0),
+        me,
     ))?;
     Ok(String::new())
 }

@@ -1,6 +1,11 @@
-//! The application layer's registry: every game of the workspace loaded
-//! from one string, in OpenSpiel's manner, and played through one
-//! object-safe rules step ([`State`]), whatever its type.
+//! The application layer: every verb of every game as a typed request
+//! and a typed report ([`Verb`], [`Report`]), run with a [`Context`] that
+//! carries the bounds, a deadline, a cancellation flag, whom to tell of
+//! progress, and the threads; and the registry, which loads any game of
+//! the workspace from one string, in OpenSpiel's manner, and plays it
+//! through one object-safe rules step ([`State`]), whatever its type.
+//! The command line, the web page and the Python package only translate
+//! to and from it.
 //!
 //! ```
 //! use dice::SeededDice;
@@ -28,10 +33,30 @@
 //! // Mistakes are one line that says what is accepted.
 //! let e = games_app::load("kalah(pitz=6)").unwrap_err();
 //! assert_eq!(e.to_string(), "kalah has no parameter 'pitz'; it takes pits, seeds, capture");
+//!
+//! // A verb: a typed request, run with a context, gives a typed report.
+//! use games_app::{Context, Verb};
+//! let report = games_app::baccarat::Exact { decks: 8 }.run(&Context::new()).unwrap();
+//! assert_eq!(report.decks, 8);
 //! ```
 
+pub mod baccarat;
+mod context;
+mod count;
+pub mod craps;
+pub mod dispatch;
+mod limits;
 mod registry;
+pub mod shard;
 mod state;
+mod verb;
 
+pub use context::{AppError, Cancel, Context, Meter, Observer, bad, seed_or_draw};
+pub use count::{parse_count, parse_count_u32, parse_shard};
+pub use limits::{Limits, at_most};
 pub use registry::{GAMES, Game, GameInfo, Param, RegistryError, edit_distance, load, names};
 pub use state::State;
+pub use verb::{
+    Rendered, Report, Sampling, Verb, command_line, csv, csv_field, de, field_names, flags,
+    from_body, from_value, shell_word, to_json,
+};

@@ -32,19 +32,7 @@ use crate::limits::{Limits, with_limits};
 
 /// The bounds on a web request: each answers within seconds, so one
 /// request cannot starve the others.
-pub const WEB_LIMITS: Limits = Limits {
-    games: 10_000_000,
-    players: 100,
-    coins: 100,
-    rounds: 10_000,
-    variant_turns: 2_000_000_000,
-    // Exact LCR answers in about a second up to here (6 seats x 3 coins).
-    exact_states: 150_000,
-    solve_seeds: 72,
-    endgame_positions: 1 << 22,
-    turns: 1_000_000,
-    threads: 2,
-};
+pub const WEB_LIMITS: Limits = Limits::WEB;
 
 /// The longest a solve may think on a web request: 10 seconds.
 pub const MAX_SECONDS: f64 = 10.0;
@@ -345,6 +333,9 @@ pub fn call(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>
             return Reply::error(status, &line, format!("games-cli {game} {verb}"));
         }
     };
+    if let Some(reply) = typed(game, verb, body, progress) {
+        return reply;
+    }
     let slot = Arc::new(Mutex::new(None));
     let run = || {
         WATCH.with(|w| *w.borrow_mut() = Some(Arc::clone(&slot)));
@@ -386,6 +377,72 @@ pub fn call(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>
         crate::EXIT_BAD_INPUT => Reply::error(400, &captured.stderr, shown),
         _ => Reply::error(500, &captured.stderr, shown),
     }
+}
+
+/// Progress of a typed request, read by the API every 100 ms.
+#[derive(Default)]
+struct Polled {
+    done: std::sync::atomic::AtomicU64,
+    total: std::sync::atomic::AtomicU64,
+}
+
+impl games_app::Observer for Polled {
+    fn start(&self, total: u64, _long: u64, _what: &str) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.total.store(total, Relaxed);
+        self.done.store(0, Relaxed);
+    }
+    fn set(&self, done: u64) {
+        self.done.store(done, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn finish(&self) {}
+}
+
+/// A typed verb's reply: the body (checked by [`arguments`] as every
+/// request is) read as the verb's request, run by the application layer
+/// under [`WEB_LIMITS`], its report's JSON; the command shown is rendered
+/// from the request. `None` when `game verb` is not a typed verb.
+fn typed(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>>) -> Option<Reply> {
+    let flags: Value = if body.iter().all(u8::is_ascii_whitespace) {
+        Value::Object(serde_json::Map::new())
+    } else {
+        serde_json::from_slice(body).ok()?
+    };
+    let parsed = games_app::dispatch::request(game, verb, &flags)?;
+    let shown = format!("games-cli {game} {verb}");
+    let req = match parsed {
+        Ok(r) => r,
+        Err(e) => return Some(Reply::error(400, &e.to_string(), shown)),
+    };
+    let shown = req.command_line();
+    let polled = Arc::new(Polled::default());
+    let ctx = games_app::Context::new()
+        .with_limits(WEB_LIMITS)
+        .with_observer(polled.clone());
+    let run = || req.run(&ctx).and_then(|r| r.json());
+    let out = match progress {
+        None => run(),
+        Some(report) => std::thread::scope(|scope| {
+            let worker = scope.spawn(run);
+            while !worker.is_finished() {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                use std::sync::atomic::Ordering::Relaxed;
+                report(polled.done.load(Relaxed), polled.total.load(Relaxed));
+            }
+            worker
+                .join()
+                .unwrap_or_else(|_| Err(games_app::AppError::Machine("the request failed".into())))
+        }),
+    };
+    Some(match out {
+        Ok(body) => Reply {
+            status: 200,
+            body,
+            command: shown,
+        },
+        Err(games_app::AppError::BadInput(line)) => Reply::error(400, &line, shown),
+        Err(e) => Reply::error(500, &e.to_string(), shown),
+    })
 }
 
 /// The argument vector for a request, the command as shown, and the

@@ -332,18 +332,127 @@ pub(crate) struct Sampling {
     pub shard: Option<dice::parallel::Shard>,
 }
 
-/// `--shard K/N`, N at most [`mancala::endgame::MAX_SHARDS`] (65,536) for
-/// every verb: past that a shard is mostly overhead, and a count near 2^64
-/// once overflowed the engines' lists.
-pub(crate) fn parse_shard(s: &str) -> Result<dice::parallel::Shard, String> {
-    let shard: dice::parallel::Shard = s.parse()?;
-    let most = ::mancala::endgame::MAX_SHARDS;
-    if shard.count > most {
-        return Err(format!(
-            "{s}: N must be at most {most} (a run is cut into at most {most} shards)"
-        ));
+impl Sampling {
+    /// The request's sampling fields.
+    pub(crate) fn request(&self) -> games_app::Sampling {
+        games_app::Sampling {
+            games: self.games,
+            seed: self.seed,
+            threads: self.threads,
+            shard: self.shard,
+        }
     }
-    Ok(shard)
+}
+
+impl From<Format> for TableFormat {
+    fn from(f: Format) -> TableFormat {
+        match f {
+            Format::Table => TableFormat::Table,
+            Format::Json => TableFormat::Json,
+        }
+    }
+}
+
+/// An application-layer error as the command line reports it: bad input
+/// exit code 2, anything else 1.
+pub(crate) fn app_error(e: games_app::AppError) -> CliError {
+    use games_app::AppError;
+    match e {
+        AppError::BadInput(line) => CliError(line),
+        other => CliError {
+            message: other.to_string(),
+            code: EXIT_MACHINE,
+            quiet: false,
+        },
+    }
+}
+
+/// The command line's context: the bounds in force, and a progress bar on
+/// stderr when it is a terminal.
+pub(crate) fn context() -> games_app::Context {
+    games_app::Context::new()
+        .with_limits(limits::limits())
+        .with_observer(std::sync::Arc::new(TerminalBar::default()))
+}
+
+/// Progress on stderr: an indicatif bar, drawn only when stderr is a
+/// terminal and the work is long enough to want one.
+#[derive(Default)]
+struct TerminalBar {
+    bar: std::sync::Mutex<Option<indicatif::ProgressBar>>,
+}
+
+impl games_app::Observer for TerminalBar {
+    fn start(&self, total: u64, long: u64, what: &str) {
+        if let Ok(mut b) = self.bar.lock() {
+            *b = progress(total, long, what);
+        }
+    }
+    fn set(&self, done: u64) {
+        if let Ok(b) = self.bar.lock()
+            && let Some(bar) = b.as_ref()
+        {
+            bar.set_position(done);
+        }
+    }
+    fn finish(&self) {
+        if let Ok(mut b) = self.bar.lock()
+            && let Some(bar) = b.take()
+        {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Run a typed request under the command line's context.
+pub(crate) fn run_verb<V: games_app::Verb>(
+    req: &V,
+    ctx: &games_app::Context,
+) -> Result<V::Report, CliError> {
+    req.run(ctx).map_err(app_error)
+}
+
+/// What a sharded verb gives on the command line: its report, or with
+/// `--shard` the partial's text.
+pub(crate) enum Ran<R> {
+    /// The report.
+    Report(R),
+    /// The partial for `games-cli merge`.
+    Partial(String),
+}
+
+/// Run a sharded request: its report, or with a shard its partial (which
+/// records `format`, for `merge` to print in).
+pub(crate) fn run_sharded<V: games_app::shard::Sharded>(
+    req: &V,
+    ctx: &games_app::Context,
+    format: TableFormat,
+) -> Result<Ran<V::Report>, CliError> {
+    if req.sampling().shard.is_some() {
+        let name = match format {
+            TableFormat::Table => "table",
+            TableFormat::Json => "json",
+            TableFormat::Csv => "csv",
+        };
+        return games_app::shard::partial(req, ctx, name)
+            .map(Ran::Partial)
+            .map_err(app_error);
+    }
+    req.run(ctx).map(Ran::Report).map_err(app_error)
+}
+
+/// A report in the format asked for.
+pub(crate) fn render<R: games_app::Rendered + ?Sized>(
+    report: &R,
+    format: TableFormat,
+) -> Result<String, CliError> {
+    match format {
+        TableFormat::Table => Ok(report.text()),
+        TableFormat::Json => report.json().map_err(app_error),
+        TableFormat::Csv => report
+            .csv()
+            .ok_or_else(|| CliError("--format csv: this result is not a table".into())),
+    }
 }
 
 /// The output format flag, shared by every verb that prints a result
@@ -435,14 +544,15 @@ where
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
+    let ctx = context();
     shard::with_args(words, || match cli.game {
         Game::Lcr(Deferred(a)) => lcr::run(a),
-        Game::Craps(Deferred(a)) => casino::craps(a),
-        Game::Baccarat(Deferred(a)) => casino::baccarat(a),
+        Game::Craps(Deferred(a)) => casino::craps(a, &ctx),
+        Game::Baccarat(Deferred(a)) => casino::baccarat(a, &ctx),
         Game::Hog(Deferred(a)) => hog::run(a),
         Game::Mancala(Deferred(a)) => mancala::run(a),
         Game::Serve(a) => serve(&a),
-        Game::Merge(a) => shard::merge(&a),
+        Game::Merge(a) => shard::merge(&a, &ctx),
         Game::Games(a) => games::run(&a),
         Game::Completions(a) => completions(&a),
         Game::Man => man_page(),
@@ -539,84 +649,6 @@ fn subcommand_like(path: &str, bad: &str) -> Vec<String> {
         .filter(|name| games_app::edit_distance(bad, name) <= most)
         .map(str::to_string)
         .collect()
-}
-
-/// A count (games, turns, samples, checkpoints): a whole number written as
-/// `1000000`, `1_000_000`, `1e6`, `2.5e6` or `10^6`.
-///
-/// # Errors
-/// What was expected, for clap to put after the flag's name.
-pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
-    let expected =
-        || format!("expected a whole number such as 1000000, 1_000_000, 1e6 or 10^6, not '{s}'");
-    let t = s.trim();
-    let digits = |d: &str| {
-        let plain = d.replace('_', "");
-        (!d.is_empty()
-            && !d.starts_with('_')
-            && !d.ends_with('_')
-            && !d.contains("__")
-            && plain.bytes().all(|b| b.is_ascii_digit()))
-        .then_some(plain)
-    };
-    if let Some(plain) = digits(t) {
-        return plain
-            .parse::<u64>()
-            .map_err(|_| format!("{s} is more than {}", u64::MAX));
-    }
-    let too_large = || format!("{s} is more than {}", u64::MAX);
-    if let Some((base, exp)) = t.split_once('^') {
-        let base: u64 = digits(base)
-            .and_then(|b| b.parse().ok())
-            .ok_or_else(expected)?;
-        let exp: u32 = digits(exp)
-            .and_then(|e| e.parse().ok())
-            .ok_or_else(expected)?;
-        return base.checked_pow(exp).ok_or_else(too_large);
-    }
-    if let Some((mantissa, exp)) = t.split_once(['e', 'E']) {
-        let exp: u32 = digits(exp.trim_start_matches('+'))
-            .and_then(|e| e.parse().ok())
-            .ok_or_else(expected)?;
-        let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        let whole = if whole.is_empty() && !frac.is_empty() {
-            "0".to_string()
-        } else {
-            digits(whole).ok_or_else(expected)?
-        };
-        let frac = if frac.is_empty() {
-            String::new()
-        } else {
-            digits(frac).ok_or_else(expected)?
-        };
-        // mantissa digits times 10^(exp - fraction digits), exactly.
-        let shift = exp.checked_sub(frac.len() as u32);
-        let all = format!("{whole}{frac}");
-        let value: u128 = all.parse().map_err(|_| too_large())?;
-        let value = match shift {
-            Some(k) => 10u128.checked_pow(k).and_then(|p| value.checked_mul(p)),
-            None => {
-                let p = 10u128.pow(frac.len() as u32 - exp);
-                if !value.is_multiple_of(p) {
-                    return Err(format!("{s} is not a whole number"));
-                }
-                Some(value / p)
-            }
-        };
-        return value
-            .and_then(|v| u64::try_from(v).ok())
-            .ok_or_else(too_large);
-    }
-    Err(expected())
-}
-
-/// [`parse_count`] for counts that fit in 32 bits.
-///
-/// # Errors
-/// As [`parse_count`], and a count past 4294967295.
-pub(crate) fn parse_count_u32(s: &str) -> Result<u32, String> {
-    let n = parse_count(s)?;
-    u32::try_from(n).map_err(|_| format!("{s} is more than {}", u32::MAX))
 }
 
 /// The whole command tree, as clap sees it, every game's part built (for
@@ -742,6 +774,7 @@ pub(crate) fn seed_or_draw(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(rand::random)
 }
 
+pub(crate) use games_app::{parse_count, parse_count_u32, parse_shard};
 pub use limits::{Limits, with_limits};
 
 /// Threads: the user's (1 to the bound, 256), or every core.

@@ -11,56 +11,7 @@ use std::cell::Cell;
 
 use crate::{CliError, fail};
 
-/// The bounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Games a simulation plays (per table, per seat order): 10^12, about
-    /// six hours of the fastest simulator on two cores.
-    pub games: u64,
-    /// Seats of a classic LCR simulation: 10,000 (a game's length grows
-    /// with the seats).
-    pub players: usize,
-    /// Coins each classic seat starts with: 1,000.
-    pub coins: u32,
-    /// Round limit of a variants game: 1,000,000.
-    pub rounds: u32,
-    /// Seats times rounds times games of a variants study: 10^13 turns.
-    pub variant_turns: u128,
-    /// Rolling states the exact LCR solver may plan: 10^9 (its memory is
-    /// checked too).
-    pub exact_states: u64,
-    /// Seeds in the pits of a Kalah position the solver takes: 72
-    /// (Kalah(6,6)).
-    pub solve_seeds: u64,
-    /// Positions of an endgame table built: 2^32 (4 GiB).
-    pub endgame_positions: u64,
-    /// Turns `hog max-rolls` averages for each number of dice: 10^8.
-    pub turns: u32,
-    /// Worker threads: 256.
-    pub threads: usize,
-}
-
-impl Limits {
-    /// The documented bounds.
-    pub const DEFAULT: Limits = Limits {
-        games: 1_000_000_000_000,
-        players: 10_000,
-        coins: 1_000,
-        rounds: 1_000_000,
-        variant_turns: 10_000_000_000_000,
-        exact_states: 1_000_000_000,
-        solve_seeds: 72,
-        endgame_positions: 1 << 32,
-        turns: 100_000_000,
-        threads: 256,
-    };
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits::DEFAULT
-    }
-}
+pub use games_app::Limits;
 
 thread_local! {
     static LIMITS: Cell<Limits> = const { Cell::new(Limits::DEFAULT) };

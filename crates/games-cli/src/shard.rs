@@ -46,9 +46,6 @@ pub(crate) const MAX_PARTIAL_BYTES: u64 = 64 << 20;
 const MERGEABLE: &[(&str, Option<&str>)] = &[
     ("lcr", None),
     ("lcr", Some("simulate")),
-    ("craps", None),
-    ("craps", Some("simulate")),
-    ("baccarat", Some("simulate")),
     ("hog", None),
     ("hog", Some("rate")),
 ];
@@ -192,13 +189,35 @@ pub(crate) fn read_at_most(path: &std::path::Path, most: u64) -> Result<Vec<u8>,
 }
 
 /// Read, check and add the partials, then run their command on the sums.
-pub(crate) fn merge(a: &MergeArgs) -> Result<String, CliError> {
+/// Partials that hold their request (the typed verbs') are merged by the
+/// application layer; the others still name a command line.
+pub(crate) fn merge(a: &MergeArgs, ctx: &games_app::Context) -> Result<String, CliError> {
+    let mut texts = Vec::new();
+    for path in &a.files {
+        texts.push((
+            path.display().to_string(),
+            read_at_most(path, MAX_PARTIAL_BYTES)?,
+        ));
+    }
+    let typed = texts.iter().any(|(_, t)| {
+        serde_json::from_slice::<Value>(t)
+            .ok()
+            .and_then(|v| v.get(TAG).and_then(Value::as_u64))
+            == Some(games_app::shard::VERSION)
+    });
+    if typed {
+        let (report, format) = games_app::shard::merge(&texts, ctx).map_err(crate::app_error)?;
+        let format = match format.as_str() {
+            "json" => crate::TableFormat::Json,
+            "csv" => crate::TableFormat::Csv,
+            _ => crate::TableFormat::Table,
+        };
+        return crate::render(report.as_ref(), format);
+    }
     let mut command: Option<Vec<String>> = None;
     let mut total: Option<Value> = None;
     let mut parts: Vec<(String, Shard, Value)> = Vec::new();
-    for path in &a.files {
-        let name = path.display();
-        let text = read_at_most(path, MAX_PARTIAL_BYTES)?;
+    for (name, text) in &texts {
         let v: Value = serde_json::from_slice(&text)
             .map_err(|e| CliError(format!("{name}: not a partial (not JSON: {e})")))?;
         if v.get(TAG) != Some(&Value::from(1)) {
@@ -249,7 +268,7 @@ pub(crate) fn merge(a: &MergeArgs) -> Result<String, CliError> {
                 t
             }
         });
-        parts.push((name.to_string(), shard, sums));
+        parts.push((name.clone(), shard, sums));
     }
     let (Some(command), Some(total)) = (command, total) else {
         return fail("merge: no partial files given");

@@ -1,0 +1,311 @@
+//! Every verb is a typed request and a typed report. A request
+//! deserialises from the JSON the web page posts (the keys are the verb's
+//! long flags without the dashes), maps one to one to the command line's
+//! flags ([`command_line`]), and runs with a [`Context`]; its report
+//! serialises to the verb's `--format json` output and renders its text
+//! table (and CSV, where it is a table).
+//!
+//! ```
+//! use games_app::{Context, Verb, command_line, from_body};
+//!
+//! let req: games_app::craps::Exact = from_body(b"{}").unwrap();
+//! let report = req.run(&Context::new()).unwrap();
+//! assert_eq!(report.exact_fraction, "244/495");
+//! assert_eq!(command_line(&req), "games-cli craps exact --format json");
+//!
+//! let e = from_body::<games_app::craps::Simulate>(br#"{"games": "many"}"#).unwrap_err();
+//! assert!(e.to_string().starts_with("games: expected a whole number"), "{e}");
+//! ```
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::context::{AppError, Context};
+
+/// A verb's request.
+pub trait Verb: Serialize + DeserializeOwned + Default + Send + Sync + 'static {
+    /// The game as the command line names it (`lcr`, `mancala`).
+    const GAME: &'static str;
+    /// The verb (`simulate`, `exact`).
+    const VERB: &'static str;
+    /// What it answers.
+    type Report: Report;
+    /// Check every size against the context's bounds, then do the work.
+    ///
+    /// # Errors
+    /// Bad input (one line naming the field), a failure of the machine,
+    /// or the context's cancellation or deadline.
+    fn run(&self, ctx: &Context) -> Result<Self::Report, AppError>;
+}
+
+/// A verb's report: its JSON is the verb's `--format json` output.
+pub trait Report: Serialize {
+    /// The readable text the verb prints by default.
+    fn text(&self) -> String;
+    /// CSV (a header row naming each column and its unit, then the rows),
+    /// for verbs whose result is a table.
+    fn csv(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A report as the formats it renders to, whatever its type (what `merge`
+/// and the web API hold).
+pub trait Rendered {
+    /// Pretty JSON with a trailing line break.
+    fn json(&self) -> Result<String, AppError>;
+    /// [`Report::text`].
+    fn text(&self) -> String;
+    /// [`Report::csv`].
+    fn csv(&self) -> Option<String>;
+}
+
+impl<R: Report> Rendered for R {
+    fn json(&self) -> Result<String, AppError> {
+        to_json(self)
+    }
+    fn text(&self) -> String {
+        Report::text(self)
+    }
+    fn csv(&self) -> Option<String> {
+        Report::csv(self)
+    }
+}
+
+/// Pretty JSON with a trailing line break.
+///
+/// # Errors
+/// A failure of the machine if `value` does not serialise.
+pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, AppError> {
+    let mut s = serde_json::to_string_pretty(value)
+        .map_err(|e| AppError::Machine(format!("cannot write JSON: {e}")))?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// The request in a JSON body: an object whose keys are the verb's long
+/// flags without dashes. Unknown keys and wrong values are one line that
+/// names the key.
+///
+/// # Errors
+/// Bad input.
+pub fn from_body<V: Verb>(body: &[u8]) -> Result<V, AppError> {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| AppError::BadInput(format!("the body is not JSON: {e}")))?;
+    from_value(&value)
+}
+
+/// [`from_body`] for a parsed body.
+///
+/// # Errors
+/// Bad input.
+pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
+    let Value::Object(map) = value else {
+        return Err(AppError::BadInput(
+            "the body must be a JSON object of the verb's flags".into(),
+        ));
+    };
+    let known = field_names::<V>();
+    if let Some(k) = map.keys().find(|k| !known.contains(k)) {
+        return Err(AppError::BadInput(format!(
+            "`{} {}` has no flag '{}'; it takes {}",
+            V::GAME,
+            V::VERB,
+            cut(k, 40),
+            known.join(", ")
+        )));
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let why = e.inner().to_string();
+        let why = why.split(" at line ").next().unwrap_or(&why);
+        AppError::BadInput(format!("{path}: {}", cut(why, 160)))
+    })
+}
+
+/// `s` cut to `n` characters with an ellipsis (a 1 MB value gets a short
+/// line).
+fn cut(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(n).collect::<String>())
+    }
+}
+
+/// The flags a verb takes: the keys of its default request.
+pub fn field_names<V: Verb>() -> Vec<String> {
+    match serde_json::to_value(V::default()) {
+        Ok(Value::Object(m)) => m.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The command line a request is, as a person would type it, with
+/// `--format json`: `games-cli GAME VERB --flag value ...`, flags at their
+/// default left out. A flag `true` is the bare flag; a list is
+/// comma-separated; an object (a rules-step state) is its JSON text.
+pub fn command_line<V: Verb>(req: &V) -> String {
+    let mut words = vec![
+        "games-cli".to_string(),
+        V::GAME.to_string(),
+        V::VERB.to_string(),
+    ];
+    words.extend(flags(req));
+    words.push("--format".into());
+    words.push("json".into());
+    words.join(" ")
+}
+
+/// The flags of [`command_line`], each word shell-quoted where needed.
+pub fn flags<V: Verb>(req: &V) -> Vec<String> {
+    let defaults = match serde_json::to_value(V::default()) {
+        Ok(Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    let Ok(Value::Object(fields)) = serde_json::to_value(req) else {
+        return Vec::new();
+    };
+    let mut words = Vec::new();
+    for (k, v) in &fields {
+        if defaults.get(k) == Some(v) {
+            continue;
+        }
+        let value = match v {
+            Value::Null | Value::Bool(false) => continue,
+            Value::Bool(true) => {
+                words.push(format!("--{k}"));
+                continue;
+            }
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            Value::Array(items) => items
+                .iter()
+                .map(|i| match i {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(","),
+            Value::Object(_) => v.to_string(),
+        };
+        words.push(format!("--{k}"));
+        words.push(shell_word(&value));
+    }
+    words
+}
+
+/// `s` as one shell word: as it is when plain, else in single quotes.
+pub fn shell_word(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.,/:=+^%@".contains(&b));
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// How many games a simulation plays, from which seed, on how many
+/// threads, and which shard of the run: one meaning for every simulate
+/// verb (`--games`, `--seed`, `--threads`, `--shard K/N`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Sampling {
+    /// Games to simulate (`None`: the verb's own default).
+    #[serde(deserialize_with = "de::count")]
+    pub games: Option<u64>,
+    /// Seed of the dice (`None`: drawn, and shown in the report).
+    pub seed: Option<u64>,
+    /// Worker threads (`None`: every core up to the bound); the report
+    /// does not depend on it.
+    pub threads: Option<usize>,
+    /// Only this shard of the run (see [`crate::shard`]).
+    #[serde(with = "de::shard")]
+    pub shard: Option<dice::parallel::Shard>,
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// CSV text: the header row, then each row, fields joined by commas.
+pub fn csv<R: AsRef<[String]>>(header: &[&str], rows: &[R]) -> String {
+    let mut o = header.join(",");
+    o.push('\n');
+    for r in rows {
+        let fields: Vec<String> = r.as_ref().iter().map(|f| csv_field(f)).collect();
+        o.push_str(&fields.join(","));
+        o.push('\n');
+    }
+    o
+}
+
+/// serde helpers for request fields written as the command line takes
+/// them.
+pub mod de {
+    use serde::{Deserialize, Deserializer};
+
+    /// A count (`games`, `turns`): a JSON number, or a string such as
+    /// `"1e6"`, `"10^6"` or `"1_000_000"` ([`crate::parse_count`]).
+    ///
+    /// # Errors
+    /// What was expected.
+    pub fn count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either {
+            N(u64),
+            S(String),
+        }
+        match Option::<Either>::deserialize(d).map_err(|_| {
+            serde::de::Error::custom(
+                "expected a whole number such as 1000000, 1_000_000, 1e6 or 10^6",
+            )
+        })? {
+            None => Ok(None),
+            Some(Either::N(n)) => Ok(Some(n)),
+            Some(Either::S(s)) => crate::parse_count(&s)
+                .map(Some)
+                .map_err(serde::de::Error::custom),
+        }
+    }
+
+    /// `--shard K/N` as the string `"K/N"`, N at most
+    /// [`crate::shard::MAX_SHARDS`].
+    pub mod shard {
+        use dice::parallel::Shard;
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        /// `"K/N"`, or null.
+        ///
+        /// # Errors
+        /// The serializer's.
+        pub fn serialize<S: Serializer>(s: &Option<Shard>, out: S) -> Result<S::Ok, S::Error> {
+            match s {
+                Some(s) => out.serialize_str(&s.to_string()),
+                None => out.serialize_none(),
+            }
+        }
+
+        /// `"K/N"`, or null.
+        ///
+        /// # Errors
+        /// What was expected.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Shard>, D::Error> {
+            let Some(text) = Option::<String>::deserialize(d)? else {
+                return Ok(None);
+            };
+            crate::parse_shard(&text)
+                .map(Some)
+                .map_err(serde::de::Error::custom)
+        }
+    }
+}

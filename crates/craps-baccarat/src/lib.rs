@@ -28,6 +28,7 @@ use std::fmt;
 use dice::DiceError;
 
 pub mod baccarat;
+pub mod bets;
 pub mod cards;
 pub mod craps;
 mod ratio;

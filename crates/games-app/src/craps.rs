@@ -326,3 +326,74 @@ impl Report for GameReport {
         o
     }
 }
+
+/// `craps bets`: the exact house edge of every common bet on the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Bets {}
+
+/// `craps bets`'s report.
+#[derive(Clone, Debug, Serialize)]
+pub struct BetsReport {
+    /// Each bet, in the order of [`craps_baccarat::bets::NAMES`].
+    pub bets: Vec<craps_baccarat::bets::Edge>,
+}
+
+impl Verb for Bets {
+    const GAME: &'static str = "craps";
+    const VERB: &'static str = "bets";
+    type Report = BetsReport;
+    fn run(&self, _ctx: &Context) -> Result<BetsReport, AppError> {
+        Ok(BetsReport {
+            bets: craps_baccarat::bets::edges(),
+        })
+    }
+}
+
+impl Report for BetsReport {
+    fn text(&self) -> String {
+        let mut o = String::from(
+            "Craps bets, exact house edge (expected loss per unit: per bet made for the line bets,\nper bet resolved for the others)\n\nbet            pays                        house edge   exactly  settles\n",
+        );
+        for b in &self.bets {
+            let _ = writeln!(
+                o,
+                "{:<14} {:<27} {:>9.3}%  {:>8}  {}",
+                b.name,
+                b.pays,
+                b.house_edge_percent,
+                b.house_edge.to_string(),
+                if b.one_roll { "one roll" } else { "stays up" }
+            );
+        }
+        o
+    }
+
+    fn csv(&self) -> Option<String> {
+        let rows: Vec<Vec<String>> = self
+            .bets
+            .iter()
+            .map(|b| {
+                vec![
+                    b.name.to_string(),
+                    b.pays.to_string(),
+                    format!("{:.6}", b.house_edge_percent),
+                    b.house_edge.to_string(),
+                    b.one_roll.to_string(),
+                    b.rule.to_string(),
+                ]
+            })
+            .collect();
+        Some(csv(
+            &[
+                "bet",
+                "pays",
+                "house_edge_percent",
+                "house_edge_fraction",
+                "one_roll",
+                "rule",
+            ],
+            &rows,
+        ))
+    }
+}

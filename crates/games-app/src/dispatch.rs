@@ -46,6 +46,7 @@ verbs![
     crate::craps::Simulate,
     crate::craps::Exact,
     crate::craps::Game,
+    crate::craps::Bets,
     crate::baccarat::Deal,
     crate::baccarat::Simulate,
     crate::baccarat::Exact,

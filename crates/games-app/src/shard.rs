@@ -142,6 +142,7 @@ pub fn merge(
     ctx: &Context,
 ) -> Result<(Box<dyn Rendered>, String), AppError> {
     let mut request: Option<(String, String, Value)> = None;
+    let mut first_command = String::new();
     let mut format: Option<String> = None;
     let mut total: Option<Value> = None;
     let mut parts: Vec<Part> = Vec::new();
@@ -181,12 +182,20 @@ pub fn merge(
             return bad(format!("{name}: shard: N must be at most {MAX_SHARDS}"));
         }
         let this = (game, verb, flags);
+        let command: String = v["command"]
+            .as_str()
+            .unwrap_or("")
+            .chars()
+            .take(200)
+            .collect();
         match &request {
-            None => request = Some(this),
+            None => {
+                request = Some(this);
+                first_command = command;
+            }
             Some(r) if *r != this => {
                 return bad(format!(
-                    "{name}: a partial of another request ({} {}), not of {} {}",
-                    this.0, this.1, r.0, r.1
+                    "{name}: a partial of another command ({command}), not of {first_command}"
                 ));
             }
             _ => {}

@@ -162,6 +162,7 @@ pub const WEB_TABLE_BITS: u32 = 22;
 pub const CHEAP: &[(&str, &str)] = &[
     ("craps", "exact"),
     ("craps", "game"),
+    ("craps", "bets"),
     ("baccarat", "exact"),
     ("baccarat", "deal"),
     ("hog", "step"),
@@ -251,7 +252,7 @@ pub fn cheap(game: &str, verb: &str, body: &[u8]) -> bool {
 /// The verbs served, by game.
 const VERBS: &[(&str, &[&str])] = &[
     ("lcr", &["simulate", "exact", "replay"]),
-    ("craps", &["simulate", "exact", "game"]),
+    ("craps", &["simulate", "exact", "game", "bets"]),
     ("baccarat", &["deal", "simulate", "exact"]),
     (
         "hog",

@@ -27,6 +27,9 @@ enum CrapsCommand {
     Exact(ExactArgs),
     /// One game, roll by roll: the dice, and the rule each roll applied.
     Game(CrapsGameArgs),
+    /// The exact house edge of every common bet: pass, don't pass, odds,
+    /// place, big 6 and 8, hardways, field and the one-roll bets.
+    Bets(ExactArgs),
 }
 
 #[derive(Args, Debug)]
@@ -60,6 +63,9 @@ pub fn craps(a: CrapsArgs, ctx: &Context) -> Result<String, CliError> {
     match a.command {
         Some(CrapsCommand::Exact(e)) => craps_exact(e.output.format, ctx),
         Some(CrapsCommand::Game(g)) => craps_game(&g, ctx),
+        Some(CrapsCommand::Bets(b)) => {
+            crate::render(&crate::run_verb(&craps::Bets {}, ctx)?, b.output.format)
+        }
         Some(CrapsCommand::Simulate(s)) => craps_simulate(&s, ctx),
         None => craps_simulate(&a.simulate, ctx),
     }

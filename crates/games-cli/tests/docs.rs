@@ -3,8 +3,8 @@
 //! (no removed flag, no misspelt verb); each synopsis line (`[--games N]`)
 //! names only flags its verb has; the README's commands run, in order, in a
 //! scratch folder; and where a doc shows a command's output (`$ games-cli
-//! ...` then the output), the program prints exactly that (up to a line
-//! `...`).
+//! ...` then the output), the program prints exactly that (a line `...`
+//! stands for lines left out).
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -404,12 +404,33 @@ fn shown_outputs_are_what_the_program_prints() {
             assert!(out.status.success(), "{}:{}", c.file, c.line);
             let printed = String::from_utf8(out.stdout).unwrap();
             let printed: Vec<&str> = printed.lines().collect();
+            // A line `...` stands for any lines the doc leaves out: the
+            // next shown line must come later, in order.
+            let mut at = 0;
+            let mut skipping = false;
             for (k, want) in shown.iter().enumerate() {
                 if want.trim() == "..." {
-                    break;
+                    skipping = true;
+                    continue;
+                }
+                if skipping {
+                    match printed[at..]
+                        .iter()
+                        .position(|p| p.trim_end() == want.trim_end())
+                    {
+                        Some(i) => at += i,
+                        None => panic!(
+                            "{}:{}: line {} of `{}`'s output is not printed after the lines above: {want}",
+                            c.file,
+                            c.line,
+                            k + 1,
+                            c.text
+                        ),
+                    }
+                    skipping = false;
                 }
                 assert_eq!(
-                    printed.get(k).map(|s| s.trim_end()),
+                    printed.get(at).map(|s| s.trim_end()),
                     Some(want.trim_end()),
                     "{}:{}: line {} of `{}`'s output",
                     c.file,
@@ -417,6 +438,7 @@ fn shown_outputs_are_what_the_program_prints() {
                     k + 1,
                     c.text
                 );
+                at += 1;
             }
             compared += 1;
         }

@@ -117,8 +117,21 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
         )));
     }
     serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let why = e.inner().to_string();
+        let mut path = e.path().to_string();
+        let mut why = e.inner().to_string();
+        // A flattened group (`Sampling`) hides the key from the path: find
+        // it by reading each key alone (every field has a default).
+        if path == "." {
+            for (k, v) in map {
+                let mut one = serde_json::Map::new();
+                one.insert(k.clone(), v.clone());
+                if let Err(e) = serde_json::from_value::<V>(Value::Object(one)) {
+                    path = k.clone();
+                    why = e.to_string();
+                    break;
+                }
+            }
+        }
         let why = why.split(" at line ").next().unwrap_or(&why);
         AppError::BadInput(format!("{path}: {}", cut(why, 160)))
     })

@@ -296,20 +296,29 @@ pub struct Tally {
 /// # Errors
 /// Zero games or threads, bad deck counts.
 pub fn simulate(games: u64, decks: u32, seed: u64, threads: usize) -> Result<Tally, CasinoError> {
-    simulate_shard(games, decks, seed, threads, dice::parallel::Shard::ALL)
+    simulate_shard(
+        games,
+        decks,
+        seed,
+        threads,
+        dice::parallel::Shard::ALL,
+        |_| {},
+    )
 }
 
 /// [`simulate`] over one shard's chunks: the shards' tallies add up to
-/// the whole run's.
+/// the whole run's. `watch` is told the games played and may stop the run.
 ///
 /// # Errors
-/// As [`simulate`].
+/// As [`simulate`]; [`CasinoError::Parallel`] with
+/// [`dice::parallel::ParallelError::Stopped`] when `watch` stops it.
 pub fn simulate_shard(
     games: u64,
     decks: u32,
     seed: u64,
     threads: usize,
     shard: dice::parallel::Shard,
+    watch: impl dice::parallel::Watch,
 ) -> Result<Tally, CasinoError> {
     let template = Shoe::new(decks)?;
     if games == 0 {
@@ -341,7 +350,7 @@ pub fn simulate_shard(
             house: a.house + t.house,
             tie: a.tie + t.tie,
         },
-        |_| {},
+        watch,
     )?)
 }
 

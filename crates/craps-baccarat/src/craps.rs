@@ -246,19 +246,21 @@ pub fn wins<D: Dice + ?Sized>(dice: &mut D) -> Result<bool, CasinoError> {
 /// # Errors
 /// Zero games or zero threads.
 pub fn test_craps(games: u64, seed: u64, threads: usize) -> Result<u64, CasinoError> {
-    test_craps_shard(games, seed, threads, dice::parallel::Shard::ALL)
+    test_craps_shard(games, seed, threads, dice::parallel::Shard::ALL, |_| {})
 }
 
 /// [`test_craps`] over one shard's chunks: the shards' wins add up to the
-/// whole run's.
+/// whole run's. `watch` is told the games played and may stop the run.
 ///
 /// # Errors
-/// As [`test_craps`].
+/// As [`test_craps`]; [`CasinoError::Parallel`] with
+/// [`dice::parallel::ParallelError::Stopped`] when `watch` stops it.
 pub fn test_craps_shard(
     games: u64,
     seed: u64,
     threads: usize,
     shard: dice::parallel::Shard,
+    watch: impl dice::parallel::Watch,
 ) -> Result<u64, CasinoError> {
     if games == 0 {
         return Err(CasinoError::ZeroGames);
@@ -275,7 +277,7 @@ pub fn test_craps_shard(
         },
         0u64,
         |a, w| a + w,
-        |_| {},
+        watch,
     )?)
 }
 

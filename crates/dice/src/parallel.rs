@@ -19,6 +19,8 @@ pub enum ParallelError {
     ZeroThreads,
     /// The thread pool could not be built.
     Pool(String),
+    /// The run's [`Watch`] asked it to stop (cancelled, or out of time).
+    Stopped,
 }
 
 impl std::fmt::Display for ParallelError {
@@ -26,11 +28,50 @@ impl std::fmt::Display for ParallelError {
         match self {
             ParallelError::ZeroThreads => write!(f, "the number of threads must be at least 1"),
             ParallelError::Pool(e) => write!(f, "could not start worker threads: {e}"),
+            ParallelError::Stopped => write!(f, "stopped before the end"),
         }
     }
 }
 
 impl std::error::Error for ParallelError {}
+
+/// Whom a run tells of its progress, and whether it should stop: any
+/// `Fn(u64)` is one that never stops (its argument is the running total
+/// of units done); an application's meter can also stop the run, which
+/// then checks before each chunk and ends with [`ParallelError::Stopped`].
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use dice::parallel::{ParallelError, Watch, run_chunks};
+///
+/// struct StopAt(AtomicBool);
+/// impl Watch for StopAt {
+///     fn done(&self, units: u64) {
+///         if units >= 50_000 {
+///             self.0.store(true, Ordering::Relaxed);
+///         }
+///     }
+///     fn stop(&self) -> bool {
+///         self.0.load(Ordering::Relaxed)
+///     }
+/// }
+/// let r = run_chunks(1 << 30, 1, 1, |_, n| n, StopAt(AtomicBool::new(false)));
+/// assert_eq!(r.unwrap_err(), ParallelError::Stopped);
+/// ```
+pub trait Watch: Sync {
+    /// `units` units are done (a running total, from any thread).
+    fn done(&self, units: u64);
+    /// Whether the run should stop now.
+    fn stop(&self) -> bool {
+        false
+    }
+}
+
+impl<F: Fn(u64) + Sync> Watch for F {
+    fn done(&self, units: u64) {
+        self(units);
+    }
+}
 
 /// The number of threads to use when the user does not say.
 pub fn default_threads() -> usize {
@@ -55,7 +96,7 @@ pub fn run_chunks<T, W, P>(
 where
     T: Send,
     W: Fn(&mut SeededDice, u64) -> T + Sync,
-    P: Fn(u64) + Sync,
+    P: Watch,
 {
     run_chunks_at(total, seed, threads, |d, _, n| work(d, n), progress)
 }
@@ -77,7 +118,7 @@ pub fn run_chunks_at<T, W, P>(
 where
     T: Send,
     W: Fn(&mut SeededDice, u64, u64) -> T + Sync,
-    P: Fn(u64) + Sync,
+    P: Watch,
 {
     run_chunks_fold(
         total,
@@ -190,7 +231,7 @@ where
     T: Send,
     W: Fn(&mut SeededDice, u64, u64) -> T + Sync,
     F: FnMut(A, T) -> A,
-    P: Fn(u64) + Sync,
+    P: Watch,
 {
     run_shard_fold(total, seed, threads, Shard::ALL, work, init, fold, progress)
 }
@@ -216,7 +257,7 @@ where
     T: Send,
     W: Fn(&mut SeededDice, u64, u64) -> T + Sync,
     F: FnMut(A, T) -> A,
-    P: Fn(u64) + Sync,
+    P: Watch,
 {
     if threads == 0 {
         return Err(ParallelError::ZeroThreads);
@@ -226,12 +267,15 @@ where
     let chunks = all.saturating_sub(shard.index).div_ceil(shard.count.max(1));
     let done = AtomicU64::new(0);
     let one = |j: u64| {
+        if progress.stop() {
+            return None;
+        }
         let i = shard.index + j * shard.count;
         let units = CHUNK.min(total - i * CHUNK);
         let mut dice = SeededDice::new(seed, i);
         let out = work(&mut dice, i * CHUNK, units);
-        progress(done.fetch_add(units, Ordering::Relaxed) + units);
-        out
+        progress.done(done.fetch_add(units, Ordering::Relaxed) + units);
+        Some(out)
     };
     let pool = if threads > 1 {
         Some(
@@ -247,12 +291,12 @@ where
     let mut start = 0;
     while start < chunks {
         let end = (start + BATCH).min(chunks);
-        let results: Vec<T> = match &pool {
+        let results: Vec<Option<T>> = match &pool {
             Some(p) => p.install(|| (start..end).into_par_iter().map(one).collect()),
             None => (start..end).map(one).collect(),
         };
         for r in results {
-            acc = fold(acc, r);
+            acc = fold(acc, r.ok_or(ParallelError::Stopped)?);
         }
         start = end;
     }

@@ -223,9 +223,9 @@ impl Sharded for Simulate {
         let threads = ctx.threads(self.sampling.threads)?;
         let seed = seed_or_draw(self.sampling.seed);
         ctx.check()?;
-        Ok(baccarat::simulate_shard(
-            games, self.decks, seed, threads, shard,
-        )?)
+        let meter = ctx.meter(shard.units(games), 1_000_000, "games");
+        baccarat::simulate_shard(games, self.decks, seed, threads, shard, &meter)
+            .map_err(|e| ctx.stopped_or(e))
     }
     fn check_sums(&self, t: &baccarat::Tally, shard: Shard) -> Result<(), String> {
         let games = self.sampling.games.unwrap_or(GAMES);

@@ -100,9 +100,14 @@ pub trait Observer: Send + Sync {
 
 /// The progress of one piece of work: pass [`Meter::set`] (or
 /// [`Meter::add`]) to an engine as its progress callback.
+/// It is also a [`dice::parallel::Watch`]: a parallel run given `&meter`
+/// reports to it and stops within a chunk once the context is cancelled or
+/// out of time.
 pub struct Meter {
     observer: Option<Arc<dyn Observer>>,
     done: AtomicU64,
+    cancel: Cancel,
+    deadline: Option<Instant>,
 }
 
 impl Meter {
@@ -125,6 +130,21 @@ impl Meter {
     /// Units done so far.
     pub fn done(&self) -> u64 {
         self.done.load(Ordering::Relaxed)
+    }
+
+    /// Whether the work should stop now (its context cancelled, or past
+    /// its deadline).
+    pub fn should_stop(&self) -> bool {
+        self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+impl dice::parallel::Watch for &Meter {
+    fn done(&self, units: u64) {
+        self.set(units);
+    }
+    fn stop(&self) -> bool {
+        self.should_stop()
     }
 }
 
@@ -253,6 +273,16 @@ impl Context {
         Ok(())
     }
 
+    /// The error of work that failed: [`AppError::Cancelled`] or
+    /// [`AppError::OutOfTime`] when the context stopped it (the engines
+    /// report a stop as their own error), else `e` as bad input.
+    pub fn stopped_or<E: std::fmt::Display>(&self, e: E) -> AppError {
+        match self.check() {
+            Err(stop) => stop,
+            Ok(()) => AppError::BadInput(e.to_string()),
+        }
+    }
+
     /// A meter for work of `total` units named `what`; `long` as in
     /// [`Observer::start`].
     pub fn meter(&self, total: u64, long: u64, what: &str) -> Meter {
@@ -262,6 +292,8 @@ impl Context {
         Meter {
             observer: self.observer.clone(),
             done: AtomicU64::new(0),
+            cancel: self.cancel.clone(),
+            deadline: self.deadline,
         }
     }
 

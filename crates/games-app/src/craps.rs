@@ -98,7 +98,14 @@ impl Simulate {
             .map(|&n| {
                 ctx.check()?;
                 ctx.games(Some(n), n)?;
-                Ok(craps::test_craps(n, seed, threads)?)
+                craps::test_craps_shard(
+                    n,
+                    seed,
+                    threads,
+                    Shard::ALL,
+                    &ctx.meter(n, u64::MAX, "games"),
+                )
+                .map_err(|e| ctx.stopped_or(e))
             })
             .collect()
     }
@@ -114,8 +121,8 @@ impl Sharded for Simulate {
     }
     fn sums(&self, ctx: &Context, shard: Shard) -> Result<u64, AppError> {
         let (games, seed, threads) = self.plan(ctx)?;
-        let wins = craps::test_craps_shard(games, seed, threads, shard)?;
-        Ok(wins)
+        let meter = ctx.meter(shard.units(games), 10_000_000, "games");
+        craps::test_craps_shard(games, seed, threads, shard, &meter).map_err(|e| ctx.stopped_or(e))
     }
     fn check_sums(&self, wins: &u64, shard: Shard) -> Result<(), String> {
         let games = self.sampling.games.unwrap_or(GAMES);

@@ -328,13 +328,29 @@ pub(crate) fn watched() -> Option<Arc<Mutex<Option<indicatif::ProgressBar>>>> {
 /// [`WEB_LIMITS`]. With `progress`, long work reports its progress to it
 /// every 100 ms.
 pub fn call(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>>) -> Reply {
+    call_with(game, verb, body, progress, &games_app::Cancel::new())
+}
+
+/// The longest a web request works: 60 seconds (the web's bounds keep
+/// every request to seconds; this stops whatever they missed).
+pub const WORK_DEADLINE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// [`call`], its work stopped when `gone` is raised (the client left) or
+/// after [`WORK_DEADLINE`].
+pub fn call_with(
+    game: &str,
+    verb: &str,
+    body: &[u8],
+    progress: Option<ProgressFn<'_>>,
+    gone: &games_app::Cancel,
+) -> Reply {
     let (args, shown, files) = match arguments(game, verb, body) {
         Ok(x) => x,
         Err((status, line)) => {
             return Reply::error(status, &line, format!("games-cli {game} {verb}"));
         }
     };
-    if let Some(reply) = typed(game, verb, body, progress) {
+    if let Some(reply) = typed(game, verb, body, progress, gone) {
         return reply;
     }
     let slot = Arc::new(Mutex::new(None));
@@ -403,7 +419,13 @@ impl games_app::Observer for Polled {
 /// request is) read as the verb's request, run by the application layer
 /// under [`WEB_LIMITS`], its report's JSON; the command shown is rendered
 /// from the request. `None` when `game verb` is not a typed verb.
-fn typed(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>>) -> Option<Reply> {
+fn typed(
+    game: &str,
+    verb: &str,
+    body: &[u8],
+    progress: Option<ProgressFn<'_>>,
+    gone: &games_app::Cancel,
+) -> Option<Reply> {
     let flags: Value = if body.iter().all(u8::is_ascii_whitespace) {
         Value::Object(serde_json::Map::new())
     } else {
@@ -419,7 +441,9 @@ fn typed(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>>) 
     let polled = Arc::new(Polled::default());
     let ctx = games_app::Context::new()
         .with_limits(WEB_LIMITS)
-        .with_observer(polled.clone());
+        .with_observer(polled.clone())
+        .with_cancel(gone.clone())
+        .with_deadline(std::time::Instant::now() + WORK_DEADLINE);
     let run = || req.run(&ctx).and_then(|r| r.json());
     let out = match progress {
         None => run(),

@@ -286,8 +286,12 @@ struct ServeArgs {
 /// The web page's backend: the CLI's own commands through [`api::call`].
 pub fn web_backend() -> games_web::Backend {
     games_web::Backend::new(std::sync::Arc::new(
-        |game: &str, verb: &str, body: &[u8], progress: games_web::Progress<'_>| {
-            let r = api::call(game, verb, body, progress);
+        |game: &str,
+         verb: &str,
+         body: &[u8],
+         progress: games_web::Progress<'_>,
+         gone: &games_app::Cancel| {
+            let r = api::call_with(game, verb, body, progress, gone);
             games_web::Reply {
                 status: r.status,
                 body: r.body,

@@ -1004,3 +1004,49 @@ fn a_cheap_request_answers_under_300_expensive_ones() {
         assert!(slowest < Duration::from_millis(500), "{latencies:?}");
     });
 }
+
+/// Work whose client has gone is cancelled within a second: four
+/// simulations that take seconds fill the expensive pool, their clients
+/// close the connection, and a fifth expensive request then finds a
+/// worker at once instead of waiting for them.
+#[test]
+fn work_whose_client_left_is_cancelled() {
+    use tokio::io::AsyncWriteExt;
+    runtime().block_on(async {
+        let address = start().await;
+        let body = br#"{"games": 10000000, "decks": 8, "seed": 1}"#;
+        // How long one takes when its client stays.
+        let t = Instant::now();
+        let (status, _) = http(address, "POST", "/api/baccarat/simulate", body).await;
+        assert_eq!(status, 200);
+        let whole = t.elapsed();
+        let mut left = Vec::new();
+        for _ in 0..games_web::WORKERS {
+            let mut s = tokio::net::TcpStream::connect(address).await.unwrap();
+            let head = format!(
+                "POST /api/baccarat/simulate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                body.len()
+            );
+            s.write_all(head.as_bytes()).await.unwrap();
+            s.write_all(body).await.unwrap();
+            left.push(s);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        drop(left);
+        let t = Instant::now();
+        let (status, text) = http(
+            address,
+            "POST",
+            "/api/baccarat/simulate",
+            br#"{"games": 1000, "seed": 2}"#,
+        )
+        .await;
+        assert_eq!(status, 200, "{text}");
+        let waited = t.elapsed();
+        eprintln!("one simulation alone {whole:?}; after 4 clients left, a new one answered in {waited:?}");
+        // Without the cancelling, the new request waits for a worker
+        // until one of the four is done: at least as long as one alone.
+        assert!(waited < whole / 2, "{waited:?} against {whole:?}");
+        assert!(waited < Duration::from_millis(1500), "{waited:?}");
+    });
+}

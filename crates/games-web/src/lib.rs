@@ -8,7 +8,7 @@
 //! use games_web::{Backend, Cost, Reply};
 //!
 //! // A backend that echoes the verb: the real one is `games_cli::api::call`.
-//! let backend = Backend::new(Arc::new(|game: &str, verb: &str, _body: &[u8], _progress: games_web::Progress<'_>| Reply {
+//! let backend = Backend::new(Arc::new(|game: &str, verb: &str, _body: &[u8], _progress: games_web::Progress<'_>, _gone: &games_app::Cancel| Reply {
 //!     status: 200,
 //!     body: format!("{{\"game\": \"{game}\", \"verb\": \"{verb}\"}}"),
 //!     command: format!("games-cli {game} {verb}"),
@@ -75,8 +75,11 @@ pub struct Reply {
 pub type Progress<'a> = Option<&'a (dyn Fn(u64, u64) + Sync)>;
 
 /// Answers `POST /api/GAME/VERB` with the request body, reporting
-/// progress when asked.
-pub type Call = Arc<dyn Fn(&str, &str, &[u8], Progress<'_>) -> Reply + Send + Sync>;
+/// progress when asked. The [`games_app::Cancel`] is raised when the
+/// client goes away (its connection closed, or a streamed reply no longer
+/// read): the work should stop.
+pub type Call =
+    Arc<dyn Fn(&str, &str, &[u8], Progress<'_>, &games_app::Cancel) -> Reply + Send + Sync>;
 
 /// Says which pool a request `(game, verb, body)` runs in.
 pub type Classify = Arc<dyn Fn(&str, &str, &[u8]) -> Cost + Send + Sync>;
@@ -495,16 +498,39 @@ async fn api(
         return api_stream(app, game, verb, body, permit);
     }
     let backend = Arc::clone(&app.backend.call);
+    // Dropped with this handler's future when the client closes the
+    // connection: the work is then cancelled.
+    let gone = CancelOnDrop(games_app::Cancel::new());
+    let cancel = gone.0.clone();
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        backend(&game, &verb, &body, None)
+        backend(&game, &verb, &body, None, &cancel)
     });
-    match work.await {
+    let done = work.await;
+    gone.disarm();
+    match done {
         Ok(reply) => reply_response(reply),
         Err(_) => json_error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the request failed inside the server",
         ),
+    }
+}
+
+/// Cancels its flag when dropped, unless disarmed first: a handler's
+/// future is dropped when its client goes away.
+struct CancelOnDrop(games_app::Cancel);
+
+impl CancelOnDrop {
+    /// The work finished: nothing to cancel.
+    fn disarm(self) {
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
     }
 }
 
@@ -544,11 +570,16 @@ fn api_stream(app: App, game: String, verb: String, body: Bytes, permit: Permits
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let sender = tx.clone();
+        // A reply nobody reads any more (the client left) cancels the work.
+        let cancel = games_app::Cancel::new();
+        let gone = cancel.clone();
         let report = move |done: u64, of: u64| {
             let line = serde_json::json!({ "progress": { "done": done, "of": of } });
-            let _ = sender.send(Bytes::from(format!("{line}\n")));
+            if sender.send(Bytes::from(format!("{line}\n"))).is_err() {
+                gone.cancel();
+            }
         };
-        let reply = backend(&game, &verb, &body, Some(&report));
+        let reply = backend(&game, &verb, &body, Some(&report), &cancel);
         let line = serde_json::json!({ "status": reply.status, "command": reply.command, "body": reply.body });
         let _ = tx.send(Bytes::from(format!("{line}\n")));
     });

@@ -30,14 +30,22 @@ fn boxed<V: Verb>(body: &Value) -> Result<Box<dyn AnyRequest>, AppError> {
     Ok(Box::new(from_value::<V>(body)?))
 }
 
-/// The typed verbs, as `(game, verb, parse)`.
-type Parse = fn(&Value) -> Result<Box<dyn AnyRequest>, AppError>;
+/// How a typed verb's request is read from JSON.
+pub type Parse = fn(&Value) -> Result<Box<dyn AnyRequest>, AppError>;
+
+/// How a typed verb's flags are listed.
+type Flags = fn() -> Vec<String>;
 
 macro_rules! verbs {
     ($($t:ty),* $(,)?) => {
         /// Every typed verb: `(game, verb)` and how to read its request.
         pub const VERBS: &[(&str, &str, Parse)] = &[
             $((<$t as Verb>::GAME, <$t as Verb>::VERB, boxed::<$t>)),*
+        ];
+
+        /// Every typed verb's flags.
+        const FLAGS: &[(&str, &str, Flags)] = &[
+            $((<$t as Verb>::GAME, <$t as Verb>::VERB, crate::verb::field_names::<$t>)),*
         ];
     };
 }
@@ -66,6 +74,15 @@ pub fn request(
         .iter()
         .find(|(g, v, _)| *g == game && *v == verb)
         .map(|(_, _, parse)| parse(body))
+}
+
+/// The flags `game verb` takes (its request's fields), or `None` when
+/// it is not a typed verb.
+pub fn flags_of(game: &str, verb: &str) -> Option<Vec<String>> {
+    FLAGS
+        .iter()
+        .find(|(g, v, _)| *g == game && *v == verb)
+        .map(|(_, _, f)| f())
 }
 
 /// The report of a sharded verb from merged sums (see

@@ -7,6 +7,7 @@
 //! back. The rules live in the engines, the parsing in the registry.
 
 mod codes;
+mod verbs;
 
 use std::sync::Arc;
 
@@ -302,5 +303,6 @@ fn games(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .import("sys")?
         .getattr("modules")?
         .set_item("games.kalah", &kalah)?;
+    verbs::add_verbs(m)?;
     Ok(())
 }

@@ -1,0 +1,182 @@
+//! Every verb of the application layer as a Python function: `games.GAME.VERB(**flags)`,
+//! keyword arguments named like the command line's long flags (`-` as
+//! `_`), returning the verb's `--format json` output as Python values.
+//! The work runs with the GIL released on its own thread; the calling
+//! thread reports progress to an optional `progress(done, total)` callback
+//! and checks for Ctrl-C every 20 ms (a `KeyboardInterrupt` cancels the
+//! work, which stops within a chunk). Bad input raises `ValueError` with
+//! the command line's one-line message.
+
+use std::collections::BTreeMap;
+use std::ffi::{CStr, CString};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use games_app::{AppError, Cancel, Context, Observer};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyCFunction, PyDict, PyModule, PyTuple};
+use serde_json::Value;
+
+/// The Python submodule of a game: the command line's `mancala` is
+/// `games.kalah`, as the registry names it.
+pub fn module_of(game: &str) -> &str {
+    match game {
+        "mancala" => "kalah",
+        g => g,
+    }
+}
+
+/// A string that lives as long as the module (a function's name and
+/// doc, made once at import).
+fn forever(s: String) -> &'static CStr {
+    let c = CString::new(s.replace('\0', " ")).unwrap_or_default();
+    Box::leak(c.into_boxed_c_str())
+}
+
+/// Add every typed verb to its game's submodule of `m`, making the
+/// submodule (`games.lcr`, registered in `sys.modules`) where `m` has none.
+pub fn add_verbs(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let mut subs: BTreeMap<String, Bound<'_, PyModule>> = BTreeMap::new();
+    for &(game, verb, _) in games_app::dispatch::VERBS {
+        let name = module_of(game).to_string();
+        if !subs.contains_key(&name) {
+            let sub = match m.getattr(name.as_str()) {
+                Ok(existing) => existing.cast_into::<PyModule>()?,
+                Err(_) => {
+                    let sub = PyModule::new(py, &name)?;
+                    m.add_submodule(&sub)?;
+                    py.import("sys")?
+                        .getattr("modules")?
+                        .set_item(format!("games.{name}"), &sub)?;
+                    sub
+                }
+            };
+            subs.insert(name.clone(), sub);
+        }
+        let function = verb.replace('-', "_");
+        let flags = games_app::dispatch::flags_of(game, verb)
+            .unwrap_or_default()
+            .iter()
+            .map(|f| format!("{}=None", f.replace('-', "_")))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let doc = format!(
+            "{function}(*, {flags}{}progress=None)\n--\n\n`games-cli {game} {verb} --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input.",
+            if flags.is_empty() { "" } else { ", " }
+        );
+        let f = PyCFunction::new_closure(
+            py,
+            Some(forever(function.clone())),
+            Some(forever(doc)),
+            move |args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>| {
+                call(game, verb, args, kwargs)
+            },
+        )?;
+        subs[&name].add(function.as_str(), f)?;
+    }
+    Ok(())
+}
+
+/// Progress of the work, read by the calling thread.
+#[derive(Default)]
+struct Polled {
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Observer for Polled {
+    fn start(&self, total: u64, _long: u64, _what: &str) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+    fn set(&self, done: u64) {
+        self.done.store(done, Ordering::Relaxed);
+    }
+    fn finish(&self) {}
+}
+
+/// Run `game verb` with `kwargs` as its flags.
+fn call(
+    game: &'static str,
+    verb: &'static str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let py = args.py();
+    if !args.is_empty() {
+        return Err(PyValueError::new_err(format!(
+            "{}.{}() takes keyword arguments only, named like the flags of `games-cli {game} {verb}`",
+            module_of(game),
+            verb.replace('-', "_")
+        )));
+    }
+    let json = py.import("json")?;
+    let mut flags = serde_json::Map::new();
+    let mut progress: Option<Bound<'_, PyAny>> = None;
+    if let Some(kwargs) = kwargs {
+        for (k, v) in kwargs.iter() {
+            let key: String = k.extract()?;
+            if key == "progress" {
+                if !v.is_none() {
+                    progress = Some(v);
+                }
+                continue;
+            }
+            let text: String = json
+                .call_method1("dumps", (&v,))
+                .map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "{key}: expected a number, a string, a bool, a list or a dict"
+                    ))
+                })?
+                .extract()?;
+            let value: Value = serde_json::from_str(&text)
+                .map_err(|e| PyValueError::new_err(format!("{key}: {e}")))?;
+            flags.insert(key.replace('_', "-"), value);
+        }
+    }
+    let request = games_app::dispatch::request(game, verb, &Value::Object(flags))
+        .ok_or_else(|| PyValueError::new_err(format!("no verb {game} {verb}")))?
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let cancel = Cancel::new();
+    let polled = Arc::new(Polled::default());
+    let ctx = Context::new()
+        .with_cancel(cancel.clone())
+        .with_observer(polled.clone());
+    let out = std::thread::scope(|scope| -> PyResult<Result<String, AppError>> {
+        let worker = scope.spawn(|| request.run(&ctx).and_then(|r| r.json()));
+        let mut wait = Duration::from_micros(200);
+        let mut told = (u64::MAX, u64::MAX);
+        while !worker.is_finished() {
+            py.detach(|| std::thread::sleep(wait));
+            wait = (wait * 2).min(Duration::from_millis(20));
+            let stop = |e: PyErr| {
+                cancel.cancel();
+                e
+            };
+            py.check_signals().map_err(stop)?;
+            if let Some(cb) = &progress {
+                let now = (
+                    polled.done.load(Ordering::Relaxed),
+                    polled.total.load(Ordering::Relaxed),
+                );
+                if now != told && now.1 > 0 {
+                    told = now;
+                    cb.call1(now).map_err(stop)?;
+                }
+            }
+        }
+        worker
+            .join()
+            .map_err(|_| PyRuntimeError::new_err(format!("games-cli {game} {verb} failed")))
+    })?;
+    match out {
+        Ok(text) => Ok(json.call_method1("loads", (text,))?.unbind()),
+        Err(AppError::BadInput(line)) => Err(PyValueError::new_err(line)),
+        Err(AppError::Cancelled) => Err(PyKeyboardInterrupt::new_err("cancelled")),
+        Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
+    }
+}

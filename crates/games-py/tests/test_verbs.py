@@ -1,0 +1,107 @@
+"""Every verb as a Python function: the same JSON as the command line,
+ValueError on bad input, progress reported, Ctrl-C honoured."""
+
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+import unittest
+
+import games
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def cli_json(*args):
+    """`games-cli ARGS --format json`, parsed: the binary the Rust tests
+    built, else `cargo run`."""
+    exe = ROOT / "target" / "debug" / "games-cli"
+    cmd = [str(exe)] if exe.exists() else ["cargo", "run", "-q", "-p", "games-cli", "--"]
+    out = subprocess.run(
+        cmd + list(args) + ["--format", "json"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )
+    return json.loads(out.stdout)
+
+
+# (function, keyword arguments, the same as command-line words)
+SAME = [
+    (games.craps.exact, {}, ["craps", "exact"]),
+    (games.craps.bets, {}, ["craps", "bets"]),
+    (games.craps.game, {"seed": 5}, ["craps", "game", "--seed", "5"]),
+    (games.craps.simulate, {"games": 20000, "seed": 1}, ["craps", "simulate", "--games", "20000", "--seed", "1"]),
+    (games.baccarat.exact, {"decks": 8}, ["baccarat", "exact", "--decks", "8"]),
+    (games.baccarat.deal, {"seed": 3, "decks": 2}, ["baccarat", "deal", "--seed", "3", "--decks", "2"]),
+    (games.baccarat.deal, {"cards": ["AH", "9C", "2H", "JS"]}, ["baccarat", "deal", "--cards", "AH,9C,2H,JS"]),
+    (games.baccarat.simulate, {"games": "1e4", "seed": 2}, ["baccarat", "simulate", "--games", "1e4", "--seed", "2"]),
+]
+
+
+class Verbs(unittest.TestCase):
+    def test_each_function_gives_the_command_lines_json(self):
+        for f, kwargs, words in SAME:
+            with self.subTest(words=" ".join(words)):
+                self.assertEqual(f(**kwargs), cli_json(*words))
+
+    def test_bad_input_raises_value_error_with_the_cli_line(self):
+        cases = [
+            (games.baccarat.exact, {"decks": 0}, "at least 1 deck"),
+            (games.craps.simulate, {"gamez": 3}, "has no flag 'gamez'"),
+            (games.craps.simulate, {"games": "many"}, "games: expected a whole number"),
+            (games.craps.simulate, {"games": 0}, "--games must be at least 1"),
+            (games.craps.simulate, {"threads": 0}, "--threads must be from 1"),
+            (games.baccarat.deal, {"cards": ["ZZ"]}, "ZZ"),
+            (games.baccarat.deal, {"cards": ["AH"], "seed": 1}, "--seed cannot be used with --cards"),
+        ]
+        for f, kwargs, part in cases:
+            with self.subTest(kwargs=kwargs):
+                with self.assertRaises(ValueError) as caught:
+                    f(**kwargs)
+                self.assertIn(part, str(caught.exception))
+                self.assertNotIn("\n", str(caught.exception))
+        with self.assertRaises(ValueError):
+            games.craps.exact(1)
+
+    def test_progress_is_reported(self):
+        seen = []
+        r = games.craps.simulate(games=2_000_000, seed=1, threads=1, progress=lambda d, t: seen.append((d, t)))
+        self.assertEqual(r["games"], 2_000_000)
+        self.assertTrue(seen, "no progress reported")
+        self.assertEqual(seen[-1], (2_000_000, 2_000_000))
+        self.assertEqual([d for d, _ in seen], sorted(d for d, _ in seen))
+
+    def test_a_callback_that_raises_stops_the_work(self):
+        def stop(done, total):
+            raise RuntimeError("enough")
+        t = time.monotonic()
+        with self.assertRaises(RuntimeError):
+            games.craps.simulate(games=10**12, seed=1, progress=stop)
+        self.assertLess(time.monotonic() - t, 2.0)
+
+    def test_ctrl_c_interrupts_within_half_a_second(self):
+        code = (
+            "import games, sys, time\n"
+            "print('started', flush=True)\n"
+            "try:\n"
+            "    games.craps.simulate(games=10**12, seed=1)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted', flush=True)\n"
+            "    sys.exit(3)\n"
+        )
+        p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+        self.assertEqual(p.stdout.readline().strip(), "started")
+        time.sleep(0.5)
+        t = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        rest = p.communicate(timeout=10)[0]
+        waited = time.monotonic() - t
+        self.assertEqual(p.returncode, 3, rest)
+        self.assertIn("interrupted", rest)
+        self.assertLess(waited, 0.5, f"took {waited:.3f} s")
+
+
+if __name__ == "__main__":
+    unittest.main()

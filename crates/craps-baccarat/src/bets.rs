@@ -76,6 +76,9 @@ pub enum Roll {
 /// How a bet resolves, roll by roll: `(first die, second die) -> Roll`.
 pub type Rule = fn(u32, u32) -> Roll;
 
+/// A point phase's rule for point `p`.
+type PointRule = fn(u32) -> Box<dyn Fn(u32, u32) -> Roll>;
+
 /// A bet and its exact house edge.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Edge {
@@ -116,7 +119,7 @@ fn per_resolution(rule: impl Fn(u32, u32) -> Roll) -> Q {
 
 /// A line bet's expected return per bet made: the come-out's rolls, then
 /// for each point the point phase's return per resolution.
-fn per_bet_made(come_out: Rule, point: fn(u32) -> Box<dyn Fn(u32, u32) -> Roll>) -> Q {
+fn per_bet_made(come_out: Rule, point: PointRule) -> Q {
     let mut total = Q::new(0, 1);
     for a in 1..=6 {
         for b in 1..=6 {

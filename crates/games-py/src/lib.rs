@@ -289,8 +289,10 @@ fn sow_game(board: &Bound<'_, PyAny>, moves: &Bound<'_, PyAny>) -> PyResult<(Vec
     mancala::sow_game(&board, &moves).map_err(value_error)
 }
 
+/// The native module `games._games`; `python/games/__init__.py` makes it
+/// the package `games`.
 #[pymodule]
-fn games(m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_class::<PyGame>()?;

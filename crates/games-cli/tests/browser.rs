@@ -176,6 +176,7 @@ async fn in_view(c: &Client, ids: &[&str]) -> Vec<String> {
 }
 
 async fn shoot(c: &Client, name: &str) {
+    c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
     let png = c.screenshot().await.unwrap();
     std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
 }

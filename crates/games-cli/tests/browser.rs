@@ -1,10 +1,18 @@
 //! The page in a real browser: Debian's chromium driven by chromedriver
 //! over WebDriver (fantoccini). Loads every page, plays a whole Hog game by
 //! clicking against `final` with a seed, plays Kalah(4,3) against the
-//! solver to the end, runs an LCR variants study and deals a baccarat hand;
-//! every reply the page received is rerun with the CLI and must be the
-//! same JSON, and what the page shows must be what that JSON says.
-//! Screenshots go to `target/web-screenshots/`.
+//! solver to the end, runs an LCR variants study, bets on a craps game and
+//! deals a baccarat hand; every reply the page received is rerun with the
+//! CLI and must be the same JSON, and what the page shows must be what that
+//! JSON says. Each game's export names a `games-cli` command that is run
+//! and must reproduce the game; copied Hog, Kalah and LCR links reopen
+//! their position; the keyboard stays on the control used; the coach and
+//! move values fit a 1280 x 900 window; no page and state is wider than a
+//! 390 px phone. Accessibility: the vendored axe-core (`vendor/axe-core/`)
+//! runs on every page, light and dark (`prefers-color-scheme: dark` from a
+//! second session), and fails the test on any serious or critical
+//! violation; text contrast (disabled buttons included, which axe skips)
+//! must reach 4.5:1 in both. Screenshots go to `target/web-screenshots/`.
 //!
 //! Without chromium and chromedriver the test fails in CI (`CI` set; the
 //! CI script installs both) and is skipped with a note elsewhere.
@@ -93,7 +101,82 @@ async fn log_and_reset(c: &Client) -> serde_json::Value {
     .unwrap()
 }
 
+/// The vendored axe-core, injected into the page under test.
+const AXE: &str = include_str!("vendor/axe-core/axe.min.js");
+
+/// Run axe-core on the page: fail on any serious or critical violation.
+async fn axe(c: &Client, what: &str) {
+    let loaded = c
+        .execute(&format!("{AXE}\n;return typeof window.axe;"), vec![])
+        .await
+        .unwrap();
+    assert_eq!(loaded, "object", "axe-core did not load");
+    let bad = c
+        .execute(
+            "return window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+               .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+               .map((v) => `${v.impact} ${v.id}: ${v.help}: ` + v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' (' + n.failureSummary.replace(/\\s+/g, ' ') + ')').join('; ')));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let bad: Vec<String> = serde_json::from_value(bad).unwrap();
+    assert!(bad.is_empty(), "{what}: axe-core finds\n{}", bad.join("\n"));
+}
+
+/// Every visible text's contrast against the background it sits on (the
+/// nearest ancestor with one), at least 4.5:1: buttons, disabled ones too
+/// (axe leaves those out), the strategy map's legend, tables, labels.
+async fn contrast(c: &Client, what: &str) {
+    let bad = c
+        .execute(
+            r#"const parse = (s) => { const m = s.match(/[\d.]+/g).map(Number); return m.length === 3 ? [...m, 1] : m; };
+               const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                 return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+               const under = (e) => { for (; e; e = e.parentElement) { const b = parse(getComputedStyle(e).backgroundColor); if (b[3] > 0) return b; } return [255, 255, 255, 1]; };
+               const bad = [];
+               for (const e of document.querySelectorAll('button, .legend span, label, p, td, th, li, summary, small, strong, .event, .seat, .card, .puck, h1, h2, h3, nav a, footer span')) {
+                 if (!e.getClientRects().length || !e.textContent.trim()) continue;
+                 const fg = parse(getComputedStyle(e).color), bg = under(e);
+                 const a = lum(fg), b = lum(bg), ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+                 if (ratio < 4.5) bad.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className} "${e.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}:1 (${getComputedStyle(e).color} on rgb(${bg.slice(0, 3)}))`);
+               }
+               return bad;"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    let bad: Vec<String> = serde_json::from_value(bad).unwrap();
+    assert!(bad.is_empty(), "{what}: text below 4.5:1\n{}", bad.join("\n"));
+}
+
+/// The script that is true once a page shows its first replies.
+fn ready(page: &str) -> &'static str {
+    match page {
+        "hog" => "return document.querySelector('#hog-coach-table') !== null && document.querySelector('#hog-map-legend span') !== null;",
+        "kalah" => "return document.querySelector('#kalah-values-table') !== null;",
+        "lcr" => "return document.querySelector('#lcr-exact-table') !== null && document.querySelector('#lcr-table .seat') !== null;",
+        "casino" => "return document.querySelector('#craps-bets-table') !== null && document.querySelector('#bac-edges') !== null;",
+        _ => "return true;",
+    }
+}
+
+/// Whether these elements are wholly inside the window (no scrolling).
+async fn in_view(c: &Client, ids: &[&str]) -> Vec<String> {
+    let ids: Vec<serde_json::Value> = ids.iter().map(|&i| i.into()).collect();
+    let out = c
+        .execute(
+            "return arguments[0].filter((id) => { const e = document.getElementById(id); if (!e) return true;
+               const r = e.getBoundingClientRect(); return !(r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth); });",
+            vec![serde_json::Value::Array(ids)],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(out).unwrap()
+}
+
 async fn shoot(c: &Client, name: &str) {
+    c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
     let png = c.screenshot().await.unwrap();
     std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
 }
@@ -126,42 +209,114 @@ fn the_page_plays_every_game_in_a_real_browser() {
                 .spawn()
                 .expect("chromedriver starts"),
         );
-        let profile = tempfile::tempdir().unwrap();
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            serde_json::json!({
-                "binary": CHROMIUM,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--window-size=1280,1400",
-                    format!("--user-data-dir={}", profile.path().display()),
-                ],
-            }),
-        );
-        let webdriver = format!("http://127.0.0.1:{port}");
-        let start = Instant::now();
-        let c = loop {
-            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-            match ClientBuilder::new(connector)
-                .capabilities(caps.clone())
-                .connect(&webdriver)
-                .await
-            {
-                Ok(c) => break c,
-                Err(e) if start.elapsed() < Duration::from_secs(30) => {
-                    let _ = e;
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                }
-                Err(e) => panic!("cannot start a browser session: {e}"),
-            }
-        };
         let base = format!("http://{address}");
-        let result = play_everything(&c, &base).await;
+        // A failure closes the browser before it is reported.
+        let (c, _profile) = session(port, &[]).await;
+        let (c2, b2) = (c.clone(), base.clone());
+        let played = tokio::spawn(async move { play_everything(&c2, &b2).await }).await;
         let _ = c.close().await;
-        result
+        if let Err(e) = played {
+            std::panic::resume_unwind(e.into_panic());
+        }
+        // The system's dark mode and reduced motion, as a browser started
+        // with them reports them to the page's media queries.
+        let (c, _profile) = session(
+            port,
+            &["--blink-settings=preferredColorScheme=0", "--force-prefers-reduced-motion"],
+        )
+        .await;
+        let (c2, b2) = (c.clone(), base.clone());
+        let dark = tokio::spawn(async move { dark_and_still(&c2, &b2).await }).await;
+        let _ = c.close().await;
+        if let Err(e) = dark {
+            std::panic::resume_unwind(e.into_panic());
+        }
     });
+}
+
+/// A browser session of 1280 x 900 with these extra flags.
+async fn session(port: u16, extra: &[&str]) -> (Client, tempfile::TempDir) {
+    let profile = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-dev-shm-usage".into(),
+        "--window-size=1280,900".into(),
+        format!("--user-data-dir={}", profile.path().display()),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({ "binary": CHROMIUM, "args": args }),
+    );
+    let webdriver = format!("http://127.0.0.1:{port}");
+    let start = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&webdriver)
+            .await
+        {
+            Ok(c) => {
+                // The page gets 1280 x 900 whatever the window's frame takes.
+                let frame = c
+                    .execute("return [outerWidth - innerWidth, outerHeight - innerHeight];", vec![])
+                    .await
+                    .unwrap();
+                let (w, h) = (frame[0].as_u64().unwrap() as u32, frame[1].as_u64().unwrap() as u32);
+                c.set_window_size(1280 + w, 900 + h).await.unwrap();
+                return (c, profile);
+            }
+            Err(e) if start.elapsed() < Duration::from_secs(30) => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => panic!("cannot start a browser session: {e}"),
+        }
+    }
+}
+
+/// Dark mode and reduced motion: every page passes axe-core and the
+/// contrast check again, and the dice do not move.
+async fn dark_and_still(c: &Client, base: &str) {
+    let modes = c
+        .execute(
+            "return [matchMedia('(prefers-color-scheme: dark)').matches, matchMedia('(prefers-reduced-motion: reduce)').matches];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(modes, serde_json::json!([true, true]), "the browser's dark mode and reduced motion");
+    for page in ["", "hog", "kalah", "lcr", "casino"] {
+        c.goto(&format!("{base}/{page}")).await.unwrap();
+        wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+        let bg = c
+            .execute("return getComputedStyle(document.body).backgroundColor;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(bg, "rgb(18, 21, 28)", "/{page} is dark");
+        axe(c, &format!("/{page}, dark")).await;
+        contrast(c, &format!("/{page}, dark")).await;
+        shoot(c, &format!("dark-{}", if page.is_empty() { "home" } else { page })).await;
+    }
+    // Reduced motion: a roll draws the dice without the roll animation.
+    click(c, "craps-roll").await;
+    let animation = wait_for(
+        c,
+        "const d = document.querySelector('#craps-dice .die'); return d ? getComputedStyle(d).animationName : null;",
+        "the dice",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(animation, "none");
 }
 
 async fn play_everything(c: &Client, base: &str) {
@@ -176,6 +331,9 @@ async fn play_everything(c: &Client, base: &str) {
             "/{page} has the title of another page: {title}"
         );
         titles.push(title);
+        wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+        axe(c, &format!("/{page}")).await;
+        contrast(c, &format!("/{page}")).await;
         let t = c
             .execute(
                 "const n = performance.getEntriesByType('navigation')[0]; return [n.responseEnd - n.startTime, n.loadEventEnd - n.startTime];",
@@ -200,6 +358,8 @@ async fn play_everything(c: &Client, base: &str) {
     log_and_reset(c).await;
     click(c, "hog-new").await;
     let mut clicks = 0;
+    let mut clicked = String::new();
+    let mut link = None;
     loop {
         let state = wait_for(
             c,
@@ -215,10 +375,28 @@ async fn play_everything(c: &Client, base: &str) {
         if state == "over" {
             break;
         }
+        if !clicked.is_empty() {
+            // The keyboard is still on the dice button pressed last.
+            let active = c.execute("return document.activeElement.id;", vec![]).await.unwrap();
+            assert_eq!(active, clicked.as_str(), "focus after clicking {clicked}");
+        }
         if clicks == 4 {
             shoot(c, "hog-coach").await;
+            // At 1280 x 900 the score, the dice, what happened, the
+            // buttons and the coach show without scrolling.
+            let hidden = in_view(c, &["hog-score", "hog-dice", "hog-event", "hog-buttons", "hog-coach-table"]).await;
+            assert!(hidden.is_empty(), "not in the 1280 x 900 window: {hidden:?}");
+            let v = c
+                .execute(
+                    "return [location.href, document.getElementById('hog-score').dataset.scores, document.getElementById('hog-coach-table').textContent];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            link = Some(v);
         }
-        click(c, state.as_str().unwrap()).await;
+        clicked = state.as_str().unwrap().to_string();
+        click(c, &clicked).await;
         clicks += 1;
         assert!(clicks < 200, "the game does not end");
     }
@@ -259,6 +437,45 @@ async fn play_everything(c: &Client, base: &str) {
     let checked = common::check_log(&log);
     eprintln!("hog: {clicks} choices clicked, {checked} replies equal to the CLI's");
 
+    // The export's commands replay the game: one `hog step` a turn, each
+    // from the state the one before printed; the last prints the result.
+    let export = c.execute("return window.gamesExport('hog');", vec![]).await.unwrap();
+    let commands: Vec<String> = serde_json::from_value(export["commands"].clone()).unwrap();
+    assert_eq!(commands.len(), export["turns"].as_array().unwrap().len());
+    assert_eq!(export["command"].as_str().unwrap(), commands.last().unwrap());
+    let mut previous: Option<serde_json::Value> = None;
+    for command in &commands {
+        let words = common::split(command);
+        let state: serde_json::Value =
+            serde_json::from_str(&words[words.iter().position(|w| w == "--state").unwrap() + 1]).unwrap();
+        if let Some(p) = &previous {
+            assert_eq!(&p["state"], &state, "{command} goes on from the turn before");
+        }
+        previous = Some(serde_json::from_str(&common::cli_json(command)).unwrap());
+    }
+    let end = previous.unwrap();
+    assert_eq!(end["winner"], winner);
+    assert_eq!(end["state"]["scores"], shown);
+    assert_eq!(export["winner"], winner);
+    eprintln!("hog: the export's {} commands replay the game", commands.len());
+
+    // The address held the game: the link copied mid-game reopens the same
+    // position, with the same coach.
+    let link = link.expect("a mid-game link");
+    let url = link[0].as_str().unwrap();
+    assert!(url.contains("/hog?") && url.contains("scores="), "{url}");
+    c.goto(url).await.unwrap();
+    let again = wait_for(
+        c,
+        "const t = document.getElementById('hog-coach-table');
+         return t ? [location.href, document.getElementById('hog-score').dataset.scores, t.textContent] : null;",
+        "the linked position's coach",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(again, link, "the Hog link reopens the position");
+    log_and_reset(c).await;
+
     // ---- Kalah(4,3) against the solver, to the end.
     c.goto(&format!("{base}/kalah")).await.unwrap();
     wait_for(
@@ -294,6 +511,8 @@ async fn play_everything(c: &Client, base: &str) {
         }
         if moves == 1 {
             shoot(c, "kalah-values").await;
+            let hidden = in_view(c, &["kalah-turn", "kalah-board", "kalah-event", "kalah-values-table"]).await;
+            assert!(hidden.is_empty(), "not in the 1280 x 900 window: {hidden:?}");
         }
         if moves >= 1 {
             // The keyboard stays on the board after a click (on the pit
@@ -345,6 +564,14 @@ async fn play_everything(c: &Client, base: &str) {
     );
     let checked = common::check_log(&log);
     eprintln!("kalah: {moves} moves clicked, {checked} replies equal to the CLI's");
+    // The export's command (the handout's sow_game over every move from
+    // the start) prints the board the game ended on.
+    let export = c.execute("return window.gamesExport('kalah');", vec![]).await.unwrap();
+    let command = export["command"].as_str().unwrap();
+    assert!(command.starts_with("games-cli mancala sow --board 3,3,3,3,0,3,3,3,3,0 --moves "), "{command}");
+    let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
+    assert_eq!(replayed["board"], board, "{command}");
+    eprintln!("kalah: the export's command replays the game: {command}");
 
     // ---- The Kalah race: a new game started while the solver thinks for
     // the old one must not receive the old game's move. Kalah(6,6) as
@@ -469,6 +696,31 @@ async fn play_everything(c: &Client, base: &str) {
     set(c, "lcr-games", "20000").await;
     set(c, "lcr-study-seed", "77").await;
     click(c, "lcr-next").await;
+    click(c, "lcr-next").await;
+    // The address holds the game and the throw shown.
+    let lcr_link = c
+        .execute(
+            "return [location.href, document.getElementById('lcr-table').dataset.coins, document.getElementById('lcr-event').textContent];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(lcr_link[0].as_str().unwrap().contains("at=2"), "{lcr_link}");
+    let active = c.execute("return document.activeElement.id;", vec![]).await.unwrap();
+    assert_eq!(active, "lcr-next", "focus after clicking Next throw");
+    // The export's command replays the seeded game to its winner.
+    let export = c.execute("return window.gamesExport('lcr');", vec![]).await.unwrap();
+    let command = export["command"].as_str().unwrap();
+    let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
+    assert_eq!(replayed["winner"], export["winner"], "{command}");
+    assert_eq!(replayed["turns"], export["turns"], "{command}");
+    let script = format!(
+        "games-cli lcr replay --players {} --coins {} --script {} --format json",
+        export["players"], export["coins"], export["script"].as_str().unwrap()
+    );
+    let scripted: serde_json::Value = serde_json::from_str(&common::cli_json(&script)).unwrap();
+    assert_eq!(scripted["winner"], export["winner"], "{script}");
+    eprintln!("lcr: the export's command replays the game: {command}");
     log_and_reset(c).await;
     click(c, "lcr-study-go").await;
     wait_for(
@@ -491,6 +743,17 @@ async fn play_everything(c: &Client, base: &str) {
     shoot(c, "lcr").await;
     let log = log_and_reset(c).await;
     assert_eq!(common::check_log(&log), 1);
+    c.goto(lcr_link[0].as_str().unwrap()).await.unwrap();
+    let again = wait_for(
+        c,
+        "return document.querySelector('#lcr-exact-table') && document.getElementById('lcr-table').dataset.coins
+           ? [location.href, document.getElementById('lcr-table').dataset.coins, document.getElementById('lcr-event').textContent] : null;",
+        "the linked LCR game",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(again, lcr_link, "the LCR link reopens the game at its throw");
+    log_and_reset(c).await;
 
     // ---- Baccarat: deal a hand card by card.
     c.goto(&format!("{base}/casino")).await.unwrap();
@@ -501,12 +764,65 @@ async fn play_everything(c: &Client, base: &str) {
         Duration::from_secs(30),
     )
     .await;
+    // The bet panel shows every bet of `craps bets` with its exact edge.
+    wait_for(c, ready("casino"), "the bet panel", Duration::from_secs(30)).await;
+    let shown = c
+        .execute(
+            "return [...document.querySelectorAll('#craps-bets-table tr[data-bet]')].map((r) =>
+               [r.dataset.bet, r.querySelector('.edge').dataset.edge, r.querySelector('.edge-pct').textContent]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let bets: serde_json::Value =
+        serde_json::from_str(&common::cli_json("games-cli craps bets --format json")).unwrap();
+    let want: Vec<serde_json::Value> = bets["bets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            serde_json::json!([
+                b["name"],
+                b["house_edge"],
+                format!("{:.3}%", b["house_edge_percent"].as_f64().unwrap())
+            ])
+        })
+        .collect();
+    assert_eq!(shown, serde_json::Value::Array(want), "the bet panel's edges are the CLI's");
+    assert_eq!(shown.as_array().unwrap().len(), 27);
+    let pass_edge = &shown[0];
+    assert_eq!(pass_edge, &serde_json::json!(["pass", "7/495", "1.414%"]));
+
     set(c, "bac-seed", "31").await;
     set(c, "bac-decks", "8").await;
     set(c, "craps-seed", "5").await;
     log_and_reset(c).await;
     click(c, "bac-new").await;
     click(c, "craps-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('craps-event').textContent.startsWith('Seed 5:');",
+        "craps game 5",
+        Duration::from_secs(20),
+    )
+    .await;
+    // 5 chips on pass and 5 on the field before the come-out roll; the
+    // keyboard stays on the bet button pressed.
+    for bet in ["pass", "field"] {
+        let id = c
+            .execute(
+                "return document.querySelector(`#craps-bets-table tr[data-bet='${arguments[0]}'] button`).id;",
+                vec![bet.into()],
+            )
+            .await
+            .unwrap();
+        let id = id.as_str().unwrap().to_string();
+        click(c, &id).await;
+        let active = c.execute("return document.activeElement.id;", vec![]).await.unwrap();
+        assert_eq!(active, id.as_str(), "focus after betting on {bet}");
+    }
+    let bank = c.execute("return document.getElementById('craps-bank').textContent;", vec![]).await.unwrap();
+    assert_eq!(bank, "90");
     wait_for(
         c,
         "return document.getElementById('bac-table').dataset.done === '' ;",
@@ -566,33 +882,86 @@ async fn play_everything(c: &Client, base: &str) {
     ))
     .unwrap();
     assert_eq!(craps_done, if want["won"] == true { "won" } else { "lost" });
+    // The bets settled as their rules say: pass on the game's result, the
+    // field on the first roll (2 or 12 pays 2 to 1; 3, 4, 9, 10, 11 1 to 1).
+    let first = want["rolls"][0]["sum"].as_u64().unwrap();
+    let field = match first {
+        2 | 12 => 15,
+        3 | 4 | 9 | 10 | 11 => 10,
+        _ => 0,
+    };
+    let pass = if want["won"] == true { 10 } else { 0 };
+    let bank = c.execute("return document.getElementById('craps-bank').textContent;", vec![]).await.unwrap();
+    assert_eq!(bank, (90 + field + pass).to_string(), "first roll {first}, won {}", want["won"]);
+    let puck = c.execute("return document.getElementById('craps-puck').textContent;", vec![]).await.unwrap();
+    assert_eq!(puck, "OFF", "the game is over");
+    let export = c.execute("return window.gamesExport('craps');", vec![]).await.unwrap();
+    let command = export["command"].as_str().unwrap();
+    let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
+    assert_eq!(replayed["won"], export["won"], "{command}");
+    assert_eq!(
+        replayed["rolls"].as_array().unwrap().len(),
+        export["rolls"].as_array().unwrap().len(),
+        "{command}"
+    );
     shoot(c, "casino").await;
     let log = log_and_reset(c).await;
     assert!(common::check_log(&log) >= 3);
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
-    c.set_window_size(390, 844).await.unwrap();
-    for page in ["", "hog", "kalah", "lcr", "casino"] {
+    let frame = c
+        .execute("return [outerWidth - innerWidth, outerHeight - innerHeight];", vec![])
+        .await
+        .unwrap();
+    c.set_window_size(
+        390 + frame[0].as_u64().unwrap() as u32,
+        844 + frame[1].as_u64().unwrap() as u32,
+    )
+    .await
+    .unwrap();
+    // Each page as it loads, then in play: a few moves, rolls, throws and
+    // cards, the rules open, and the replies panel open.
+    let plays = [
+        ("", ""),
+        ("hog", "document.querySelector('#hog-buttons button:not([disabled])').click();"),
+        ("kalah", "document.querySelector('#kalah-board button.pit:not([disabled])').click();"),
+        ("lcr", "document.getElementById('lcr-end').click(); document.getElementById('lcr-games').value = 2000; document.getElementById('lcr-study-go').click();"),
+        ("casino", "document.querySelector('#craps-bets-table button:not([disabled])').click();
+                    for (let i = 0; i < 3; i++) document.getElementById('craps-roll').click();
+                    for (let i = 0; i < 6; i++) document.getElementById('bac-next').click();"),
+    ];
+    for (page, play) in plays {
         c.goto(&format!("{base}/{page}")).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(1500)).await;
-        let widths = c
-            .execute(
-                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
-                vec![],
-            )
-            .await
-            .unwrap();
-        shoot(
-            c,
-            &format!("phone-{}", if page.is_empty() { "home" } else { page }),
-        )
-        .await;
-        assert!(
-            widths[0].as_u64() <= widths[1].as_u64(),
-            "/{page} at 390 px is {} px wide (the screen shows {})",
-            widths[0],
-            widths[1]
-        );
+        wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+        let name = if page.is_empty() { "home" } else { page };
+        for state in ["loaded", "in play"] {
+            if state == "in play" {
+                c.execute(
+                    &format!("{play} for (const d of document.querySelectorAll('details')) d.open = true;"),
+                    vec![],
+                )
+                .await
+                .unwrap();
+                tokio::time::sleep(Duration::from_millis(2500)).await;
+            } else {
+                shoot(c, &format!("phone-{name}")).await;
+            }
+            let widths = c
+                .execute(
+                    "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert!(
+                widths[0].as_u64() <= widths[1].as_u64(),
+                "/{page} {state} at 390 px is {} px wide (the screen shows {})",
+                widths[0],
+                widths[1]
+            );
+        }
+        let e = status_error(c).await;
+        assert!(e.is_empty(), "/{page} on a phone says: {e}");
     }
 }

@@ -49,6 +49,9 @@ function panelError(panel, text) {
   p.textContent = text;
 }
 
+// The command that prints each reply (for the exported games).
+const commandOf = new WeakMap();
+
 async function api(game, verb, flags, page) {
   const panel = panelOf(document.activeElement);
   status(`asking the server: ${game} ${verb}...`);
@@ -84,6 +87,7 @@ async function api(game, verb, flags, page) {
   }
   status("");
   panelError(panel, "");
+  if (value && typeof value === "object") commandOf.set(value, command);
   return value;
 }
 
@@ -105,6 +109,8 @@ function show(path) {
   for (const s of document.querySelectorAll(".page")) s.hidden = s.id !== page;
   for (const a of document.querySelectorAll("nav a")) a.classList.toggle("active", a.dataset.page === page);
   if (page === "kalah" && started.kalah) kalahToUrl();
+  if (page === "hog" && started.hog && hog.state) hogToUrl();
+  if (page === "lcr" && started.lcr && lcr.game) lcrToUrl();
   if (!started[page]) {
     started[page] = true;
     ({ hog: hogStart, kalah: kalahStart, lcr: lcrStart, casino: casinoStart, home: () => {} })[page]();
@@ -121,10 +127,37 @@ document.addEventListener("click", (e) => {
 });
 window.addEventListener("popstate", () => show(location.pathname));
 
+// A game's log as a JSON file, with the games-cli command that replays it.
+// `window.gamesExport(game)` gives the same object (the browser test runs
+// its command).
+const EXPORTS = {};
+window.gamesExport = (game) => EXPORTS[game]();
+
+function download(game) {
+  const data = EXPORTS[game]();
+  const blob = new Blob([JSON.stringify(data, null, 2) + "\n"], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `${game}-game.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  status(`saved ${game}-game.json; replay it with: ${data.command}`);
+}
+
+// Keep the keyboard on the control the player used when a render replaced
+// it: the new element with the same id, once it can be used again.
+function refocus(id, box) {
+  if (!id) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && !(box && box.contains(a))) return;
+  const e = $(id);
+  if (e && !e.disabled) e.focus();
+}
+
 // ---------------------------------------------------------------- Hog
 
 const BUILT_IN = ["final", "optimal", "bacon", "swap", ...Array.from({ length: 10 }, (_, i) => `always:${i + 1}`)];
-const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false };
+const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, turns: [], commands: [], focus: null, winner: null };
 
 function hogRules() {
   return {
@@ -163,8 +196,9 @@ function hogFillSelects(keep = {}) {
 function hogStart() {
   hogFillSelects();
   $("hog-seed").value = newSeed();
-  $("hog-new").onclick = hogNew;
+  $("hog-new").onclick = () => hogNew();
   $("hog-map-go").onclick = hogMap;
+  $("hog-export").onclick = () => download("hog");
   $("hog-upload").onchange = async (e) => {
     const f = e.target.files[0];
     if (!f) return;
@@ -173,24 +207,82 @@ function hogStart() {
     hogFillSelects({ "hog-opponent": "file:" + name });
     status(`uploaded ${name}: choose file:${name} as a strategy`);
   };
-  hogNew();
+  if (!hogFromUrl()) hogNew();
   hogMap();
 }
 
-function hogNew() {
+// The address holds the game, as Kalah's does: the settings, the seed and
+// the position (scores, mover, turns played, which picks each turn's dice).
+// `/hog?opponent=final&seat=0&seed=7&goal=100&bacon=1&wild=1&swap=1&scores=12,31&player=1&turn=4`
+function hogToUrl() {
+  if (location.pathname !== "/hog" || !hog.state) return;
+  const s = hog.state, r = s.rules;
+  const q = new URLSearchParams({
+    opponent: hog.opponent, seat: String(hog.me), seed: String(hog.seed), goal: String(r.goal),
+    bacon: r.free_bacon ? "1" : "0", wild: r.hog_wild ? "1" : "0", swap: r.swine_swap ? "1" : "0",
+    scores: s.scores.join(","), player: String(s.player), turn: String(hog.turn),
+  });
+  history.replaceState(null, "", `/hog?${q}`);
+}
+
+function hogFromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("scores")) return false;
+  const scores = q.get("scores").split(",").map(Number);
+  const goal = Number(q.get("goal") || 100), seed = Number(q.get("seed")), turn = Number(q.get("turn") || 0);
+  const ok = scores.length === 2 && scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200) &&
+    Number.isInteger(goal) && goal >= 1 && goal <= 100 && Number.isInteger(seed) && seed >= 0 && Number.isInteger(turn) && turn >= 0;
+  const opponent = q.get("opponent") || "final";
+  if (!ok || !BUILT_IN.includes(opponent)) return false;
+  $("hog-opponent").value = opponent;
+  $("hog-seat").value = q.get("seat") === "1" ? "1" : "0";
+  $("hog-seed").value = String(seed);
+  $("hog-goal").value = String(goal);
+  $("hog-bacon").checked = q.get("bacon") !== "0";
+  $("hog-wild").checked = q.get("wild") !== "0";
+  $("hog-swap").checked = q.get("swap") !== "0";
+  hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn });
+  return true;
+}
+
+EXPORTS.hog = () => {
+  const s = hog.state;
+  return {
+    game: "hog",
+    opponent: hog.opponent, you: hog.me, seed: hog.seed, rules: s.rules,
+    turns: hog.turns,
+    scores: s.scores,
+    winner: hog.winner,
+    // One `hog step` a turn (its seed is the game's seed plus the turn's
+    // number); the last one prints the game's result.
+    commands: hog.commands,
+    command: hog.commands.length ? hog.commands[hog.commands.length - 1] : null,
+  };
+};
+
+function hogNew(from = null) {
   const rules = hogRules();
   hog.opponent = $("hog-opponent").value;
   hog.me = Number($("hog-seat").value);
   if ($("hog-seed").value === "") $("hog-seed").value = newSeed();
   hog.seed = Number($("hog-seed").value);
-  hog.turn = 0;
-  hog.state = { rules, scores: [0, 0], player: 0, rolling: null };
+  hog.turn = from ? from.turn : 0;
+  hog.state = { rules, scores: from ? from.scores : [0, 0], player: from ? from.player : 0, rolling: null };
+  hog.turns = [];
+  hog.commands = [];
+  hog.winner = null;
   $("hog-log").replaceChildren();
   $("hog-dice").replaceChildren();
   $("hog-coach").replaceChildren();
-  $("hog-event").textContent = `Seed ${hog.seed}. First to ${rules.goal}.`;
+  delete $("hog-event").dataset.winner;
+  $("hog-event").textContent = from ? `A position from a link: ${from.scores[0]} : ${from.scores[1]}, seed ${hog.seed}, turn ${hog.turn}. First to ${rules.goal}.`
+    : `Seed ${hog.seed}. First to ${rules.goal}.`;
+  if (hogOver()) {
+    hogRender();
+    return;
+  }
   hogRender();
-  if (hog.me !== 0) hogComputer();
+  if (hog.state.player !== hog.me) hogComputer();
   else hogCoach();
 }
 
@@ -207,15 +299,28 @@ function hogRender() {
   const mine = s.player === hog.me && !hogOver() && !hog.busy;
   const buttons = [];
   for (let n = s.rules.free_bacon ? 0 : 1; n <= 10; n++) {
-    buttons.push(el("button", { class: "choice", id: `hog-roll-${n}`, disabled: !mine, onclick: () => hogRoll(n) }, n));
+    buttons.push(el("button", {
+      class: "choice", id: `hog-roll-${n}`, disabled: !mine, "aria-label": `roll ${n} ${n === 1 ? "die" : "dice"}`,
+      onclick: () => { hog.focus = `hog-roll-${n}`; hogRoll(n); },
+    }, n));
   }
   $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons);
+  refocus(hog.focus, $("hog-buttons"));
+  hogToUrl();
 }
 
-function faceDie(face, sides) {
-  const six = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-  return el("span", { class: `die ${sides === 4 ? "four" : ""} ${face === 1 ? "one" : ""}`, title: `${face}` },
-    sides === 4 ? String(face) : six[face - 1]);
+// A die drawn as its face: pips on a six-sided die, the number on a
+// four-sided one (a triangle). `roll` animates it in, unless the system
+// asks for reduced motion (the style sheet's media query).
+const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+function faceDie(face, sides, roll = true) {
+  const attrs = {
+    class: `die ${sides === 4 ? "four" : ""} ${face === 1 ? "one" : ""} ${roll ? "rolling" : ""}`,
+    role: "img", "aria-label": `${sides === 4 ? "four" : "six"}-sided die showing ${face}`, "data-face": face,
+  };
+  if (sides === 4) return el("span", attrs, String(face));
+  return el("span", attrs, ...Array.from({ length: 9 }, (_, i) => el(PIPS[face].includes(i) ? "i" : "span")));
 }
 
 async function hogStep(flags) {
@@ -223,6 +328,7 @@ async function hogStep(flags) {
   hogRender();
   try {
     const reply = await api("hog", "step", { state: hog.state, seed: hog.seed + hog.turn, ...flags }, "hog");
+    hog.commands.push(commandOf.get(reply));
     hogApply(reply);
   } finally {
     hog.busy = false;
@@ -258,7 +364,9 @@ function hogApply(reply) {
     (events.length ? ` (${events.join("; ")})` : "") + `. ${t.after[0]} : ${t.after[1]}`;
   $("hog-event").textContent = line;
   $("hog-log").prepend(el("li", {}, line));
+  hog.turns.push({ player: t.player, rolls: t.rolls, sides: t.sides, outcomes: t.outcomes, points: t.points, after: t.after });
   if (reply.winner !== null && reply.winner !== undefined) {
+    hog.winner = reply.winner;
     const won = reply.winner === hog.me;
     const s = reply.state.scores;
     $("hog-event").textContent = `${line} ${won ? "You win" : "The computer wins"}, ${s[reply.winner]} to ${s[1 - reply.winner]}.`;
@@ -299,6 +407,15 @@ async function hogCoach() {
   }
 }
 
+// Whether white text reads better than near-black on this colour (WCAG's
+// relative luminance; the better of the two is always above 4.5:1 here).
+function darkColor(hex) {
+  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const L = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  return 1.05 / (L + 0.05) > (L + 0.05) / (0.0056 + 0.05);
+}
+
 const PALETTE = ["#222222", "#3b4cc0", "#536edd", "#6f8ff2", "#8caffe", "#aac7fd", "#c6d6f1", "#f2cbb7", "#f7a789", "#e7745b", "#b40426"];
 
 async function hogMap() {
@@ -316,16 +433,16 @@ async function hogMap() {
       ctx.fillRect(o * 4, (99 - s) * 4, 4, 4);
     }
   }
-  $("hog-map-legend").replaceChildren(el("span", { style: "color:var(--muted);width:auto" }, "dice: "),
-    ...PALETTE.map((c, i) => el("span", { style: `background:${c}` }, i)),
-    el("span", { style: "color:var(--muted);width:auto" }, "  (across: opponent's score; up: the mover's)"));
+  $("hog-map-legend").replaceChildren(el("span", { class: "words" }, "dice: "),
+    ...PALETTE.map((c, i) => el("span", { class: darkColor(c) ? "dark" : "light", style: `background:${c}` }, i)),
+    el("span", { class: "words" }, "  (across: opponent's score; up: the mover's)"));
 }
 
 // ---------------------------------------------------------------- Kalah
 
 // `epoch` counts new games and undos: a reply that arrives after one of
 // them answers a position the page no longer shows, and is dropped.
-const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null, epoch: 0 };
+const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null, epoch: 0, start: null, moves: [], captured: [] };
 
 // Whether the page still shows the game and position a request was made for.
 function kalahCurrent(epoch, state) {
@@ -335,6 +452,7 @@ function kalahCurrent(epoch, state) {
 function kalahStart() {
   $("kalah-new").onclick = kalahNew;
   $("kalah-undo").onclick = kalahUndo;
+  $("kalah-export").onclick = () => download("kalah");
   if (!kalahFromUrl()) kalahNew();
 }
 
@@ -365,6 +483,11 @@ function kalahFromUrl() {
   kalah.me = q.get("side") === "1" ? 1 : 0;
   kalah.think = Number(q.get("think")) || 2;
   kalah.history = [];
+  kalah.start = kalah.state;
+  kalah.moves = [];
+  kalah.positions = [];
+  kalah.commands = [];
+  kalah.captured = [];
   kalah.epoch += 1;
   kalah.busy = false;
   kalah.focus = null;
@@ -380,6 +503,11 @@ function kalahNew() {
   kalah.me = Number($("kalah-side").value);
   kalah.think = Number($("kalah-think").value) || 2;
   kalah.history = [];
+  kalah.start = kalah.state;
+  kalah.moves = [];
+  kalah.positions = [];
+  kalah.commands = [];
+  kalah.captured = [];
   kalah.epoch += 1;
   kalah.busy = false;
   kalah.focus = null;
@@ -398,20 +526,31 @@ function kalahOver(s) {
 function kalahRender(last = -1) {
   const s = kalah.state, m = s.board.length / 2 - 1;
   const mine = s.to_move === kalah.me && !kalahOver(s) && !kalah.busy;
+  const seeds = (n) => `${n} ${n === 1 ? "seed" : "seeds"}`;
+  const who = (p) => (p === kalah.me ? "your" : "the solver's");
   const pit = (i, row, col) => {
     const player = i < m ? 0 : 1, k = player === 0 ? i : i - m - 1;
     const can = mine && player === kalah.me && s.board[i] > 0;
+    const marks = [i === last ? "last" : "", kalah.captured.includes(i) ? "captured" : ""].filter(Boolean).join(" ");
     return el("button", {
-      class: `pit ${i === last ? "last" : ""}`, id: `kalah-pit-${i}`, disabled: !can,
+      class: `pit ${marks}`, id: `kalah-pit-${i}`, disabled: !can,
       style: `grid-row:${row};grid-column:${col}`, title: `player ${player}, pit ${k}`,
-      "aria-label": `player ${player}'s pit ${k}, ${s.board[i]} ${s.board[i] === 1 ? "seed" : "seeds"}`,
       onclick: () => { kalah.focus = `kalah-pit-${i}`; kalahMove(k); },
-    }, s.board[i]);
+    }, // The name a screen reader says: "player 0's pit 2 (your): 3 seeds, ..."
+    el("span", { class: "sr-only" }, `player ${player}'s pit ${k} (${who(player)}): `), el("span", {}, s.board[i]),
+    el("span", { class: "sr-only" }, ` ${s.board[i] === 1 ? "seed" : "seeds"}` +
+      (i === last ? ", the last seed fell here" : "") + (kalah.captured.includes(i) ? ", captured" : "")),
+    el("small", { "aria-hidden": "true" }, `pit ${k}`));
   };
-  const cells = [
-    el("div", { class: `store ${2 * m + 1 === last ? "last" : ""}`, style: "grid-row:1 / span 2;grid-column:1", title: "player 1's store" }, s.board[2 * m + 1]),
-    el("div", { class: `store ${m === last ? "last" : ""}`, style: `grid-row:1 / span 2;grid-column:${m + 2}`, title: "player 0's store" }, s.board[m]),
-  ];
+  const store = (p, col) => {
+    const i = p === 0 ? m : 2 * m + 1;
+    return el("div", {
+      class: `store ${i === last ? "last" : ""}`, id: `kalah-store-${p}`, role: "img",
+      style: `grid-row:1 / span 2;grid-column:${col}`, title: `player ${p}'s store`,
+      "aria-label": `player ${p}'s store (${who(p)}), ${seeds(s.board[i])}` + (i === last ? ", the last seed fell here" : ""),
+    }, el("span", {}, s.board[i]), el("small", {}, `P${p} store`));
+  };
+  const cells = [store(1, 1), store(0, m + 2)];
   for (let k = 0; k < m; k++) {
     cells.push(pit(m + 1 + k, 1, m + 1 - k));
     cells.push(pit(k, 2, k + 2));
@@ -421,6 +560,9 @@ function kalahRender(last = -1) {
   const had = board.contains(document.activeElement);
   board.replaceChildren(...cells);
   board.dataset.board = JSON.stringify(s.board);
+  const over = kalahOver(s);
+  $("kalah-turn").textContent = over ? "Game over." : s.to_move === kalah.me ? `Your turn (player ${kalah.me}): choose a pit.`
+    : `The solver's turn (player ${1 - kalah.me}).`;
   kalahToUrl();
   // Keep the keyboard where the player was: on the pit they played when it
   // can be played again, else on the board itself.
@@ -490,6 +632,12 @@ async function kalahPlay(k, who) {
   const r = await api("mancala", "move", { state: asked, pit: k }, "kalah");
   if (!kalahCurrent(epoch, asked)) return;
   kalah.state = r.position;
+  kalah.positions.push(asked);
+  kalah.moves.push(k);
+  kalah.commands.push(commandOf.get(r));
+  // A capture empties the pit the last seed fell in and the one opposite.
+  const m = asked.board.length / 2 - 1;
+  kalah.captured = r.move.captured ? [r.move.last, 2 * m - r.move.last] : [];
   const line = describeMove(r.move, who);
   $("kalah-event").textContent = line;
   $("kalah-log").prepend(el("li", {}, line));
@@ -524,11 +672,33 @@ async function kalahSolverMove() {
 function kalahUndo() {
   if (!kalah.history.length || kalah.busy) return;
   kalah.state = kalah.history.pop();
+  // The log keeps the moves from the start to the position shown again.
+  const i = kalah.positions.lastIndexOf(kalah.state);
+  if (i >= 0) for (const list of [kalah.positions, kalah.moves, kalah.commands]) list.length = i;
+  kalah.captured = [];
   kalah.epoch += 1;
   $("kalah-values").replaceChildren();
   $("kalah-event").textContent = "Undone.";
   kalahTurn();
 }
+
+EXPORTS.kalah = () => {
+  const s = kalah.state, m = s.board.length / 2 - 1;
+  const start = kalah.start;
+  const out = {
+    game: "kalah", pits: m, rule: s.rule, you: kalah.me,
+    start: { board: start.board, to_move: start.to_move },
+    moves: kalah.moves, board: s.board, to_move: s.to_move, over: kalahOver(s),
+    commands: kalah.commands,
+  };
+  // The handout's sow_game replays the whole game from the start (it knows
+  // only the handout's capture rule, with player 0 first); otherwise the
+  // last move's command prints the position reached.
+  out.command = start.to_move === 0 && s.rule === "seed" && kalah.moves.length
+    ? `games-cli mancala sow --board ${start.board.join(",")} --moves ${kalah.moves.join(",")} --format json`
+    : kalah.commands[kalah.commands.length - 1] || null;
+  return out;
+};
 
 // ---------------------------------------------------------------- LCR
 
@@ -542,9 +712,46 @@ function lcrStart() {
   $("lcr-next").onclick = () => lcrShow(lcr.at + 1);
   $("lcr-end").onclick = () => lcrShow(lcr.game.throws.length);
   $("lcr-study-go").onclick = lcrStudy;
+  $("lcr-export").onclick = () => download("lcr");
+  const from = lcrFromUrl();
   lcrExact();
-  lcrGame();
+  lcrGame(from ? from.at : 0);
 }
+
+// The address holds the game: seats, coins, the seed and the throws shown
+// (`/lcr?players=3&coins=3&seed=11&at=5`), so a copied link reopens it.
+function lcrToUrl() {
+  if (location.pathname !== "/lcr" || !lcr.game) return;
+  const q = new URLSearchParams({ players: String(lcr.players), coins: String(lcr.coins), seed: String(lcr.game.seed), at: String(lcr.at) });
+  history.replaceState(null, "", `/lcr?${q}`);
+}
+
+function lcrFromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("seed")) return null;
+  const n = (k, lo, hi) => {
+    const v = Number(q.get(k));
+    return Number.isInteger(v) && v >= lo && v <= hi ? v : null;
+  };
+  const players = n("players", 2, 8), coins = n("coins", 1, 10), seed = n("seed", 0, 2 ** 53), at = n("at", 0, 1e6);
+  if (players === null || coins === null || seed === null) return null;
+  $("lcr-players").value = String(players);
+  $("lcr-coins").value = String(coins);
+  $("lcr-seed").value = String(seed);
+  return { at: at || 0 };
+}
+
+EXPORTS.lcr = () => {
+  const g = lcr.game;
+  return {
+    game: "lcr", players: lcr.players, coins: lcr.coins, seed: g.seed,
+    throws: g.throws.slice(0, lcr.at), shown: lcr.at, of: g.throws.length,
+    winner: g.winner, turns: g.turns,
+    // The seeded game, every throw; `--script` with the faces gives the same.
+    command: commandOf.get(g),
+    script: g.throws.map((t) => t.faces).join(""),
+  };
+};
 
 async function lcrExact() {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
@@ -561,14 +768,14 @@ async function lcrExact() {
       `${r.states} states, error below ${r.tolerance.toExponential(1)}.`));
 }
 
-async function lcrGame() {
+async function lcrGame(at = 0) {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
   const seed = Number($("lcr-seed").value);
   lcr.game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
   lcr.players = players;
   lcr.coins = coins;
-  lcrShow(0);
+  lcrShow(typeof at === "number" ? at : 0);
 }
 
 function lcrShow(k) {
@@ -577,12 +784,28 @@ function lcrShow(k) {
   const t = lcr.at > 0 ? g.throws[lcr.at - 1] : null;
   const coins = t ? t.coins : Array(lcr.players).fill(lcr.coins);
   const center = t ? t.center : 0;
+  // Seats round the table, clockwise from the top, each with its coins as
+  // chips; the center pot in the middle.
+  const chips = (c) => el("span", { class: "chips", "aria-hidden": "true" },
+    ...Array.from({ length: Math.min(c, 12) }, () => el("span", { class: "chip" })), c > 12 ? `+${c - 12}` : "");
+  const n = coins.length;
   $("lcr-table").replaceChildren(
-    ...coins.map((c, i) => el("div", { class: `seat ${t && t.seat === i ? "turn" : ""} ${c === 0 ? "out" : ""}` },
-      el("div", {}, `seat ${i}`), el("strong", {}, c))),
-    el("div", { class: "seat", id: "lcr-center" }, el("div", {}, "center"), el("strong", {}, center)));
+    el("div", { class: "lcr-felt" }),
+    ...coins.map((c, i) => {
+      const a = (2 * Math.PI * i) / n;
+      return el("div", {
+        class: `seat ${t && t.seat === i ? "turn" : ""} ${c === 0 ? "out" : ""}`, id: `lcr-seat-${i}`, role: "group",
+        "aria-label": `seat ${i}: ${c} ${c === 1 ? "coin" : "coins"}${t && t.seat === i ? ", threw last" : ""}`,
+        style: `left:${50 + 40 * Math.sin(a)}%;top:${50 - 40 * Math.cos(a)}%`,
+      }, el("div", {}, `seat ${i}`), chips(c), el("strong", {}, c));
+    }),
+    el("div", { class: "seat pot", id: "lcr-center", role: "group", "aria-label": `center pot: ${center} ${center === 1 ? "coin" : "coins"}`, style: "left:50%;top:50%" },
+      el("div", {}, "center"), chips(center), el("strong", {}, center)));
   $("lcr-table").dataset.coins = JSON.stringify(coins);
   const glyph = { ".": "•", L: "L", C: "C", R: "R" };
+  const said = { ".": "dot (keep)", L: "L (left)", C: "C (center)", R: "R (right)" };
+  $("lcr-dice").replaceChildren(...(t ? [...t.faces].map((f) =>
+    el("span", { class: "die lcr rolling", role: "img", "aria-label": `die: ${said[f]}` }, glyph[f])) : []));
   if (!t) {
     $("lcr-event").textContent = `Seed ${g.seed}: ${lcr.players} seats, ${lcr.coins} coins each. Seat 0 throws first.`;
   } else {
@@ -598,6 +821,7 @@ function lcrShow(k) {
   }
   $("lcr-next").disabled = lcr.at >= g.throws.length;
   $("lcr-end").disabled = lcr.at >= g.throws.length;
+  lcrToUrl();
 }
 
 async function lcrStudy() {
@@ -702,7 +926,7 @@ function lcrChart(rows, seats) {
 
 // ---------------------------------------------------------------- casino
 
-const craps = { game: null, at: 0 };
+const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [] };
 const bac = { deal: null, at: 0 };
 
 function casinoStart() {
@@ -710,9 +934,12 @@ function casinoStart() {
   $("bac-seed").value = newSeed();
   $("craps-new").onclick = crapsNew;
   $("craps-roll").onclick = () => crapsShow(craps.at + 1);
+  $("craps-export").onclick = () => download("craps");
+  $("craps-stake").onchange = crapsBetsRender;
   $("bac-new").onclick = bacNew;
   $("bac-next").onclick = () => bacShow(bac.at + 1);
   crapsExact();
+  crapsBets();
   crapsNew();
   bacNew();
 }
@@ -730,22 +957,171 @@ async function crapsNew() {
   if ($("craps-seed").value === "") $("craps-seed").value = newSeed();
   craps.game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
   $("craps-log").replaceChildren();
+  $("craps-settle").replaceChildren();
+  craps.settled = [];
   crapsShow(0);
+}
+
+// ---- The bet panel: every bet of `craps bets` with its exact house edge;
+// the ones this table takes get a button. Each roll of the game settles the
+// bets it decides, by the rule in the reply's `rule` text.
+
+// "7 to 6" is 7/6: what a winning chip is paid.
+function crapsPays(text) {
+  const m = /(\d+) to (\d+)/.exec(text);
+  return m ? Number(m[1]) / Number(m[2]) : 0;
+}
+
+// The odds (and lay odds) rows name a point and its pair: 4 or 10, 5 or 9, 6 or 8.
+const PAIR = { 4: 10, 5: 9, 6: 8, 10: 4, 9: 5, 8: 6 };
+
+// The current phase: before any roll, the come-out; else the last roll's after.
+function crapsPhase() {
+  const g = craps.game;
+  if (!g) return { phase: "none" };
+  return craps.at === 0 ? { phase: "come-out" } : g.rolls[craps.at - 1].after;
+}
+
+// Whether the bet can be made now, or why not.
+function crapsOpen(b) {
+  const p = crapsPhase(), n = b.name;
+  if (p.phase !== "come-out" && p.phase !== "point") return "the game is over: a new game first";
+  if (n === "come" || n === "don't come") return "not on this table (use pass and don't pass)";
+  if (n === "pass" || n === "don't pass") return p.phase === "come-out" ? "" : "only before the come-out roll";
+  const odds = /^(lay )?odds on (\d+)$/.exec(n);
+  if (odds) {
+    const x = Number(odds[2]), line = odds[1] ? "don't pass" : "pass";
+    if (p.phase !== "point" || (p.point !== x && p.point !== PAIR[x])) return `only once the point is ${x} or ${PAIR[x]}`;
+    return craps.stakes[line] ? "" : `only behind a ${line} bet`;
+  }
+  return "";
+}
+
+// What the roll does to the bet: "win" (with what a chip pays), "lose",
+// "push" or null (the bet stays).
+function crapsSettle(b, r) {
+  const n = b.name, s = r.sum, before = r.before, come = before.phase === "come-out";
+  const doubles = r.dice[0] === r.dice[1];
+  const pays = crapsPays(b.pays);
+  const win = (x = pays) => ({ result: "win", pays: x });
+  const lose = { result: "lose" };
+  let m;
+  if (n === "pass") return come ? ([7, 11].includes(s) ? win() : [2, 3, 12].includes(s) ? lose : null)
+    : s === before.point ? win() : s === 7 ? lose : null;
+  if (n === "don't pass") return come ? ([2, 3].includes(s) ? win() : s === 12 ? { result: "push" } : [7, 11].includes(s) ? lose : null)
+    : s === 7 ? win() : s === before.point ? lose : null;
+  if ((m = /^odds on/.exec(n))) return s === before.point ? win() : s === 7 ? lose : null;
+  if ((m = /^lay odds on/.exec(n))) return s === 7 ? win() : s === before.point ? lose : null;
+  if ((m = /^(?:place|big) (\d+)$/.exec(n))) return s === Number(m[1]) ? win() : s === 7 ? lose : null;
+  if ((m = /^hard (\d+)$/.exec(n))) return s === Number(m[1]) ? (doubles ? win() : lose) : s === 7 ? lose : null;
+  if (n === "field") return [2, 12].includes(s) ? win(2) : [3, 4, 9, 10, 11].includes(s) ? win(1) : lose;
+  if (n === "any 7") return s === 7 ? win() : lose;
+  if (n === "any craps") return [2, 3, 12].includes(s) ? win() : lose;
+  if (n === "yo (11)") return s === 11 ? win() : lose;
+  if (n === "twelve") return s === 12 ? win() : lose;
+  return null;
+}
+
+async function crapsBets() {
+  const r = await api("craps", "bets", {}, "casino");
+  craps.bets = r.bets;
+  crapsBetsRender();
+}
+
+function crapsBet(name) {
+  const stake = Number($("craps-stake").value);
+  if (stake > craps.bank) {
+    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${craps.bank}.`);
+    return;
+  }
+  craps.bank -= stake;
+  craps.stakes[name] = (craps.stakes[name] || 0) + stake;
+  crapsBetsRender();
+}
+
+const chipsText = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+
+function crapsBetsRender() {
+  const rows = craps.bets.map((b, i) => {
+    const why = crapsOpen(b);
+    const stake = craps.stakes[b.name] || 0;
+    return el("tr", { "data-bet": b.name },
+      el("td", { class: "name" }, b.name),
+      el("td", {}, b.pays),
+      el("td", { class: "edge", "data-edge": b.house_edge }, b.house_edge),
+      el("td", { class: "edge-pct" }, `${b.house_edge_percent.toFixed(3)}%`),
+      el("td", { class: "stake" }, stake ? chipsText(stake) : ""),
+      el("td", {}, el("button", {
+        id: `craps-bet-${i}`, disabled: Boolean(why) || craps.bank < Number($("craps-stake").value),
+        title: why || b.rule, "aria-label": `bet ${$("craps-stake").value} on ${b.name}${why ? `: ${why}` : ""}`,
+        onclick: () => { craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
+      }, "bet")),
+      el("td", { class: "rule" }, b.rule));
+  });
+  $("craps-bets").replaceChildren(el("table", { id: "craps-bets-table", class: "bets" },
+    el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, ""), el("th", {}, "on it"), el("th", {}, ""), el("th", {}, "rule")),
+    ...rows));
+  $("craps-bank").textContent = chipsText(craps.bank);
+  refocus(craps.focus, $("craps-bets"));
+}
+
+// Settle the bets on roll r; at the game's end, bets still up come back.
+function crapsSettleRoll(r, last) {
+  const lines = [];
+  for (const b of craps.bets) {
+    const stake = craps.stakes[b.name];
+    if (!stake) continue;
+    let o = crapsSettle(b, r);
+    if (!o && last) o = { result: "back" };
+    if (!o) continue;
+    delete craps.stakes[b.name];
+    let back = 0;
+    if (o.result === "win") back = stake + stake * o.pays;
+    if (o.result === "push" || o.result === "back") back = stake;
+    craps.bank += back;
+    const text = o.result === "win" ? `${b.name} wins ${chipsText(stake * o.pays)}` : o.result === "lose" ? `${b.name} loses ${chipsText(stake)}`
+      : o.result === "push" ? `${b.name} pushes (${chipsText(stake)} back)` : `${b.name} comes back (${chipsText(stake)}): the game ended`;
+    lines.push({ bet: b.name, stake, result: o.result, returned: back, text });
+  }
+  craps.settled.push({ roll: craps.at, dice: r.dice, settled: lines });
+  $("craps-settle").replaceChildren(...lines.map((l) => el("div", { class: l.result === "win" ? "win" : l.result === "lose" ? "lose" : "" }, l.text)));
+  return lines;
+}
+
+function crapsPuck() {
+  const p = crapsPhase(), on = p.phase === "point";
+  const puck = $("craps-puck");
+  puck.className = `puck ${on ? "on" : "off"}`;
+  puck.replaceChildren(on ? "ON" : "OFF", ...(on ? [el("br"), String(p.point)] : []));
+  puck.setAttribute("aria-label", on ? `puck: ON, the point is ${p.point}` : p.phase === "come-out" ? "puck: OFF, come-out roll" : "puck: OFF, the game is over");
+  puck.dataset.point = on ? p.point : "";
 }
 
 function crapsShow(k) {
   const g = craps.game;
+  const step = k === craps.at + 1;
   craps.at = Math.min(k, g.rolls.length);
   const r = craps.at > 0 ? g.rolls[craps.at - 1] : null;
   $("craps-dice").replaceChildren(...(r ? r.dice.map((f) => faceDie(f, 6)) : []));
   if (!r) $("craps-event").textContent = `Seed ${g.seed}: the come-out roll is next.`;
   else {
     $("craps-event").textContent = r.rule[0].toUpperCase() + r.rule.slice(1) + ".";
-    $("craps-log").prepend(el("li", {}, `${r.dice[0]} + ${r.dice[1]}: ${r.rule}`));
+    const settled = step ? crapsSettleRoll(r, craps.at >= g.rolls.length) : [];
+    $("craps-log").prepend(el("li", {}, `${r.dice[0]} + ${r.dice[1]}: ${r.rule}` + (settled.length ? `; ${settled.map((l) => l.text).join("; ")}` : "")));
   }
   $("craps-roll").disabled = craps.at >= g.rolls.length;
   $("craps-event").dataset.done = craps.at >= g.rolls.length ? (g.won ? "won" : "lost") : "";
+  crapsPuck();
+  if (craps.bets.length) crapsBetsRender();
 }
+
+EXPORTS.craps = () => ({
+  game: "craps", seed: craps.game.seed,
+  rolls: craps.game.rolls.slice(0, craps.at).map((r) => ({ dice: r.dice, sum: r.sum, rule: r.rule })),
+  over: craps.at >= craps.game.rolls.length, won: craps.game.won,
+  bets: craps.settled, standing: craps.stakes, bankroll: craps.bank,
+  command: commandOf.get(craps.game),
+});
 
 async function bacNew() {
   if ($("bac-seed").value === "") $("bac-seed").value = newSeed();
@@ -755,8 +1131,17 @@ async function bacNew() {
   bacExact(decks);
 }
 
-function cardEl(c) {
-  return el("span", { class: `card ${/[♡♢]/.test(c) ? "red" : ""}` }, c);
+// A card's face: rank in two corners, its suit in the middle, hearts and
+// diamonds red. The engine prints suits as ♠ ♡ ♢ ♣; the faces fill them.
+const SUITS = { "♠": ["♠", "spades"], "♡": ["♥", "hearts"], "♢": ["♦", "diamonds"], "♣": ["♣", "clubs"] };
+const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+
+function cardEl(c, deal = false) {
+  const [rank, suit] = c.split(" ");
+  const [glyph, name] = SUITS[suit] || [suit, suit];
+  return el("span", { class: `card ${deal ? "deal" : ""} ${/[♡♢]/.test(c) ? "red" : ""}`, role: "img", "aria-label": `${RANKS[rank] || rank} of ${name}`, "data-card": c },
+    el("span", { "aria-hidden": "true" }, rank), el("span", { class: "suit", "aria-hidden": "true" }, glyph),
+    el("span", { class: "rank2", "aria-hidden": "true" }, rank));
 }
 
 // The cards in the order dealt: player, house, player, house, then the
@@ -772,7 +1157,7 @@ function bacShow(k) {
   const g = bac.deal.game, order = bacOrder(g);
   bac.at = Math.min(k, order.length);
   const dealt = order.slice(0, bac.at);
-  const hand = (who) => dealt.filter(([w]) => w === who).map(([, c]) => cardEl(c));
+  const hand = (who) => dealt.map(([w, c], i) => (w === who ? cardEl(c, i === bac.at - 1) : null)).filter(Boolean);
   $("bac-table").replaceChildren(
     el("div", {}, el("strong", {}, "Player: "), ...hand("player")),
     el("div", {}, el("strong", {}, "House (banker): "), ...hand("house")));

@@ -55,7 +55,7 @@ pub use context::{AppError, Cancel, Context, Meter, Observer, bad, seed_or_draw}
 pub use count::{parse_count, parse_count_u32, parse_shard};
 pub use limits::{Limits, at_most};
 pub use registry::{GAMES, Game, GameInfo, Param, RegistryError, edit_distance, load, names};
-pub use state::State;
+pub use state::{Batch, State};
 pub use verb::{
     Rendered, Report, Sampling, Verb, command_line, csv, csv_field, de, field_names, flags,
     from_body, from_value, shell_word, to_json,

@@ -391,6 +391,40 @@ impl Game {
         })
     }
 
+    /// `games` games from the initial state with every move drawn
+    /// uniformly among the legal ones ([`crate::State::batch`]): for
+    /// people who train agents and want random playouts fast. The seed is
+    /// drawn when not given and returned with the counts.
+    ///
+    /// ```
+    /// let game = games_app::load("kalah(pits=6,seeds=4)").unwrap();
+    /// let (seed, b) = game.batch(1000, Some(1), &games_app::Context::new()).unwrap();
+    /// assert_eq!((seed, b.games), (1, 1000));
+    /// // Kalah's returns are the stores' difference: they sum to 0.
+    /// assert_eq!(b.returns[0], -b.returns[1]);
+    /// assert_eq!(b.wins[0] + b.wins[1] + b.shared, 1000);
+    /// ```
+    ///
+    /// # Errors
+    /// Bad input for games past the context's bound (or 0); the context's
+    /// cancellation or deadline.
+    pub fn batch(
+        &self,
+        games: u64,
+        seed: Option<u64>,
+        ctx: &crate::Context,
+    ) -> Result<(u64, crate::Batch), crate::AppError> {
+        let games = ctx.games(Some(games), games)?;
+        let threads = ctx.threads(None)?;
+        let seed = crate::seed_or_draw(seed);
+        let meter = ctx.meter(games, 1_000_000, "games");
+        let b = self
+            .initial
+            .batch(games, seed, threads, self.max_steps(), &meter)
+            .map_err(|e| ctx.stopped_or(e))?;
+        Ok((seed, b))
+    }
+
     /// A bound on the steps a game can take from the initial state, for
     /// playouts: generous, but finite for games whose dice could in
     /// principle run forever (LCR, craps).

@@ -39,6 +39,14 @@ pub trait State: Send + Sync + fmt::Debug {
     /// state is then unchanged.
     fn apply_action(&mut self, action: &Value) -> Result<(), RegistryError>;
 
+    /// Apply the `k`-th of [`State::legal_actions`] (counting from 0)
+    /// without matching JSON: the fast path of callers that number the
+    /// legal actions themselves (pyspiel's integer actions).
+    ///
+    /// # Errors
+    /// [`RegistryError::Illegal`] when there are not `k + 1` legal actions.
+    fn apply_action_at(&mut self, k: usize) -> Result<(), RegistryError>;
+
     /// Apply one of [`State::chance_outcomes`].
     ///
     /// # Errors
@@ -70,6 +78,56 @@ pub trait State: Send + Sync + fmt::Debug {
     /// # Errors
     /// A message naming the game, the step and what failed.
     fn random_playouts(&self, games: u64, seed: u64, max_steps: u64) -> Result<Stats, String>;
+
+    /// `games` games from this state, every move drawn uniformly among the
+    /// legal ones and chance by its weights, on the typed rules step (no
+    /// JSON per move), in seeded chunks on `threads` threads: the same
+    /// counts on any number of threads. `meter` hears of the games played
+    /// and may stop the run. A game longer than `max_steps` is an error.
+    ///
+    /// # Errors
+    /// A line naming what failed; a stop as [`dice::parallel::ParallelError::Stopped`]'s text.
+    fn batch(
+        &self,
+        games: u64,
+        seed: u64,
+        threads: usize,
+        max_steps: u64,
+        meter: &crate::Meter,
+    ) -> Result<Batch, String>;
+}
+
+/// What [`State::batch`] counts over its games.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Batch {
+    /// Games played.
+    pub games: u64,
+    /// Players' moves made (each chosen uniformly among the legal ones).
+    pub moves: u64,
+    /// Chance outcomes drawn (dice, cards).
+    pub chance: u64,
+    /// Each player's returns, summed over the games.
+    pub returns: Vec<f64>,
+    /// Games each player won outright (the highest return, alone).
+    pub wins: Vec<u64>,
+    /// Games whose highest return was shared.
+    pub shared: u64,
+}
+
+impl Batch {
+    fn add(mut self, b: Batch) -> Batch {
+        self.games += b.games;
+        self.moves += b.moves;
+        self.chance += b.chance;
+        for (x, y) in self.returns.iter_mut().zip(&b.returns) {
+            *x += y;
+        }
+        for (x, y) in self.wins.iter_mut().zip(&b.wins) {
+            *x += y;
+        }
+        self.shared += b.shared;
+        self
+    }
 }
 
 impl Clone for Box<dyn State> {
@@ -123,6 +181,18 @@ where
         Step::apply_action(self, a).map_err(|e| RegistryError::Rejected(e.to_string()))
     }
 
+    fn apply_action_at(&mut self, k: usize) -> Result<(), RegistryError> {
+        let legal = Step::legal_actions(self);
+        let Some(a) = legal.get(k) else {
+            return Err(RegistryError::Illegal {
+                what: "action",
+                given: format!("number {k}"),
+                legal: legal.iter().map(|a| to_value(a).to_string()).collect(),
+            });
+        };
+        Step::apply_action(self, a).map_err(|e| RegistryError::Rejected(e.to_string()))
+    }
+
     fn apply_outcome(&mut self, outcome: &Value) -> Result<(), RegistryError> {
         let outcomes = Step::chance_outcomes(self);
         let Some((o, _)) = outcomes.iter().find(|(o, _)| to_value(o) == *outcome) else {
@@ -156,5 +226,75 @@ where
 
     fn random_playouts(&self, games: u64, seed: u64, max_steps: u64) -> Result<Stats, String> {
         check::random_playouts(self, games, seed, max_steps, |_, _| Ok(()))
+    }
+
+    fn batch(
+        &self,
+        games: u64,
+        seed: u64,
+        threads: usize,
+        max_steps: u64,
+        meter: &crate::Meter,
+    ) -> Result<Batch, String> {
+        let n = Step::players(self);
+        let empty = || Batch {
+            returns: vec![0.0; n],
+            wins: vec![0; n],
+            ..Batch::default()
+        };
+        let chunk =
+            |dice: &mut dice::SeededDice, _first: u64, units: u64| -> Result<Batch, String> {
+                let mut b = empty();
+                for _ in 0..units {
+                    let mut state = self.clone();
+                    let mut steps = 0u64;
+                    loop {
+                        match Step::turn(&state) {
+                            Turn::Terminal => break,
+                            Turn::Chance => {
+                                let o = Step::sample_outcome(&state, dice)
+                                    .map_err(|e| e.to_string())?;
+                                Step::apply_outcome(&mut state, &o).map_err(|e| e.to_string())?;
+                                b.chance += 1;
+                            }
+                            Turn::Player(_) => {
+                                let legal = Step::legal_actions(&state);
+                                let k = dice
+                                    .roll(u32::try_from(legal.len()).map_err(|e| e.to_string())?)
+                                    .map_err(|e| e.to_string())?;
+                                Step::apply_action(&mut state, &legal[k as usize - 1])
+                                    .map_err(|e| e.to_string())?;
+                                b.moves += 1;
+                            }
+                        }
+                        steps += 1;
+                        if steps > max_steps {
+                            return Err(format!("a game ran past {max_steps} steps"));
+                        }
+                    }
+                    let r = Step::returns(&state);
+                    for (x, y) in b.returns.iter_mut().zip(&r) {
+                        *x += y;
+                    }
+                    let best = r.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let top: Vec<usize> = (0..r.len()).filter(|&i| r[i] == best).collect();
+                    match top.as_slice() {
+                        [only] => b.wins[*only] += 1,
+                        _ => b.shared += 1,
+                    }
+                    b.games += 1;
+                }
+                Ok(b)
+            };
+        dice::parallel::run_chunks_fold(
+            games,
+            seed,
+            threads,
+            chunk,
+            Ok(empty()),
+            |acc: Result<Batch, String>, b| Ok(acc?.add(b?)),
+            meter,
+        )
+        .map_err(|e| e.to_string())?
     }
 }

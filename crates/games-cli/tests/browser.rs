@@ -147,16 +147,26 @@ async fn contrast(c: &Client, what: &str) {
         .await
         .unwrap();
     let bad: Vec<String> = serde_json::from_value(bad).unwrap();
-    assert!(bad.is_empty(), "{what}: text below 4.5:1\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{what}: text below 4.5:1\n{}",
+        bad.join("\n")
+    );
 }
 
 /// The script that is true once a page shows its first replies.
 fn ready(page: &str) -> &'static str {
     match page {
-        "hog" => "return document.querySelector('#hog-coach-table') !== null && document.querySelector('#hog-map-legend span') !== null;",
+        "hog" => {
+            "return document.querySelector('#hog-coach-table') !== null && document.querySelector('#hog-map-legend span') !== null;"
+        }
         "kalah" => "return document.querySelector('#kalah-values-table') !== null;",
-        "lcr" => "return document.querySelector('#lcr-exact-table') !== null && document.querySelector('#lcr-table .seat') !== null;",
-        "casino" => "return document.querySelector('#craps-bets-table') !== null && document.querySelector('#bac-edges') !== null;",
+        "lcr" => {
+            "return document.querySelector('#lcr-exact-table') !== null && document.querySelector('#lcr-table .seat') !== null;"
+        }
+        "casino" => {
+            "return document.querySelector('#craps-bets-table') !== null && document.querySelector('#bac-edges') !== null;"
+        }
         _ => "return true;",
     }
 }
@@ -222,7 +232,10 @@ fn the_page_plays_every_game_in_a_real_browser() {
         // with them reports them to the page's media queries.
         let (c, _profile) = session(
             port,
-            &["--blink-settings=preferredColorScheme=0", "--force-prefers-reduced-motion"],
+            &[
+                "--blink-settings=preferredColorScheme=0",
+                "--force-prefers-reduced-motion",
+            ],
         )
         .await;
         let (c2, b2) = (c.clone(), base.clone());
@@ -268,10 +281,16 @@ async fn session(port: u16, extra: &[&str]) -> (Client, tempfile::TempDir) {
             Ok(c) => {
                 // The page gets 1280 x 900 whatever the window's frame takes.
                 let frame = c
-                    .execute("return [outerWidth - innerWidth, outerHeight - innerHeight];", vec![])
+                    .execute(
+                        "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+                        vec![],
+                    )
                     .await
                     .unwrap();
-                let (w, h) = (frame[0].as_u64().unwrap() as u32, frame[1].as_u64().unwrap() as u32);
+                let (w, h) = (
+                    frame[0].as_u64().unwrap() as u32,
+                    frame[1].as_u64().unwrap() as u32,
+                );
                 c.set_window_size(1280 + w, 900 + h).await.unwrap();
                 return (c, profile);
             }
@@ -294,18 +313,29 @@ async fn dark_and_still(c: &Client, base: &str) {
         )
         .await
         .unwrap();
-    assert_eq!(modes, serde_json::json!([true, true]), "the browser's dark mode and reduced motion");
+    assert_eq!(
+        modes,
+        serde_json::json!([true, true]),
+        "the browser's dark mode and reduced motion"
+    );
     for page in ["", "hog", "kalah", "lcr", "casino"] {
         c.goto(&format!("{base}/{page}")).await.unwrap();
         wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
         let bg = c
-            .execute("return getComputedStyle(document.body).backgroundColor;", vec![])
+            .execute(
+                "return getComputedStyle(document.body).backgroundColor;",
+                vec![],
+            )
             .await
             .unwrap();
         assert_eq!(bg, "rgb(18, 21, 28)", "/{page} is dark");
         axe(c, &format!("/{page}, dark")).await;
         contrast(c, &format!("/{page}, dark")).await;
-        shoot(c, &format!("dark-{}", if page.is_empty() { "home" } else { page })).await;
+        shoot(
+            c,
+            &format!("dark-{}", if page.is_empty() { "home" } else { page }),
+        )
+        .await;
     }
     // Reduced motion: a roll draws the dice without the roll animation.
     click(c, "craps-roll").await;
@@ -377,15 +407,31 @@ async fn play_everything(c: &Client, base: &str) {
         }
         if !clicked.is_empty() {
             // The keyboard is still on the dice button pressed last.
-            let active = c.execute("return document.activeElement.id;", vec![]).await.unwrap();
+            let active = c
+                .execute("return document.activeElement.id;", vec![])
+                .await
+                .unwrap();
             assert_eq!(active, clicked.as_str(), "focus after clicking {clicked}");
         }
         if clicks == 4 {
             shoot(c, "hog-coach").await;
             // At 1280 x 900 the score, the dice, what happened, the
             // buttons and the coach show without scrolling.
-            let hidden = in_view(c, &["hog-score", "hog-dice", "hog-event", "hog-buttons", "hog-coach-table"]).await;
-            assert!(hidden.is_empty(), "not in the 1280 x 900 window: {hidden:?}");
+            let hidden = in_view(
+                c,
+                &[
+                    "hog-score",
+                    "hog-dice",
+                    "hog-event",
+                    "hog-buttons",
+                    "hog-coach-table",
+                ],
+            )
+            .await;
+            assert!(
+                hidden.is_empty(),
+                "not in the 1280 x 900 window: {hidden:?}"
+            );
             let v = c
                 .execute(
                     "return [location.href, document.getElementById('hog-score').dataset.scores, document.getElementById('hog-coach-table').textContent];",
@@ -439,17 +485,27 @@ async fn play_everything(c: &Client, base: &str) {
 
     // The export's commands replay the game: one `hog step` a turn, each
     // from the state the one before printed; the last prints the result.
-    let export = c.execute("return window.gamesExport('hog');", vec![]).await.unwrap();
+    let export = c
+        .execute("return window.gamesExport('hog');", vec![])
+        .await
+        .unwrap();
     let commands: Vec<String> = serde_json::from_value(export["commands"].clone()).unwrap();
     assert_eq!(commands.len(), export["turns"].as_array().unwrap().len());
-    assert_eq!(export["command"].as_str().unwrap(), commands.last().unwrap());
+    assert_eq!(
+        export["command"].as_str().unwrap(),
+        commands.last().unwrap()
+    );
     let mut previous: Option<serde_json::Value> = None;
     for command in &commands {
         let words = common::split(command);
         let state: serde_json::Value =
-            serde_json::from_str(&words[words.iter().position(|w| w == "--state").unwrap() + 1]).unwrap();
+            serde_json::from_str(&words[words.iter().position(|w| w == "--state").unwrap() + 1])
+                .unwrap();
         if let Some(p) = &previous {
-            assert_eq!(&p["state"], &state, "{command} goes on from the turn before");
+            assert_eq!(
+                &p["state"], &state,
+                "{command} goes on from the turn before"
+            );
         }
         previous = Some(serde_json::from_str(&common::cli_json(command)).unwrap());
     }
@@ -457,7 +513,10 @@ async fn play_everything(c: &Client, base: &str) {
     assert_eq!(end["winner"], winner);
     assert_eq!(end["state"]["scores"], shown);
     assert_eq!(export["winner"], winner);
-    eprintln!("hog: the export's {} commands replay the game", commands.len());
+    eprintln!(
+        "hog: the export's {} commands replay the game",
+        commands.len()
+    );
 
     // The address held the game: the link copied mid-game reopens the same
     // position, with the same coach.
@@ -511,8 +570,20 @@ async fn play_everything(c: &Client, base: &str) {
         }
         if moves == 1 {
             shoot(c, "kalah-values").await;
-            let hidden = in_view(c, &["kalah-turn", "kalah-board", "kalah-event", "kalah-values-table"]).await;
-            assert!(hidden.is_empty(), "not in the 1280 x 900 window: {hidden:?}");
+            let hidden = in_view(
+                c,
+                &[
+                    "kalah-turn",
+                    "kalah-board",
+                    "kalah-event",
+                    "kalah-values-table",
+                ],
+            )
+            .await;
+            assert!(
+                hidden.is_empty(),
+                "not in the 1280 x 900 window: {hidden:?}"
+            );
         }
         if moves >= 1 {
             // The keyboard stays on the board after a click (on the pit
@@ -566,9 +637,15 @@ async fn play_everything(c: &Client, base: &str) {
     eprintln!("kalah: {moves} moves clicked, {checked} replies equal to the CLI's");
     // The export's command (the handout's sow_game over every move from
     // the start) prints the board the game ended on.
-    let export = c.execute("return window.gamesExport('kalah');", vec![]).await.unwrap();
+    let export = c
+        .execute("return window.gamesExport('kalah');", vec![])
+        .await
+        .unwrap();
     let command = export["command"].as_str().unwrap();
-    assert!(command.starts_with("games-cli mancala sow --board 3,3,3,3,0,3,3,3,3,0 --moves "), "{command}");
+    assert!(
+        command.starts_with("games-cli mancala sow --board 3,3,3,3,0,3,3,3,3,0 --moves "),
+        "{command}"
+    );
     let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
     assert_eq!(replayed["board"], board, "{command}");
     eprintln!("kalah: the export's command replays the game: {command}");
@@ -706,17 +783,25 @@ async fn play_everything(c: &Client, base: &str) {
         .await
         .unwrap();
     assert!(lcr_link[0].as_str().unwrap().contains("at=2"), "{lcr_link}");
-    let active = c.execute("return document.activeElement.id;", vec![]).await.unwrap();
+    let active = c
+        .execute("return document.activeElement.id;", vec![])
+        .await
+        .unwrap();
     assert_eq!(active, "lcr-next", "focus after clicking Next throw");
     // The export's command replays the seeded game to its winner.
-    let export = c.execute("return window.gamesExport('lcr');", vec![]).await.unwrap();
+    let export = c
+        .execute("return window.gamesExport('lcr');", vec![])
+        .await
+        .unwrap();
     let command = export["command"].as_str().unwrap();
     let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
     assert_eq!(replayed["winner"], export["winner"], "{command}");
     assert_eq!(replayed["turns"], export["turns"], "{command}");
     let script = format!(
         "games-cli lcr replay --players {} --coins {} --script {} --format json",
-        export["players"], export["coins"], export["script"].as_str().unwrap()
+        export["players"],
+        export["coins"],
+        export["script"].as_str().unwrap()
     );
     let scripted: serde_json::Value = serde_json::from_str(&common::cli_json(&script)).unwrap();
     assert_eq!(scripted["winner"], export["winner"], "{script}");
@@ -752,7 +837,10 @@ async fn play_everything(c: &Client, base: &str) {
         Duration::from_secs(30),
     )
     .await;
-    assert_eq!(again, lcr_link, "the LCR link reopens the game at its throw");
+    assert_eq!(
+        again, lcr_link,
+        "the LCR link reopens the game at its throw"
+    );
     log_and_reset(c).await;
 
     // ---- Baccarat: deal a hand card by card.
@@ -788,7 +876,11 @@ async fn play_everything(c: &Client, base: &str) {
             ])
         })
         .collect();
-    assert_eq!(shown, serde_json::Value::Array(want), "the bet panel's edges are the CLI's");
+    assert_eq!(
+        shown,
+        serde_json::Value::Array(want),
+        "the bet panel's edges are the CLI's"
+    );
     assert_eq!(shown.as_array().unwrap().len(), 27);
     let pass_edge = &shown[0];
     assert_eq!(pass_edge, &serde_json::json!(["pass", "7/495", "1.414%"]));
@@ -818,10 +910,19 @@ async fn play_everything(c: &Client, base: &str) {
             .unwrap();
         let id = id.as_str().unwrap().to_string();
         click(c, &id).await;
-        let active = c.execute("return document.activeElement.id;", vec![]).await.unwrap();
+        let active = c
+            .execute("return document.activeElement.id;", vec![])
+            .await
+            .unwrap();
         assert_eq!(active, id.as_str(), "focus after betting on {bet}");
     }
-    let bank = c.execute("return document.getElementById('craps-bank').textContent;", vec![]).await.unwrap();
+    let bank = c
+        .execute(
+            "return document.getElementById('craps-bank').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
     assert_eq!(bank, "90");
     wait_for(
         c,
@@ -891,11 +992,31 @@ async fn play_everything(c: &Client, base: &str) {
         _ => 0,
     };
     let pass = if want["won"] == true { 10 } else { 0 };
-    let bank = c.execute("return document.getElementById('craps-bank').textContent;", vec![]).await.unwrap();
-    assert_eq!(bank, (90 + field + pass).to_string(), "first roll {first}, won {}", want["won"]);
-    let puck = c.execute("return document.getElementById('craps-puck').textContent;", vec![]).await.unwrap();
+    let bank = c
+        .execute(
+            "return document.getElementById('craps-bank').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        bank,
+        (90 + field + pass).to_string(),
+        "first roll {first}, won {}",
+        want["won"]
+    );
+    let puck = c
+        .execute(
+            "return document.getElementById('craps-puck').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
     assert_eq!(puck, "OFF", "the game is over");
-    let export = c.execute("return window.gamesExport('craps');", vec![]).await.unwrap();
+    let export = c
+        .execute("return window.gamesExport('craps');", vec![])
+        .await
+        .unwrap();
     let command = export["command"].as_str().unwrap();
     let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
     assert_eq!(replayed["won"], export["won"], "{command}");
@@ -911,7 +1032,10 @@ async fn play_everything(c: &Client, base: &str) {
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
     let frame = c
-        .execute("return [outerWidth - innerWidth, outerHeight - innerHeight];", vec![])
+        .execute(
+            "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+            vec![],
+        )
         .await
         .unwrap();
     c.set_window_size(
@@ -924,12 +1048,24 @@ async fn play_everything(c: &Client, base: &str) {
     // cards, the rules open, and the replies panel open.
     let plays = [
         ("", ""),
-        ("hog", "document.querySelector('#hog-buttons button:not([disabled])').click();"),
-        ("kalah", "document.querySelector('#kalah-board button.pit:not([disabled])').click();"),
-        ("lcr", "document.getElementById('lcr-end').click(); document.getElementById('lcr-games').value = 2000; document.getElementById('lcr-study-go').click();"),
-        ("casino", "document.querySelector('#craps-bets-table button:not([disabled])').click();
+        (
+            "hog",
+            "document.querySelector('#hog-buttons button:not([disabled])').click();",
+        ),
+        (
+            "kalah",
+            "document.querySelector('#kalah-board button.pit:not([disabled])').click();",
+        ),
+        (
+            "lcr",
+            "document.getElementById('lcr-end').click(); document.getElementById('lcr-games').value = 2000; document.getElementById('lcr-study-go').click();",
+        ),
+        (
+            "casino",
+            "document.querySelector('#craps-bets-table button:not([disabled])').click();
                     for (let i = 0; i < 3; i++) document.getElementById('craps-roll').click();
-                    for (let i = 0; i < 6; i++) document.getElementById('bac-next').click();"),
+                    for (let i = 0; i < 6; i++) document.getElementById('bac-next').click();",
+        ),
     ];
     for (page, play) in plays {
         c.goto(&format!("{base}/{page}")).await.unwrap();

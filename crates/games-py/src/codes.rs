@@ -34,6 +34,19 @@ pub fn action_for(legal: &[Value], code: i64) -> Result<Value, RegistryError> {
     Err(illegal("action", code, legal))
 }
 
+/// The place in `legal` of the action `code` stands for.
+///
+/// # Errors
+/// As [`action_for`].
+pub fn action_index(legal: &[Value], code: i64) -> Result<usize, RegistryError> {
+    let found = if direct(legal) {
+        legal.iter().position(|a| as_int(a) == Some(code))
+    } else {
+        usize::try_from(code).ok().filter(|&i| i < legal.len())
+    };
+    found.ok_or_else(|| illegal("action", code, legal))
+}
+
 /// The chance outcome that `code` (its place in `outcomes`) stands for.
 ///
 /// # Errors

@@ -38,6 +38,7 @@ impl PyGame {
         PyState {
             state: self.game.new_initial_state(),
             game: Arc::clone(&self.game),
+            legal: None,
         }
     }
 
@@ -48,6 +49,7 @@ impl PyGame {
         Ok(PyState {
             state,
             game: Arc::clone(&self.game),
+            legal: None,
         })
     }
 
@@ -79,6 +81,34 @@ impl PyGame {
         self.game.to_string()
     }
 
+    /// Play `games` games with every move drawn uniformly among the legal
+    /// ones, in Rust on the typed rules step: a dict of `seed`, `games`,
+    /// `moves`, `chance` (outcomes drawn), `returns` (each player's sum),
+    /// `wins` (each player's outright wins) and `shared` (games whose best
+    /// return was shared). The GIL is released; Ctrl-C interrupts.
+    #[pyo3(signature = (games, seed=None, progress=None))]
+    fn batch<'py>(
+        &self,
+        py: Python<'py>,
+        games: u64,
+        seed: Option<u64>,
+        progress: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let game = Arc::clone(&self.game);
+        let (seed, b) = verbs::detached(py, progress.as_ref(), move |ctx| {
+            game.batch(games, seed, ctx)
+        })?;
+        let d = PyDict::new(py);
+        d.set_item("seed", seed)?;
+        d.set_item("games", b.games)?;
+        d.set_item("moves", b.moves)?;
+        d.set_item("chance", b.chance)?;
+        d.set_item("returns", b.returns)?;
+        d.set_item("wins", b.wins)?;
+        d.set_item("shared", b.shared)?;
+        Ok(d)
+    }
+
     fn __repr__(&self) -> String {
         format!("games.load({:?})", self.game.to_string())
     }
@@ -89,6 +119,18 @@ impl PyGame {
 struct PyState {
     state: Box<dyn games_app::State>,
     game: Arc<games_app::Game>,
+    /// The legal actions' integers at a player node, once asked (a
+    /// Python loop asks, then plays one of them: the list is made once).
+    legal: Option<Vec<i64>>,
+}
+
+impl PyState {
+    /// The legal actions' integers, made once a state.
+    fn legal_ints(&mut self) -> &[i64] {
+        let state = &self.state;
+        self.legal
+            .get_or_insert_with(|| codes::action_ints(&state.legal_actions()))
+    }
 }
 
 #[pymethods]
@@ -106,13 +148,13 @@ impl PyState {
     /// places, as pyspiel gives). With `player`, empty unless that player
     /// is to move.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<i64> {
+    fn legal_actions(&mut self, player: Option<i64>) -> Vec<i64> {
         if player.is_some_and(|p| p != self.current_player()) {
             return Vec::new();
         }
         match self.state.turn() {
             Turn::Chance => (0..self.state.chance_outcomes().len() as i64).collect(),
-            _ => codes::action_ints(&self.state.legal_actions()),
+            _ => self.legal_ints().to_vec(),
         }
     }
 
@@ -142,10 +184,20 @@ impl PyState {
         if self.state.turn() == Turn::Chance {
             let o =
                 codes::outcome_for(&self.state.chance_outcomes(), action).map_err(value_error)?;
-            self.state.apply_outcome(&o).map_err(value_error)
+            self.state.apply_outcome(&o).map_err(value_error)?;
+            self.legal = None;
+            Ok(())
         } else {
-            let a = codes::action_for(&self.state.legal_actions(), action).map_err(value_error)?;
-            self.state.apply_action(&a).map_err(value_error)
+            let k = match self.legal_ints().iter().position(|&c| c == action) {
+                Some(k) => k,
+                // Not legal: the one-line error naming the legal ones.
+                None => {
+                    codes::action_index(&self.state.legal_actions(), action).map_err(value_error)?
+                }
+            };
+            self.state.apply_action_at(k).map_err(value_error)?;
+            self.legal = None;
+            Ok(())
         }
     }
 
@@ -191,6 +243,7 @@ impl PyState {
         PyState {
             state: self.state.clone_box(),
             game: Arc::clone(&self.game),
+            legal: None,
         }
     }
 

@@ -141,13 +141,32 @@ fn call(
     let request = games_app::dispatch::request(game, verb, &Value::Object(flags))
         .ok_or_else(|| PyValueError::new_err(format!("no verb {game} {verb}")))?
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let text = detached(py, progress.as_ref(), |ctx| {
+        request.run(ctx).and_then(|r| r.json())
+    })?;
+    Ok(json.call_method1("loads", (text,))?.unbind())
+}
+
+/// Run `work` on its own thread with the GIL released, under a context
+/// whose cancel flag Ctrl-C (or an exception from `progress`) raises;
+/// `progress(done, total)` is called as the work moves on. The
+/// application layer's errors become Python's: bad input `ValueError`,
+/// a cancel `KeyboardInterrupt`, the rest `RuntimeError`.
+///
+/// # Errors
+/// As above, and the Python exception that stopped it.
+pub fn detached<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(&Context) -> Result<T, AppError> + Send,
+) -> PyResult<T> {
     let cancel = Cancel::new();
     let polled = Arc::new(Polled::default());
     let ctx = Context::new()
         .with_cancel(cancel.clone())
         .with_observer(polled.clone());
-    let out = std::thread::scope(|scope| -> PyResult<Result<String, AppError>> {
-        let worker = scope.spawn(|| request.run(&ctx).and_then(|r| r.json()));
+    let out = std::thread::scope(|scope| -> PyResult<Result<T, AppError>> {
+        let worker = scope.spawn(|| work(&ctx));
         let mut wait = Duration::from_micros(200);
         let mut told = (u64::MAX, u64::MAX);
         while !worker.is_finished() {
@@ -158,7 +177,7 @@ fn call(
                 e
             };
             py.check_signals().map_err(stop)?;
-            if let Some(cb) = &progress {
+            if let Some(cb) = progress {
                 let now = (
                     polled.done.load(Ordering::Relaxed),
                     polled.total.load(Ordering::Relaxed),
@@ -171,10 +190,10 @@ fn call(
         }
         worker
             .join()
-            .map_err(|_| PyRuntimeError::new_err(format!("games-cli {game} {verb} failed")))
+            .map_err(|_| PyRuntimeError::new_err("the work failed"))
     })?;
     match out {
-        Ok(text) => Ok(json.call_method1("loads", (text,))?.unbind()),
+        Ok(t) => Ok(t),
         Err(AppError::BadInput(line)) => Err(PyValueError::new_err(line)),
         Err(AppError::Cancelled) => Err(PyKeyboardInterrupt::new_err("cancelled")),
         Err(e) => Err(PyRuntimeError::new_err(e.to_string())),

@@ -44,8 +44,6 @@ pub(crate) const MAX_PARTIAL_BYTES: u64 = 64 << 20;
 /// once recursed until the stack overflowed; one naming `hog export`
 /// wrote files, `serve` started a server).
 const MERGEABLE: &[(&str, Option<&str>)] = &[
-    ("lcr", None),
-    ("lcr", Some("simulate")),
     ("hog", None),
     ("hog", Some("rate")),
 ];

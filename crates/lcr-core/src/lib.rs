@@ -29,6 +29,7 @@ use std::fmt;
 
 use dice::{Dice, DiceError, LCR_FACES, LcrFace};
 
+pub mod analysis;
 pub mod exact;
 pub mod step;
 

@@ -290,10 +290,14 @@ impl Simulate {
         let mut all = Vec::new();
         for (i, v) in plan.variants.iter().enumerate() {
             ctx.check()?;
-            let done_before = per_table * i as u64;
-            all.push(lcr_variants::study::study_sums(v, config, shard, |d| {
-                meter.set(done_before + d);
-            })?);
+            let watch = After {
+                meter: &meter,
+                before: per_table * i as u64,
+            };
+            all.push(
+                lcr_variants::study::study_sums(v, config, shard, watch)
+                    .map_err(|e| ctx.stopped_or(e))?,
+            );
         }
         Ok(all)
     }
@@ -371,9 +375,26 @@ impl Simulate {
             .map(|&n| {
                 ctx.check()?;
                 ctx.games(Some(n), n)?;
-                Ok(analysis::running_wins(&config, n)?)
+                analysis::running_wins(&config, n, &ctx.meter(n, u64::MAX, "games"))
+                    .map_err(|e| ctx.stopped_or(e))
             })
             .collect()
+    }
+}
+
+/// A table's progress after the tables before it: the meter told the
+/// games of all, and asked whether to stop.
+struct After<'a> {
+    meter: &'a crate::Meter,
+    before: u64,
+}
+
+impl dice::parallel::Watch for After<'_> {
+    fn done(&self, units: u64) {
+        self.meter.set(self.before + units);
+    }
+    fn stop(&self) -> bool {
+        self.meter.should_stop()
     }
 }
 
@@ -500,7 +521,8 @@ impl Sharded for Simulate {
                 let config = self.classic(ctx)?;
                 ctx.check()?;
                 let meter = ctx.meter(config.games / shard.count, 2_000_000, "games");
-                let sums = lcr_core::study_sums(&config, shard, |done| meter.set(done))?;
+                let sums =
+                    lcr_core::study_sums(&config, shard, &meter).map_err(|e| ctx.stopped_or(e))?;
                 Ok(Sums::Classic(sums))
             }
             Some(table) => {

@@ -14,7 +14,7 @@
 //! // 20,000 games: each interval is about +/- 0.0065.
 //! assert!(half.iter().all(|&h| h > 0.005 && h < 0.008));
 //! // A run of 100 games plays the first 100 games of this one.
-//! let first = analysis::running_wins(&config, 100).unwrap();
+//! let first = analysis::running_wins(&config, 100, |_| {}).unwrap();
 //! assert_eq!(first.iter().sum::<u64>(), 100);
 //! ```
 
@@ -81,16 +81,21 @@ pub fn too_close_to_top(exact: &[f64], games: u64) -> Vec<(usize, f64)> {
 /// Each seat's wins in the first `games` games of the study `config`
 /// runs: the chunks' dice depend only on the seed and the chunk's index,
 /// so a run of `games` games plays the first `games` games of any longer
-/// run from that seed (a point of a convergence chart).
+/// run from that seed (a point of a convergence chart). `watch` is told
+/// the games played and may stop the run, as in [`study_sums`].
 ///
 /// # Errors
-/// As [`crate::most_common_winner`].
-pub fn running_wins(config: &StudyConfig, games: u64) -> Result<Vec<u64>, LcrError> {
+/// As [`study_sums`].
+pub fn running_wins(
+    config: &StudyConfig,
+    games: u64,
+    watch: impl dice::parallel::Watch,
+) -> Result<Vec<u64>, LcrError> {
     let c = StudyConfig {
         games,
         ..config.clone()
     };
-    Ok(study_sums(&c, dice::parallel::Shard::ALL, |_| {})?.wins)
+    Ok(study_sums(&c, dice::parallel::Shard::ALL, watch)?.wins)
 }
 
 #[cfg(test)]
@@ -173,7 +178,7 @@ mod tests {
         };
         let mut before = vec![0u64; 3];
         for games in [10, 20, 50, 100, 200, 500, 1000, 2000, 5000] {
-            let wins = running_wins(&config, games).unwrap();
+            let wins = running_wins(&config, games, |_| {}).unwrap();
             assert_eq!(wins.iter().sum::<u64>(), games);
             // Each point counts the games of the one before, and more.
             assert!(wins.iter().zip(&before).all(|(w, b)| w >= b), "{games}");

@@ -339,7 +339,9 @@ impl Simulate {
             return bad("lcr simulate: the variants chart needs --table");
         };
         if self.sampling.shard.is_some() {
-            return bad("--shard: a shard's run gives a partial for `games-cli merge`, not a chart");
+            return bad(
+                "--shard: a shard's run gives a partial for `games-cli merge`, not a chart",
+            );
         }
         let mut req = self.clone();
         req.sampling.seed = Some(crate::seed_or_draw(self.sampling.seed));
@@ -358,12 +360,7 @@ impl Simulate {
     /// # Errors
     /// Bad input past the context's bounds or for the variants study;
     /// cancellation between points.
-    pub fn running(
-        &self,
-        ctx: &Context,
-        seed: u64,
-        at: &[u64],
-    ) -> Result<Vec<Vec<u64>>, AppError> {
+    pub fn running(&self, ctx: &Context, seed: u64, at: &[u64]) -> Result<Vec<Vec<u64>>, AppError> {
         if self.table.is_some() {
             return bad("lcr simulate: the running wins are the classic study's");
         }
@@ -482,7 +479,13 @@ fn check_table_sums(
         }
         for (i, (x, &c)) in at.iter().zip(checkpoints).enumerate() {
             let field = format!("[{g}].at[{i}]");
-            games_in(&format!("{field}.games"), number(x, "games"), c, shard, true)?;
+            games_in(
+                &format!("{field}.games"),
+                number(x, "games"),
+                c,
+                shard,
+                true,
+            )?;
             if number(x, "winners") > number(x, "games") {
                 return Err(format!("{field}.winners is past its games"));
             }
@@ -563,7 +566,9 @@ impl Sharded for Simulate {
                     .collect();
                 check_table_sums(t, &seats, &plan.wanted, shard)
             }
-            (None, Sums::Table(_)) => Err("a variants study's sums, not the classic study's".into()),
+            (None, Sums::Table(_)) => {
+                Err("a variants study's sums, not the classic study's".into())
+            }
             (Some(_), Sums::Classic(_)) => {
                 Err("the classic study's sums, not a variants study's".into())
             }

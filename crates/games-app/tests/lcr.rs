@@ -73,8 +73,10 @@ fn requests_are_the_command_lines_flags() {
         "games-cli lcr simulate --checkpoints 100,1000 --end-check turn --games 1000 --seed 1 --table standard --format json"
     );
     // Checkpoints as the command line writes them, or as a list.
-    let a: lcr::Simulate = from_body(br#"{"table": "standard", "checkpoints": "100,1e3"}"#).unwrap();
-    let b: lcr::Simulate = from_body(br#"{"table": "standard", "checkpoints": [100, "1e3"]}"#).unwrap();
+    let a: lcr::Simulate =
+        from_body(br#"{"table": "standard", "checkpoints": "100,1e3"}"#).unwrap();
+    let b: lcr::Simulate =
+        from_body(br#"{"table": "standard", "checkpoints": [100, "1e3"]}"#).unwrap();
     let c: lcr::Simulate = from_body(br#"{"table": "standard", "checkpoints": 1000}"#).unwrap();
     assert_eq!(a.checkpoints, Some(vec![100, 1000]));
     assert_eq!(a, b);
@@ -99,8 +101,16 @@ fn exact_two_seats_one_coin_is_one_third() {
     assert!((p[0] - 1.0 / 3.0).abs() < 1e-9, "{p:?}");
     assert!((p[1] - 2.0 / 3.0).abs() < 1e-9, "{p:?}");
     // Expected turns: each turn ends the game with chance 1/2.
-    assert!((r.0.expected_turns - 2.0).abs() < 1e-9, "{}", r.0.expected_turns);
-    assert!(r.csv().unwrap().starts_with("seat,win_probability\n0,0.333333333333\n"));
+    assert!(
+        (r.0.expected_turns - 2.0).abs() < 1e-9,
+        "{}",
+        r.0.expected_turns
+    );
+    assert!(
+        r.csv()
+            .unwrap()
+            .starts_with("seat,win_probability\n0,0.333333333333\n")
+    );
     let e = lcr::Exact {
         players: Some(12),
         coins: Some(3),
@@ -171,7 +181,10 @@ fn classic_study_checks_itself_against_the_exact_answer() {
     assert!((share - 1.0 / 3.0).abs() < r.win_ci95[0], "{share}");
     let exact = r.exact_win_probability.clone().unwrap();
     assert!((exact[0] - 1.0 / 3.0).abs() < 1e-9);
-    assert!(r.text().contains("Exact answer (Markov chain): seat 1 wins most often, 0.666667 of games."));
+    assert!(
+        r.text()
+            .contains("Exact answer (Markov chain): seat 1 wins most often, 0.666667 of games.")
+    );
     // The variants flags need the table.
     let e = lcr::Simulate {
         players: Some(3),

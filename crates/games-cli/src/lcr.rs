@@ -216,9 +216,7 @@ fn classic_chart(
         .into_iter()
         .filter(|&n| n != s.games)
         .collect();
-    let mut counts = req
-        .running(ctx, s.seed, &at)
-        .map_err(crate::app_error)?;
+    let mut counts = req.running(ctx, s.seed, &at).map_err(crate::app_error)?;
     counts.push(s.wins.clone());
     let mut by_seat = vec![Vec::new(); s.players];
     for (&games, wins) in at.iter().chain(std::iter::once(&s.games)).zip(counts) {

@@ -83,10 +83,22 @@ fn cli_and_api_refuse_alike() {
     let api = games_cli::api::call("lcr", "replay", body, None);
     assert_eq!(api.status, 400);
     let cli = games_cli::run_captured([
-        "games-cli", "lcr", "replay", "--players", "2", "--coins", "1001", "--seed", "1",
+        "games-cli",
+        "lcr",
+        "replay",
+        "--players",
+        "2",
+        "--coins",
+        "1001",
+        "--seed",
+        "1",
     ]);
     assert_eq!(cli.code, 2);
     assert_eq!(cli.stderr, "--coins must be at most 1000, not 1001");
     // The web's own bound comes first there.
-    assert!(api.body.contains("coins: at most 100 on the web"), "{}", api.body);
+    assert!(
+        api.body.contains("coins: at most 100 on the web"),
+        "{}",
+        api.body
+    );
 }

@@ -136,7 +136,10 @@ mod tests {
     fn runner_up_is_told_apart_by_the_margin_of_the_difference() {
         // Shares 0.3 and 0.2 of one sample: the margin of their difference
         // is 1.96 sqrt(0.49 / n), so 189 games or more tell them apart.
-        assert_eq!(runner_up_not_told_apart(&study(vec![90, 60, 50, 50, 50])), None);
+        assert_eq!(
+            runner_up_not_told_apart(&study(vec![90, 60, 50, 50, 50])),
+            None
+        );
         assert_eq!(
             runner_up_not_told_apart(&study(vec![30, 20, 17, 17, 16])),
             Some(1)

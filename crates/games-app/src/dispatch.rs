@@ -58,6 +58,9 @@ verbs![
     crate::baccarat::Deal,
     crate::baccarat::Simulate,
     crate::baccarat::Exact,
+    crate::lcr::Simulate,
+    crate::lcr::Replay,
+    crate::lcr::Exact,
 ];
 
 /// The request `body` (a JSON object of the verb's flags) for `game
@@ -101,6 +104,7 @@ pub(crate) fn merged(
         ("baccarat", "simulate") => {
             merged_report::<crate::baccarat::Simulate>(flags, parts, total, ctx)
         }
+        ("lcr", "simulate") => merged_report::<crate::lcr::Simulate>(flags, parts, total, ctx),
         _ => Err(AppError::BadInput(format!(
             "merge runs only the simulate verbs, not {game} {verb}"
         ))),

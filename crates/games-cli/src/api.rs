@@ -350,7 +350,7 @@ pub fn call_with(
             return Reply::error(status, &line, format!("games-cli {game} {verb}"));
         }
     };
-    if let Some(reply) = typed(game, verb, body, progress, gone) {
+    if let Some(reply) = typed(game, verb, body, &shown, progress, gone) {
         return reply;
     }
     let slot = Arc::new(Mutex::new(None));
@@ -416,13 +416,15 @@ impl games_app::Observer for Polled {
 }
 
 /// A typed verb's reply: the body (checked by [`arguments`] as every
-/// request is) read as the verb's request, run by the application layer
+/// request is, which gives `asked`, the command it asks for) read as the
+/// verb's request, run by the application layer
 /// under [`WEB_LIMITS`], its report's JSON; the command shown is rendered
 /// from the request. `None` when `game verb` is not a typed verb.
 fn typed(
     game: &str,
     verb: &str,
     body: &[u8],
+    asked: &str,
     progress: Option<ProgressFn<'_>>,
     gone: &games_app::Cancel,
 ) -> Option<Reply> {
@@ -432,10 +434,10 @@ fn typed(
         serde_json::from_slice(body).ok()?
     };
     let parsed = games_app::dispatch::request(game, verb, &flags)?;
-    let shown = format!("games-cli {game} {verb}");
+    // A body that is no request is shown as the command it asked for.
     let req = match parsed {
         Ok(r) => r,
-        Err(e) => return Some(Reply::error(400, &e.to_string(), shown)),
+        Err(e) => return Some(Reply::error(400, &e.to_string(), asked.to_string())),
     };
     let shown = req.command_line();
     let polled = Arc::new(Polled::default());

@@ -146,7 +146,7 @@ fn tick_label(t: f64, step: f64) -> String {
 
 /// A whole number with thousands separators: 1,000,000.
 fn grouped(x: f64) -> String {
-    crate::lcr::grouped(x.round().max(0.0) as u64)
+    games_app::lcr::grouped(x.round().max(0.0) as u64)
 }
 
 /// Text safe inside SVG.

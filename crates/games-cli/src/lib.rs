@@ -36,7 +36,6 @@ mod limits;
 mod mancala;
 mod output;
 mod shard;
-mod variants;
 
 /// Exit code 2: bad input (usage, values, files that are not what they
 /// should be).
@@ -550,7 +549,7 @@ where
         .collect();
     let ctx = context();
     shard::with_args(words, || match cli.game {
-        Game::Lcr(Deferred(a)) => lcr::run(a),
+        Game::Lcr(Deferred(a)) => lcr::run(a, &ctx),
         Game::Craps(Deferred(a)) => casino::craps(a, &ctx),
         Game::Baccarat(Deferred(a)) => casino::baccarat(a, &ctx),
         Game::Hog(Deferred(a)) => hog::run(a),

@@ -29,6 +29,7 @@ use std::fmt;
 
 use dice::{Dice, DiceError, LCR_FACES, LcrFace};
 
+pub mod analysis;
 pub mod exact;
 pub mod step;
 
@@ -694,14 +695,16 @@ pub struct StudySums {
 }
 
 /// The sums of [`most_common_winner`] over one shard's chunks: the shards'
-/// sums add up to the whole study's.
+/// sums add up to the whole study's. `progress` is told the games played
+/// and may stop the run (any `Fn(u64)` never does).
 ///
 /// # Errors
-/// As [`most_common_winner`].
+/// As [`most_common_winner`]; [`LcrError::Parallel`] with
+/// [`dice::parallel::ParallelError::Stopped`] when `progress` stops it.
 pub fn study_sums(
     config: &StudyConfig,
     shard: dice::parallel::Shard,
-    progress: impl Fn(u64) + Sync,
+    progress: impl dice::parallel::Watch,
 ) -> Result<StudySums, LcrError> {
     let template = Game::new(config.players, config.coins)?;
     if config.games == 0 {

@@ -176,15 +176,17 @@ impl Study {
 /// The sums of [`study`] at each checkpoint over one shard's chunks: a
 /// chunk adds all its games to the checkpoints past its end and its
 /// games before a checkpoint inside it, so the shards' sums add up to
-/// the whole study's.
+/// the whole study's. `progress` is told the games played and may stop
+/// the run (any `Fn(u64)` never does).
 ///
 /// # Errors
-/// As [`study`].
+/// As [`study`]; [`VariantError::Parallel`] with
+/// [`dice::parallel::ParallelError::Stopped`] when `progress` stops it.
 pub fn study_sums(
     variant: &Variant,
     config: &StudyConfig,
     shard: Shard,
-    progress: impl Fn(u64) + Sync,
+    progress: impl dice::parallel::Watch,
 ) -> Result<StudySums, VariantError> {
     let checkpoints = sorted_checkpoints(config)?;
     let total = *checkpoints.last().expect("not empty");

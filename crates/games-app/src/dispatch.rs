@@ -49,6 +49,18 @@ verbs![
     crate::baccarat::Deal,
     crate::baccarat::Simulate,
     crate::baccarat::Exact,
+    crate::hog::Rate,
+    crate::hog::BestResponse,
+    crate::hog::Tournament,
+    crate::hog::Export,
+    crate::hog::Play,
+    crate::hog::Turn,
+    crate::hog::Choose,
+    crate::hog::MaxRolls,
+    crate::hog::Step,
+    crate::hog::Coach,
+    crate::hog::RuleSets,
+    crate::hog::Edge,
 ];
 
 /// The request `body` (a JSON object of the verb's flags) for `game
@@ -83,6 +95,7 @@ pub(crate) fn merged(
         ("baccarat", "simulate") => {
             merged_report::<crate::baccarat::Simulate>(flags, parts, total, ctx)
         }
+        ("hog", "rate") => merged_report::<crate::hog::Rate>(flags, parts, total, ctx),
         _ => Err(AppError::BadInput(format!(
             "merge runs only the simulate verbs, not {game} {verb}"
         ))),

@@ -30,7 +30,11 @@ pub const VERSION: u64 = 2;
 pub const MAX_SHARDS: u64 = mancala::endgame::MAX_SHARDS;
 
 /// The requests that shard, as `(game, verb)`.
-pub const MERGEABLE: &[(&str, &str)] = &[("craps", "simulate"), ("baccarat", "simulate")];
+pub const MERGEABLE: &[(&str, &str)] = &[
+    ("craps", "simulate"),
+    ("baccarat", "simulate"),
+    ("hog", "rate"),
+];
 
 /// A simulate verb whose work adds up over shards.
 pub trait Sharded: Verb + Clone {

@@ -549,7 +549,7 @@ where
         Game::Lcr(Deferred(a)) => lcr::run(a),
         Game::Craps(Deferred(a)) => casino::craps(a, &ctx),
         Game::Baccarat(Deferred(a)) => casino::baccarat(a, &ctx),
-        Game::Hog(Deferred(a)) => hog::run(a),
+        Game::Hog(Deferred(a)) => hog::run(a, &ctx),
         Game::Mancala(Deferred(a)) => mancala::run(a),
         Game::Serve(a) => serve(&a),
         Game::Merge(a) => shard::merge(&a, &ctx),

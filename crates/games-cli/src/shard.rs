@@ -43,12 +43,7 @@ pub(crate) const MAX_PARTIAL_BYTES: u64 = 64 << 20;
 /// else is run, whatever a file names (a partial naming `merge` itself
 /// once recursed until the stack overflowed; one naming `hog export`
 /// wrote files, `serve` started a server).
-const MERGEABLE: &[(&str, Option<&str>)] = &[
-    ("lcr", None),
-    ("lcr", Some("simulate")),
-    ("hog", None),
-    ("hog", Some("rate")),
-];
+const MERGEABLE: &[(&str, Option<&str>)] = &[("lcr", None), ("lcr", Some("simulate"))];
 
 /// Whether `command` (the words of a partial) names a verb of
 /// [`MERGEABLE`].

@@ -917,13 +917,9 @@ impl Verb for Tournament {
 impl Report for TournamentReport {
     fn text(&self) -> String {
         match self {
-            TournamentReport::Average(a) => tournament_text(
-                &a.described,
-                &a.strategies,
-                &a.matrix,
-                &a.mean,
-                &a.order,
-            ),
+            TournamentReport::Average(a) => {
+                tournament_text(&a.described, &a.strategies, &a.matrix, &a.mean, &a.order)
+            }
             TournamentReport::Contest(c) => {
                 let n = c.strategies.len();
                 let mut o = format!(
@@ -931,11 +927,7 @@ impl Report for TournamentReport {
                     c.described
                 );
                 for &i in &c.order {
-                    let _ = writeln!(
-                        o,
-                        "{:>4}  {:>4}  {}",
-                        c.rank[i], c.wins[i], c.strategies[i]
-                    );
+                    let _ = writeln!(o, "{:>4}  {:>4}  {}", c.rank[i], c.wins[i], c.strategies[i]);
                 }
                 o.push_str("\n(a pair's score: (1 + P(row wins moving first) - P(column wins moving first)) / 2; a win is a score above 0.500001)\n");
                 matrix_text(
@@ -1238,7 +1230,9 @@ pub fn seed_of_game(
 ) -> Result<Option<u64>, AppError> {
     if four.is_some() && six.is_some() {
         if seed.is_some() {
-            return bad("--seed: no die is seeded when both --four-sided and --six-sided are given");
+            return bad(
+                "--seed: no die is seeded when both --four-sided and --six-sided are given",
+            );
         }
         return Ok(None);
     }
@@ -1535,9 +1529,8 @@ impl Default for MaxRolls {
 /// `turns` as a number or a count's text (`"1e4"`).
 fn turns<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     let n = crate::verb::de::count(d)?.unwrap_or(1000);
-    u32::try_from(n).map_err(|_| {
-        serde::de::Error::custom(format!("{n} is more than {} turns", u32::MAX))
-    })
+    u32::try_from(n)
+        .map_err(|_| serde::de::Error::custom(format!("{n} is more than {} turns", u32::MAX)))
 }
 
 /// `hog max-rolls`'s report.
@@ -1675,8 +1668,8 @@ impl Verb for Step {
             return terms::step(&text, self.rolls, self.strategy.as_deref(), self.seed)
                 .map(StepReport::Term);
         }
-        let mut state: hog::HogState = serde_json::from_str(&text)
-            .map_err(|e| AppError::BadInput(format!("--state: {e}")))?;
+        let mut state: hog::HogState =
+            serde_json::from_str(&text).map_err(|e| AppError::BadInput(format!("--state: {e}")))?;
         let Some(_) = state.mover() else {
             return bad("--state: the game is over; no more turns");
         };
@@ -1787,7 +1780,8 @@ impl Verb for Coach {
     type Report = CoachReport;
     fn run(&self, ctx: &Context) -> Result<CoachReport, AppError> {
         if let Some(u) = self.rules.under()? {
-            return terms::coach(u, &self.vs, self.score, self.opponent, ctx).map(CoachReport::Term);
+            return terms::coach(u, &self.vs, self.score, self.opponent, ctx)
+                .map(CoachReport::Term);
         }
         let rules = checked_scores(&self.rules, self.score, self.opponent)?;
         let answer = if self.vs == "optimal" {

@@ -400,7 +400,10 @@ fn output_target(
 
 /// Write a strategy table to a checked output; for stdout, the table is
 /// returned instead, to be printed as the result.
-fn write_table(table: &app::Table, target: &crate::output::Target) -> Result<Option<String>, CliError> {
+fn write_table(
+    table: &app::Table,
+    target: &crate::output::Target,
+) -> Result<Option<String>, CliError> {
     if target.is_stdout() {
         return Ok(Some(table.text.clone()));
     }
@@ -657,8 +660,7 @@ fn human_under(
         Some(_) => None,
         None => Some(seed_or_draw(seed)),
     };
-    let mut dice =
-        app::terms::six_sided_dice(seed.unwrap_or(0), six).map_err(crate::app_error)?;
+    let mut dice = app::terms::six_sided_dice(seed.unwrap_or(0), six).map_err(crate::app_error)?;
     let me = usize::from(second);
     let mut term = Terminal::new();
     term.say(&format!(
@@ -706,7 +708,8 @@ fn human_under(
         } else {
             opponent.rolls(sc[m], sc[1 - m], &state.memory(), m)
         };
-        let t = app::terms::play_turn(&mut state, rolls, dice.as_mut()).map_err(crate::app_error)?;
+        let t =
+            app::terms::play_turn(&mut state, rolls, dice.as_mut()).map_err(crate::app_error)?;
         let who = if t.player == me {
             "you"
         } else {

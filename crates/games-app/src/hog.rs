@@ -11,7 +11,7 @@
 //!
 //! let req = hog::Rate { strategy: Some("final".into()), ..Default::default() };
 //! let r = req.run(&Context::new()).unwrap();
-//! assert_eq!(r.baseline, "always_roll(5)");
+//! assert_eq!(r.baseline, "always:5");
 //! // `final` is the best response to always_roll(5): it reaches the ceiling.
 //! assert_eq!(r.exact_win_rate, r.best_possible_win_rate);
 //! assert_eq!(command_line(&req), "games-cli hog rate --strategy final --format json");

@@ -61,6 +61,18 @@ verbs![
     crate::lcr::Simulate,
     crate::lcr::Replay,
     crate::lcr::Exact,
+    crate::hog::Rate,
+    crate::hog::BestResponse,
+    crate::hog::Tournament,
+    crate::hog::Export,
+    crate::hog::Play,
+    crate::hog::Turn,
+    crate::hog::Choose,
+    crate::hog::MaxRolls,
+    crate::hog::Step,
+    crate::hog::Coach,
+    crate::hog::RuleSets,
+    crate::hog::Edge,
 ];
 
 /// The request `body` (a JSON object of the verb's flags) for `game
@@ -105,6 +117,7 @@ pub(crate) fn merged(
             merged_report::<crate::baccarat::Simulate>(flags, parts, total, ctx)
         }
         ("lcr", "simulate") => merged_report::<crate::lcr::Simulate>(flags, parts, total, ctx),
+        ("hog", "rate") => merged_report::<crate::hog::Rate>(flags, parts, total, ctx),
         _ => Err(AppError::BadInput(format!(
             "merge runs only the simulate verbs, not {game} {verb}"
         ))),

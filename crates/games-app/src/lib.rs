@@ -45,6 +45,7 @@ mod context;
 mod count;
 pub mod craps;
 pub mod dispatch;
+pub mod hog;
 pub mod lcr;
 mod limits;
 mod registry;

@@ -34,6 +34,7 @@ pub const MERGEABLE: &[(&str, &str)] = &[
     ("craps", "simulate"),
     ("baccarat", "simulate"),
     ("lcr", "simulate"),
+    ("hog", "rate"),
 ];
 
 /// A simulate verb whose work adds up over shards.

@@ -29,6 +29,9 @@ pub trait Verb: Serialize + DeserializeOwned + Default + Send + Sync + 'static {
     const GAME: &'static str;
     /// The verb (`simulate`, `exact`).
     const VERB: &'static str;
+    /// The field the command line takes as bare words after the flags
+    /// (`hog tournament`'s strategies), not as a flag.
+    const POSITIONAL: Option<&'static str> = None;
     /// What it answers.
     type Report: Report;
     /// Check every size against the context's bounds, then do the work.
@@ -48,6 +51,11 @@ pub trait Report: Serialize {
     fn csv(&self) -> Option<String> {
         None
     }
+    /// What the verb prints instead of its report in any format, when it
+    /// prints something else (a strategy table written to `--out -`).
+    fn stdout(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A report as the formats it renders to, whatever its type (what `merge`
@@ -63,13 +71,16 @@ pub trait Rendered {
 
 impl<R: Report> Rendered for R {
     fn json(&self) -> Result<String, AppError> {
-        to_json(self)
+        match self.stdout() {
+            Some(out) => Ok(out),
+            None => to_json(self),
+        }
     }
     fn text(&self) -> String {
-        Report::text(self)
+        self.stdout().unwrap_or_else(|| Report::text(self))
     }
     fn csv(&self) -> Option<String> {
-        Report::csv(self)
+        self.stdout().or_else(|| Report::csv(self))
     }
 }
 
@@ -181,8 +192,18 @@ pub fn flags<V: Verb>(req: &V) -> Vec<String> {
         return Vec::new();
     };
     let mut words = Vec::new();
+    let mut bare = Vec::new();
     for (k, v) in &fields {
         if defaults.get(k) == Some(v) {
+            continue;
+        }
+        if V::POSITIONAL == Some(k.as_str()) {
+            if let Value::Array(items) = v {
+                bare.extend(items.iter().map(|i| match i {
+                    Value::String(s) => shell_word(s),
+                    other => other.to_string(),
+                }));
+            }
             continue;
         }
         let value = match v {
@@ -206,6 +227,7 @@ pub fn flags<V: Verb>(req: &V) -> Vec<String> {
         words.push(format!("--{k}"));
         words.push(shell_word(&value));
     }
+    words.extend(bare);
     words
 }
 

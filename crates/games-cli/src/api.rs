@@ -350,7 +350,7 @@ pub fn call_with(
             return Reply::error(status, &line, format!("games-cli {game} {verb}"));
         }
     };
-    if let Some(reply) = typed(game, verb, body, &shown, progress, gone) {
+    if let Some(reply) = typed(game, verb, body, &shown, files.as_ref(), progress, gone) {
         return reply;
     }
     let slot = Arc::new(Mutex::new(None));
@@ -416,30 +416,40 @@ impl games_app::Observer for Polled {
 }
 
 /// A typed verb's reply: the body (checked by [`arguments`] as every
-/// request is, which gives `asked`, the command it asks for) read as the
-/// verb's request, run by the application layer
-/// under [`WEB_LIMITS`], its report's JSON; the command shown is rendered
-/// from the request. `None` when `game verb` is not a typed verb.
+/// request is) read as the verb's request, run by the application layer
+/// under [`WEB_LIMITS`], its report's JSON; the command shown is the one
+/// [`arguments`] rendered from the body (uploaded files named as sent).
+/// Uploaded files (`"files"`) are read from their folder: `file:NAME`
+/// is rewritten to the file's path there for the run, and the folder is
+/// taken out of the reply. `None` when `game verb` is not a typed verb.
 fn typed(
     game: &str,
     verb: &str,
     body: &[u8],
-    asked: &str,
+    shown: &str,
+    files: Option<&tempfile::TempDir>,
     progress: Option<ProgressFn<'_>>,
     gone: &games_app::Cancel,
 ) -> Option<Reply> {
-    let flags: Value = if body.iter().all(u8::is_ascii_whitespace) {
+    let mut flags: Value = if body.iter().all(u8::is_ascii_whitespace) {
         Value::Object(serde_json::Map::new())
     } else {
         serde_json::from_slice(body).ok()?
     };
+    if let Value::Object(m) = &mut flags {
+        m.remove("files");
+        if let Some(dir) = files {
+            for v in m.values_mut() {
+                uploaded(v, dir.path());
+            }
+        }
+    }
     let parsed = games_app::dispatch::request(game, verb, &flags)?;
-    // A body that is no request is shown as the command it asked for.
+    let shown = shown.to_string();
     let req = match parsed {
         Ok(r) => r,
-        Err(e) => return Some(Reply::error(400, &e.to_string(), asked.to_string())),
+        Err(e) => return Some(Reply::error(400, &e.to_string(), shown)),
     };
-    let shown = req.command_line();
     let polled = Arc::new(Polled::default());
     let ctx = games_app::Context::new()
         .with_limits(WEB_LIMITS)
@@ -461,6 +471,23 @@ fn typed(
                 .unwrap_or_else(|_| Err(games_app::AppError::Machine("the request failed".into())))
         }),
     };
+    // Uploaded files are named in replies as they were sent.
+    let out = match files {
+        None => out,
+        Some(dir) => {
+            let folder = format!("{}/", dir.path().display());
+            match out {
+                Ok(body) => Ok(body.replace(&folder, "")),
+                Err(games_app::AppError::BadInput(line)) => {
+                    Err(games_app::AppError::BadInput(line.replace(&folder, "")))
+                }
+                Err(games_app::AppError::Machine(line)) => {
+                    Err(games_app::AppError::Machine(line.replace(&folder, "")))
+                }
+                Err(e) => Err(e),
+            }
+        }
+    };
     Some(match out {
         Ok(body) => Reply {
             status: 200,
@@ -470,6 +497,21 @@ fn typed(
         Err(games_app::AppError::BadInput(line)) => Reply::error(400, &line, shown),
         Err(e) => Reply::error(500, &e.to_string(), shown),
     })
+}
+
+/// `file:NAME` values (a string, or strings in a list) as the uploaded
+/// file's path in `dir` ([`arguments`] has checked every such name was
+/// uploaded).
+fn uploaded(v: &mut Value, dir: &std::path::Path) {
+    match v {
+        Value::String(s) => {
+            if let Some(name) = s.strip_prefix("file:") {
+                *s = format!("file:{}", dir.join(name).display());
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| uploaded(i, dir)),
+        _ => {}
+    }
 }
 
 /// The argument vector for a request, the command as shown, and the

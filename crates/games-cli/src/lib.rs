@@ -543,23 +543,19 @@ where
             return fail(clap_line(&e));
         }
     };
-    let words: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
     let ctx = context();
-    shard::with_args(words, || match cli.game {
+    match cli.game {
         Game::Lcr(Deferred(a)) => lcr::run(a, &ctx),
         Game::Craps(Deferred(a)) => casino::craps(a, &ctx),
         Game::Baccarat(Deferred(a)) => casino::baccarat(a, &ctx),
-        Game::Hog(Deferred(a)) => hog::run(a),
+        Game::Hog(Deferred(a)) => hog::run(a, &ctx),
         Game::Mancala(Deferred(a)) => mancala::run(a),
         Game::Serve(a) => serve(&a),
         Game::Merge(a) => shard::merge(&a, &ctx),
         Game::Games(a) => games::run(&a),
         Game::Completions(a) => completions(&a),
         Game::Man => man_page(),
-    })
+    }
 }
 
 /// One line from clap's error: its first line (with the argument a
@@ -789,15 +785,6 @@ pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize, CliError> 
         }
         Some(t) => Ok(t),
         None => Ok(dice::parallel::default_threads().min(most)),
-    }
-}
-
-/// Games to simulate: the user's (1 to the bound, 10^12), or `default`.
-pub(crate) fn games_or(games: Option<u64>, default: u64) -> Result<u64, CliError> {
-    match games {
-        Some(0) => fail("--games must be at least 1"),
-        Some(g) => limits::at_most("--games", g, limits::limits().games),
-        None => Ok(default),
     }
 }
 

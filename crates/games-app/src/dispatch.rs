@@ -49,6 +49,10 @@ verbs![
     crate::baccarat::Deal,
     crate::baccarat::Simulate,
     crate::baccarat::Exact,
+    crate::kalah::Sow,
+    crate::kalah::Solve,
+    crate::kalah::Move,
+    crate::kalah::Moves,
 ];
 
 /// The request `body` (a JSON object of the verb's flags) for `game

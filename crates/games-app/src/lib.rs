@@ -45,6 +45,7 @@ mod context;
 mod count;
 pub mod craps;
 pub mod dispatch;
+pub mod kalah;
 mod limits;
 mod registry;
 pub mod shard;

@@ -403,11 +403,21 @@ impl games_app::Observer for Polled {
 /// under [`WEB_LIMITS`], its report's JSON; the command shown is rendered
 /// from the request. `None` when `game verb` is not a typed verb.
 fn typed(game: &str, verb: &str, body: &[u8], progress: Option<ProgressFn<'_>>) -> Option<Reply> {
-    let flags: Value = if body.iter().all(u8::is_ascii_whitespace) {
+    let mut flags: Value = if body.iter().all(u8::is_ascii_whitespace) {
         Value::Object(serde_json::Map::new())
     } else {
         serde_json::from_slice(body).ok()?
     };
+    // A web solve stops within the web's seconds and builds a smaller
+    // transposition table than the command line's, unless it says.
+    if (game, verb) == ("mancala", "solve")
+        && let Value::Object(m) = &mut flags
+    {
+        m.entry("time-limit")
+            .or_insert_with(|| serde_json::json!(MAX_SECONDS));
+        m.entry("table-bits")
+            .or_insert_with(|| serde_json::json!(WEB_TABLE_BITS));
+    }
     let parsed = games_app::dispatch::request(game, verb, &flags)?;
     let shown = format!("games-cli {game} {verb}");
     let req = match parsed {

@@ -1037,6 +1037,15 @@ pub enum PlaySolver {
     Build(solver::Options),
 }
 
+impl std::fmt::Debug for PlaySolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlaySolver::Ready(_) => f.write_str("Ready(..)"),
+            PlaySolver::Build(o) => f.debug_tuple("Build").field(o).finish(),
+        }
+    }
+}
+
 impl Play {
     /// The first position and the solver, every flag checked first.
     ///

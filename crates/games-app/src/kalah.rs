@@ -223,17 +223,12 @@ fn solve_watched(
 ) -> Result<solver::Answer, AppError> {
     let meter = ctx.spinner("nodes");
     let cancel = ctx.cancel_token();
-    let answer = solver.solve_until_stopped(
-        p,
-        Some(deadline),
-        &|| cancel.is_cancelled(),
-        &|x| {
-            meter.note(&format!(
-                "{doing}: value in {:+} ..= {:+}, {} nodes",
-                x.lower, x.upper, x.nodes
-            ));
-        },
-    );
+    let answer = solver.solve_until_stopped(p, Some(deadline), &|| cancel.is_cancelled(), &|x| {
+        meter.note(&format!(
+            "{doing}: value in {:+} ..= {:+}, {} nodes",
+            x.lower, x.upper, x.nodes
+        ));
+    });
     drop(meter);
     Ok(answer?)
 }
@@ -340,8 +335,7 @@ fn list(v: &Value, key: &str) -> Result<Vec<i64>, String> {
 pub fn sow_line(line: &str) -> Result<Value, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     let (board, moves) = (list(&v, "board")?, list(&v, "moves")?);
-    let (board, next_player) =
-        sow_game(&board, &moves).map_err(|e: MancalaError| e.to_string())?;
+    let (board, next_player) = sow_game(&board, &moves).map_err(|e: MancalaError| e.to_string())?;
     serde_json::to_value(SowReport { board, next_player }).map_err(|e| e.to_string())
 }
 
@@ -528,14 +522,13 @@ impl Verb for Solve {
         let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
         ctx.check()?;
         let deadline = earliest(start + Duration::from_secs_f64(self.time_limit), ctx);
-        let answer = solve_watched(&mut solver, &p, deadline, ctx, "solving").map_err(|e| {
-            match e {
+        let answer =
+            solve_watched(&mut solver, &p, deadline, ctx, "solving").map_err(|e| match e {
                 AppError::BadInput(line) if self.board.is_some() => {
                     AppError::BadInput(format!("--board: {line}"))
                 }
                 e => e,
-            }
-        })?;
+            })?;
         let s = match answer {
             solver::Answer::Solved(s) => s,
             solver::Answer::Unfinished {
@@ -877,7 +870,13 @@ impl Verb for Moves {
                 -1
             };
             let share = budget.mul_f64((k + 1) as f64 / legal.len() as f64);
-            let answer = solve_watched(&mut solver, &child, earliest(start + share, ctx), ctx, "moves")?;
+            let answer = solve_watched(
+                &mut solver,
+                &child,
+                earliest(start + share, ctx),
+                ctx,
+                "moves",
+            )?;
             if ctx.cancel_token().is_cancelled() {
                 return Err(AppError::Cancelled);
             }

@@ -90,7 +90,10 @@ fn sow_lands_in_the_store_and_captures() {
     }
     .run(&ctx)
     .unwrap();
-    assert_eq!((r.board.clone(), r.next_player), (vec![0, 4, 4, 1, 3, 3, 3, 0], 0));
+    assert_eq!(
+        (r.board.clone(), r.next_player),
+        (vec![0, 4, 4, 1, 3, 3, 3, 0], 0)
+    );
     assert!(r.text().ends_with("next player: 0\n"), "{}", r.text());
     // The batch line gives the same JSON.
     let line = kalah::sow_line(r#"{"board": [3, 3, 3, 0, 3, 3, 3, 0], "moves": [0]}"#).unwrap();
@@ -118,7 +121,10 @@ fn solve_gives_kalah_4_3_its_known_value() {
     let r = req.run(&Context::new()).unwrap();
     assert_eq!((r.value, r.best_moves.clone()), (8, vec![1]));
     assert!(r.empty_capture);
-    assert!(r.text().contains("value for player 0 (store difference under perfect play): +8\n"));
+    assert!(
+        r.text()
+            .contains("value for player 0 (store difference under perfect play): +8\n")
+    );
     // The same board given as a board.
     let board = kalah::Solve {
         board: Some(vec![3, 3, 3, 3, 0, 3, 3, 3, 3, 0]),
@@ -179,7 +185,11 @@ fn solve_stops_at_the_contexts_deadline_and_cancellation() {
     let ctx = Context::new().with_deadline(start + Duration::from_millis(100));
     let out = req.run(&ctx);
     assert!(matches!(out, Err(AppError::OutOfTime)), "{out:?}");
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     // A cancel raised while it runs stops it too.
     let ctx = Context::new();
     let cancel = ctx.cancel_token();
@@ -191,7 +201,11 @@ fn solve_stops_at_the_contexts_deadline_and_cancellation() {
     let out = req.run(&ctx);
     raise.join().unwrap();
     assert!(matches!(out, Err(AppError::Cancelled)), "{out:?}");
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -280,8 +294,8 @@ fn the_solver_plays_kalah_4_3s_best_move() {
         panic!("no table file: the solver is to be built");
     };
     let mut solver = mancala::solver::Solver::new(&p, &options).unwrap();
-    let m = kalah::computer_move(&mut solver, &p, Duration::from_secs(60), &Context::new())
-        .unwrap();
+    let m =
+        kalah::computer_move(&mut solver, &p, Duration::from_secs(60), &Context::new()).unwrap();
     assert_eq!((m.pit, m.value), (1, Some(8)));
     assert_eq!(
         m.text(),
@@ -293,7 +307,10 @@ fn the_solver_plays_kalah_4_3s_best_move() {
     }
     .start(&Context::new())
     .unwrap_err();
-    assert_eq!(e.to_string(), "--think must be from 0.1 to 3600 seconds, not 0");
+    assert_eq!(
+        e.to_string(),
+        "--think must be from 0.1 to 3600 seconds, not 0"
+    );
 }
 
 #[test]

@@ -475,7 +475,12 @@ fn play(a: &PlayArgs, ctx: &Context) -> Result<String, CliError> {
             }))
         }
     };
-    play_game(pos, solver, std::time::Duration::from_secs_f64(a.think), ctx)
+    play_game(
+        pos,
+        solver,
+        std::time::Duration::from_secs_f64(a.think),
+        ctx,
+    )
 }
 
 fn play_game(

@@ -1031,7 +1031,7 @@ impl Default for Play {
 /// player thinks).
 pub enum PlaySolver {
     /// Ready.
-    Ready(solver::Solver),
+    Ready(Box<solver::Solver>),
     /// Build it with `solver::Solver::new(&position, &options)`.
     Build(solver::Options),
 }
@@ -1069,7 +1069,7 @@ impl Play {
             threads: self.threads,
         };
         let solver = if settings.endgame.is_some() {
-            PlaySolver::Ready(make_solver(&settings, &pos, ctx)?)
+            PlaySolver::Ready(Box::new(make_solver(&settings, &pos, ctx)?))
         } else {
             PlaySolver::Build(solver_options(&settings, &pos, ctx)?)
         };

@@ -467,7 +467,7 @@ fn play(a: &PlayArgs, ctx: &Context) -> Result<String, CliError> {
     // thinks over the first move (the arguments are checked first, so bad
     // input still fails at once).
     let solver = match solver {
-        kalah::PlaySolver::Ready(s) => Ok(s),
+        kalah::PlaySolver::Ready(s) => Ok(*s),
         kalah::PlaySolver::Build(options) => {
             let start = pos.clone();
             Err(std::thread::spawn(move || {

@@ -218,7 +218,7 @@ pub(crate) fn merge(a: &MergeArgs, ctx: &games_app::Context) -> Result<String, C
     let mut total: Option<Value> = None;
     let mut parts: Vec<(String, Shard, Value)> = Vec::new();
     for (name, text) in &texts {
-        let v: Value = serde_json::from_slice(&text)
+        let v: Value = serde_json::from_slice(text)
             .map_err(|e| CliError(format!("{name}: not a partial (not JSON: {e})")))?;
         if v.get(TAG) != Some(&Value::from(1)) {
             return fail(format!(

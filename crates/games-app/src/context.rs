@@ -96,6 +96,9 @@ pub trait Observer: Send + Sync {
     fn set(&self, done: u64);
     /// It is over.
     fn finish(&self);
+    /// What work of unknown length knows so far (a solve's bounds and
+    /// nodes), for a spinner's line; started with `total` and `long` 0.
+    fn note(&self, _text: &str) {}
 }
 
 /// The progress of one piece of work: pass [`Meter::set`] (or
@@ -124,6 +127,13 @@ impl Meter {
         let done = self.done.fetch_add(units, Ordering::Relaxed) + units;
         if let Some(o) = &self.observer {
             o.set(done);
+        }
+    }
+
+    /// What the work knows so far, in words (see [`Observer::note`]).
+    pub fn note(&self, text: &str) {
+        if let Some(o) = &self.observer {
+            o.note(text);
         }
     }
 
@@ -295,6 +305,12 @@ impl Context {
             cancel: self.cancel.clone(),
             deadline: self.deadline,
         }
+    }
+
+    /// A meter for work of unknown length (a search), whose
+    /// [`Meter::note`]s say how far it has come: `total` and `long` 0.
+    pub fn spinner(&self, what: &str) -> Meter {
+        self.meter(0, 0, what)
     }
 
     /// Threads for a request: its own `--threads` (1 to the bound), or

@@ -73,6 +73,10 @@ verbs![
     crate::hog::Coach,
     crate::hog::RuleSets,
     crate::hog::Edge,
+    crate::kalah::Sow,
+    crate::kalah::Solve,
+    crate::kalah::Move,
+    crate::kalah::Moves,
 ];
 
 /// The request `body` (a JSON object of the verb's flags) for `game

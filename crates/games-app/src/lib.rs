@@ -46,6 +46,7 @@ mod count;
 pub mod craps;
 pub mod dispatch;
 pub mod hog;
+pub mod kalah;
 pub mod lcr;
 mod limits;
 mod registry;

@@ -444,6 +444,16 @@ fn typed(
             }
         }
     }
+    // A web solve stops within the web's seconds and builds a smaller
+    // transposition table than the command line's, unless it says.
+    if (game, verb) == ("mancala", "solve")
+        && let Value::Object(m) = &mut flags
+    {
+        m.entry("time-limit")
+            .or_insert_with(|| serde_json::json!(MAX_SECONDS));
+        m.entry("table-bits")
+            .or_insert_with(|| serde_json::json!(WEB_TABLE_BITS));
+    }
     let parsed = games_app::dispatch::request(game, verb, &flags)?;
     let shown = shown.to_string();
     let req = match parsed {

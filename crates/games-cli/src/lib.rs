@@ -388,7 +388,19 @@ struct TerminalBar {
 impl games_app::Observer for TerminalBar {
     fn start(&self, total: u64, long: u64, what: &str) {
         if let Ok(mut b) = self.bar.lock() {
-            *b = progress(total, long, what);
+            // Work of unknown length (a solve): a spinner with its notes.
+            *b = if total == 0 && long == 0 {
+                spinner()
+            } else {
+                progress(total, long, what)
+            };
+        }
+    }
+    fn note(&self, text: &str) {
+        if let Ok(b) = self.bar.lock()
+            && let Some(bar) = b.as_ref()
+        {
+            bar.set_message(text.to_string());
         }
     }
     fn set(&self, done: u64) {
@@ -549,7 +561,7 @@ where
         Game::Craps(Deferred(a)) => casino::craps(a, &ctx),
         Game::Baccarat(Deferred(a)) => casino::baccarat(a, &ctx),
         Game::Hog(Deferred(a)) => hog::run(a, &ctx),
-        Game::Mancala(Deferred(a)) => mancala::run(a),
+        Game::Mancala(Deferred(a)) => mancala::run(a, &ctx),
         Game::Serve(a) => serve(&a),
         Game::Merge(a) => shard::merge(&a, &ctx),
         Game::Games(a) => games::run(&a),

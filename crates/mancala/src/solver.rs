@@ -445,6 +445,22 @@ impl Solver {
         deadline: Option<std::time::Instant>,
         progress: &(dyn Fn(&Progress) + Sync),
     ) -> Result<Answer, MancalaError> {
+        self.solve_until_stopped(position, deadline, &|| false, progress)
+    }
+
+    /// [`Solver::solve_until`], stopping also when `stop` says so (asked
+    /// as often as the deadline: a cancelled request ends within
+    /// milliseconds), with the bounds reached.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_until_stopped(
+        &mut self,
+        position: &Position,
+        deadline: Option<std::time::Instant>,
+        stop: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Result<Answer, MancalaError> {
         let m = self.pits;
         self.check_position(position)?;
         let oriented = position.oriented();
@@ -501,6 +517,7 @@ impl Solver {
             table: Table::new(words, layout, &self.terms, self.pool.is_none()),
             banked,
             deadline,
+            stop,
             abort: AtomicBool::new(false),
             split_from: if self.pool.is_some() {
                 self.split_from
@@ -585,6 +602,8 @@ struct Shared<'a> {
     banked: i32,
     /// Stop searching at this time.
     deadline: Option<std::time::Instant>,
+    /// Stop searching when this says so (a cancelled request).
+    stop: &'a (dyn Fn() -> bool + Sync),
     /// Set when the deadline has passed: every thread stops.
     abort: AtomicBool,
     /// From this many seeds in the pits a node may split (see
@@ -853,7 +872,8 @@ impl<'a, const M: usize> Search<'a, M> {
                 || self
                     .sh
                     .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d))
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+                || (self.sh.stop)())
         {
             self.stopped = true;
             self.sh.abort.store(true, Ordering::Relaxed);
@@ -1740,5 +1760,27 @@ mod tests {
         let small = Position::kalah(4, 3, CaptureRule::Empty).unwrap();
         let s = splitting(&small, 2, None).solve(&small).unwrap();
         assert_eq!((s.value, s.best_moves), (8, vec![1]));
+    }
+
+    #[test]
+    fn a_search_stops_when_its_stop_hook_says_so() {
+        // No deadline: only the hook, raised after 50 ms, stops a search
+        // of seconds, on one thread and on two, with sound bounds.
+        let p = Position::kalah(6, 4, CaptureRule::Empty).unwrap();
+        for threads in [1, 2] {
+            let mut solver = splitting(&p, threads, Some(8));
+            let start = std::time::Instant::now();
+            let stop = || start.elapsed() > std::time::Duration::from_millis(50);
+            match solver
+                .solve_until_stopped(&p, None, &stop, &|_| {})
+                .unwrap()
+            {
+                Answer::Unfinished { lower, upper, .. } => {
+                    assert!(lower <= 10 && 10 <= upper, "{lower} ..= {upper}");
+                }
+                Answer::Solved(s) => panic!("solved in 50 ms: {s:?}"),
+            }
+            assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        }
     }
 }

@@ -1,0 +1,1418 @@
+//! Kalah, as the command line names it `mancala`: `sow` (the handout's
+//! sow_game), `solve` (a position's exact value and every best move),
+//! `move` (one move of the rules step), `moves` (every legal move's
+//! value within a time), the solver's move in a game against it
+//! ([`computer_move`]), and the endgame tables' builds ([`build_table`],
+//! [`build_shard`], [`extend_table`]), whose files the adapters write.
+//!
+//! ```
+//! use games_app::{Context, Verb, kalah};
+//!
+//! // The handout's board after pit 0: the last seed lands in the store.
+//! let sow = kalah::Sow { board: Some(vec![3, 3, 3, 0, 3, 3, 3, 0]), moves: Some(vec![0]) };
+//! let r = sow.run(&Context::new()).unwrap();
+//! assert_eq!((r.board, r.next_player), (vec![0, 4, 4, 1, 3, 3, 3, 0], 0));
+//!
+//! // Kalah(4,3) under empty capture: the first player wins by 8 seeds.
+//! let solve = kalah::Solve { pits: Some(4), seeds: Some(3), empty_capture: true, ..Default::default() };
+//! let r = solve.run(&Context::new()).unwrap();
+//! assert_eq!((r.value, r.best_moves.clone()), (8, vec![1]));
+//! ```
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use mancala::endgame::{self, Endgame, LevelShard};
+use mancala::{CaptureRule, MancalaError, Position, solver, sow_game};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::context::{AppError, Context, bad};
+use crate::limits::at_most;
+use crate::verb::{Report, Verb, csv};
+
+/// The game as the command line names it.
+const GAME: &str = "mancala";
+
+/// The most pits a side the solver takes (16 cells of a byte).
+pub const SOLVER_PITS: usize = solver::MAX_SOLVER_PITS;
+
+/// The capture rule a `--empty-capture` flag names.
+pub fn rule_of(empty_capture: bool) -> CaptureRule {
+    if empty_capture {
+        CaptureRule::Empty
+    } else {
+        CaptureRule::Handout
+    }
+}
+
+/// The rule's name in sentences ("the handout's capture", "empty
+/// capture").
+pub fn rule_name(rule: CaptureRule) -> &'static str {
+    match rule {
+        CaptureRule::Handout => "the handout's",
+        CaptureRule::Empty => "empty",
+    }
+}
+
+/// Two rows and two stores: player 1's pits on top, right to left (the ring
+/// runs counter-clockwise), player 0's below, left to right.
+pub fn draw(b: &[u32]) -> String {
+    let n = b.len() / 2 - 1;
+    let cell = |x: u32| format!("{x:>3}");
+    let top: String = (n + 1..2 * n + 1).rev().map(|i| cell(b[i])).collect();
+    let bottom: String = (0..n).map(|i| cell(b[i])).collect();
+    let labels1: String = (0..n).rev().map(|m| format!("{m:>3}")).collect();
+    let labels0: String = (0..n).map(|m| format!("{m:>3}")).collect();
+    format!(
+        "       {labels1}      (player 1's pits)\n  [{:>3}]{top}\n       {bottom} [{:>3}]\n       {labels0}      (player 0's pits)",
+        b[2 * n + 1],
+        b[n]
+    )
+}
+
+/// How a game ends for the side whose value (its store minus the other's
+/// at the end) is `value`, in words: "finishes 6 seeds ahead", "finishes 6
+/// seeds behind", "draws".
+pub fn finishes(value: i32) -> String {
+    match value {
+        0 => "draws".to_string(),
+        1 => "finishes 1 seed ahead".to_string(),
+        -1 => "finishes 1 seed behind".to_string(),
+        v if v > 0 => format!("finishes {v} seeds ahead"),
+        v => format!("finishes {} seeds behind", -v),
+    }
+}
+
+/// Half of the memory the OS says is available, or 8 GiB if unknown: what
+/// a solver's tables and an endgame table's build may take.
+fn memory_limit() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(8 << 30, |kb| kb * 1024 / 2)
+}
+
+/// Kalah(pits, seeds) for the solver, its size checked against the
+/// context's bounds before the board is made.
+///
+/// # Errors
+/// Bad input naming `--pits` or `--seeds`.
+pub fn kalah(
+    pits: usize,
+    seeds: u32,
+    rule: CaptureRule,
+    ctx: &Context,
+) -> Result<Position, AppError> {
+    if pits == 0 {
+        return bad("--pits must be at least 1");
+    }
+    at_most("--pits", pits, SOLVER_PITS)?;
+    let total = 2 * pits as u64 * u64::from(seeds);
+    let most = ctx.limits().solve_seeds;
+    if total > most {
+        return bad(format!(
+            "--seeds {seeds}: Kalah({pits},{seeds}) has {total} seeds; the solver takes positions of at most {most}"
+        ));
+    }
+    Ok(Position::kalah(pits, seeds, rule)?)
+}
+
+/// Refuse a position the solver would take too long on; `flag` names where
+/// it came from (`--board`, `--state`).
+fn check_solvable(p: &Position, flag: &str, ctx: &Context) -> Result<(), AppError> {
+    at_most(&format!("{flag}: pits a side"), p.pits(), SOLVER_PITS)?;
+    let pits: u64 = p
+        .board()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != p.pits() && i != 2 * p.pits() + 1)
+        .map(|(_, &x)| u64::from(x))
+        .sum();
+    let most = ctx.limits().solve_seeds;
+    if pits > most {
+        return bad(format!(
+            "{flag} holds {pits} seeds in the pits; the solver takes positions of at most {most}"
+        ));
+    }
+    Ok(())
+}
+
+/// The solver's settings, shared by `solve` and `play`.
+#[derive(Clone, Debug)]
+struct Settings {
+    endgame: Option<PathBuf>,
+    endgame_seeds: Option<usize>,
+    table_bits: u32,
+    threads: Option<usize>,
+}
+
+/// The solver's options from its settings, checked (table size, memory).
+fn solver_options(a: &Settings, p: &Position, ctx: &Context) -> Result<solver::Options, AppError> {
+    if !(solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&a.table_bits) {
+        return bad(format!(
+            "--table-bits must be from {} to {}, not {}",
+            solver::MIN_TABLE_BITS,
+            solver::MAX_TABLE_BITS,
+            a.table_bits
+        ));
+    }
+    if let (Some(k), None) = (a.endgame_seeds, &a.endgame) {
+        // A table built for the solve: the same bound as `endgame build`.
+        at_most("--endgame-seeds", k, endgame::MAX_SEEDS)?;
+        at_most(
+            "the table's positions (--endgame-seeds)",
+            endgame::positions_for(p.pits(), k),
+            ctx.limits().endgame_positions,
+        )?;
+    }
+    let options = solver::Options {
+        endgame_seeds: a.endgame_seeds,
+        table_bits: a.table_bits,
+        threads: ctx.threads(a.threads)?,
+    };
+    let file = a
+        .endgame
+        .as_ref()
+        .map(|path| std::fs::metadata(path).map_or(0, |m| m.len()));
+    solver::check_memory(&options, p.pits(), file, memory_limit())?;
+    Ok(options)
+}
+
+/// The endgame table in `path`.
+fn load_endgame(path: &Path) -> Result<Endgame, AppError> {
+    Endgame::read_file(path).map_err(|e| AppError::BadInput(format!("{}: {e}", path.display())))
+}
+
+/// The solver for `p`: with the endgame table read from `--endgame`, or
+/// one of `--endgame-seeds` built in memory; refused before anything is
+/// allocated when it would not fit.
+fn make_solver(a: &Settings, p: &Position, ctx: &Context) -> Result<solver::Solver, AppError> {
+    let options = solver_options(a, p, ctx)?;
+    let Some(path) = &a.endgame else {
+        return Ok(solver::Solver::new(p, &options)?);
+    };
+    // The transposition table's pages are touched while the file is read.
+    let solver = solver::Solver::loading(&options, || load_endgame(path))?;
+    solver
+        .check_position(p)
+        .map_err(|e| AppError::BadInput(format!("{}: {e}", path.display())))?;
+    Ok(solver)
+}
+
+/// The earlier of `own` and the context's deadline.
+fn earliest(own: Instant, ctx: &Context) -> Instant {
+    ctx.deadline().map_or(own, |d| d.min(own))
+}
+
+/// Solve until `deadline` (or the context's cancellation), telling the
+/// context's observer what the search knows so far (the value's bounds
+/// as the MTD(f) passes close in, and the nodes).
+fn solve_watched(
+    solver: &mut solver::Solver,
+    p: &Position,
+    deadline: Instant,
+    ctx: &Context,
+    doing: &str,
+) -> Result<solver::Answer, AppError> {
+    let meter = ctx.spinner("nodes");
+    let cancel = ctx.cancel_token();
+    let answer = solver.solve_until_stopped(p, Some(deadline), &|| cancel.is_cancelled(), &|x| {
+        meter.note(&format!(
+            "{doing}: value in {:+} ..= {:+}, {} nodes",
+            x.lower, x.upper, x.nodes
+        ));
+    });
+    drop(meter);
+    Ok(answer?)
+}
+
+/// A position given as the rules step writes it (`--state`: its JSON
+/// text, or on the web the object itself), or a new Kalah(pits, seeds).
+fn position_of(
+    state: Option<&Value>,
+    pits: Option<usize>,
+    seeds: Option<u32>,
+    empty_capture: bool,
+    ctx: &Context,
+) -> Result<Position, AppError> {
+    match state {
+        Some(v) => {
+            if pits.is_some() || seeds.is_some() || empty_capture {
+                return bad(
+                    "--state cannot be used with --pits, --seeds or --empty-capture (the state holds the board and its rule)",
+                );
+            }
+            let text = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            serde_json::from_str(&text).map_err(|e| AppError::BadInput(format!("--state: {e}")))
+        }
+        None => kalah(
+            pits.unwrap_or(6),
+            seeds.unwrap_or(4),
+            rule_of(empty_capture),
+            ctx,
+        ),
+    }
+}
+
+/// `mancala sow`: the handout's sow_game, a board after a list of moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Sow {
+    /// The board in the handout's layout: pits, store, pits, store.
+    pub board: Option<Vec<i64>>,
+    /// Moves, each a pit on the mover's side.
+    pub moves: Option<Vec<i64>>,
+}
+
+/// `mancala sow`'s report (and one line of its `--jsonl` batch).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SowReport {
+    /// The board after the moves.
+    pub board: Vec<u32>,
+    /// Who moves next: 0, 1, or -1 once the game is over.
+    pub next_player: i32,
+}
+
+impl Verb for Sow {
+    const GAME: &'static str = GAME;
+    const VERB: &'static str = "sow";
+    type Report = SowReport;
+    fn run(&self, _ctx: &Context) -> Result<SowReport, AppError> {
+        let Some(board) = &self.board else {
+            return bad("mancala sow: --board is required (or --jsonl)");
+        };
+        let moves = self.moves.clone().unwrap_or_default();
+        let (board, next_player) = sow_game(board, &moves)?;
+        Ok(SowReport { board, next_player })
+    }
+}
+
+impl Report for SowReport {
+    fn text(&self) -> String {
+        format!(
+            "{}\nnext player: {}\n",
+            draw(&self.board),
+            if self.next_player < 0 {
+                "none (the game is over)".to_string()
+            } else {
+                self.next_player.to_string()
+            }
+        )
+    }
+}
+
+/// A list of whole numbers under `key` of a batch line.
+fn list(v: &Value, key: &str) -> Result<Vec<i64>, String> {
+    let arr = v
+        .get(key)
+        .ok_or(format!("missing \"{key}\""))?
+        .as_array()
+        .ok_or(format!("\"{key}\" must be a list of whole numbers"))?;
+    arr.iter()
+        .map(|x| {
+            x.as_i64().ok_or(format!(
+                "\"{key}\" must be a list of whole numbers, found {x}"
+            ))
+        })
+        .collect()
+}
+
+/// One line of `sow --jsonl`: `{"board": [...], "moves": [...]}` sown, or
+/// the line's error (without its line number).
+///
+/// # Errors
+/// The line is not JSON, lacks a list, or breaks a rule.
+pub fn sow_line(line: &str) -> Result<Value, String> {
+    let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let (board, moves) = (list(&v, "board")?, list(&v, "moves")?);
+    let (board, next_player) = sow_game(&board, &moves).map_err(|e: MancalaError| e.to_string())?;
+    serde_json::to_value(SowReport { board, next_player }).map_err(|e| e.to_string())
+}
+
+/// `mancala solve`: a position's exact value and every best move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Solve {
+    /// Pits a side for Kalah(pits, seeds) (`None`: 6).
+    pub pits: Option<usize>,
+    /// Seeds in each pit for Kalah(pits, seeds) (`None`: 4).
+    pub seeds: Option<u32>,
+    /// A board to solve instead, player 0 to move (the handout's layout).
+    pub board: Option<Vec<i64>>,
+    /// Stop after this many seconds with the bounds reached (1 to 86400),
+    /// or at the context's deadline if that is earlier.
+    pub time_limit: f64,
+    /// Read the endgame table from this file.
+    pub endgame: Option<PathBuf>,
+    /// Build an endgame table of this many seeds in memory first (0: none;
+    /// `None`: a size whose build is a small part of the search).
+    pub endgame_seeds: Option<usize>,
+    /// Transposition table: 2^N entries (10 to 30).
+    pub table_bits: u32,
+    /// "Empty capture" instead of the handout's capture rule.
+    pub empty_capture: bool,
+    /// Threads that search together (`None`: every core up to the bound).
+    pub threads: Option<usize>,
+}
+
+/// `solve`'s default `--time-limit`, seconds.
+pub const TIME_LIMIT: f64 = 3600.0;
+/// `solve`'s (and `play`'s) default `--table-bits`.
+pub const SOLVE_TABLE_BITS: u32 = 24;
+
+impl Default for Solve {
+    fn default() -> Solve {
+        Solve {
+            pits: None,
+            seeds: None,
+            board: None,
+            time_limit: TIME_LIMIT,
+            endgame: None,
+            endgame_seeds: None,
+            table_bits: SOLVE_TABLE_BITS,
+            empty_capture: false,
+            threads: None,
+        }
+    }
+}
+
+/// `mancala solve`'s report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolveReport {
+    /// Pits a side.
+    pub pits: usize,
+    /// The board solved.
+    pub board: Vec<u32>,
+    /// The final store difference, mover minus other, under perfect play.
+    pub value: i32,
+    /// Every move that reaches it.
+    pub best_moves: Vec<usize>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The endgame table's seeds (0: none).
+    pub endgame_seeds: usize,
+    /// Under empty capture.
+    pub empty_capture: bool,
+    /// The player to move.
+    #[serde(skip)]
+    pub to_move: usize,
+}
+
+/// Table positions built for each second of `--time-limit` when no table
+/// is asked for: at about 10^8 positions a second on two cores (the
+/// 18-seed table of 6 pits, 86 M positions, in 0.9 s), a tenth of the
+/// limit at most. Past 9 s the default table is built as before; under it
+/// a smaller one, so that a short limit is not spent before the search.
+const TABLE_POSITIONS_PER_SECOND: f64 = 1e7;
+
+/// The solver's settings with a smaller endgame table than the default
+/// when its build would take much of `seconds` (`None`: keep them).
+fn short_limit_table(a: &Settings, p: &Position, seconds: f64) -> Option<Settings> {
+    if a.endgame.is_some() || a.endgame_seeds.is_some() {
+        return None;
+    }
+    let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
+    let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
+    let budget = seconds * TABLE_POSITIONS_PER_SECOND;
+    let k = (0..=auto)
+        .take_while(|&k| endgame::positions_for(p.pits(), k) as f64 <= budget)
+        .last()
+        .unwrap_or(0);
+    (k < auto).then_some(Settings {
+        endgame_seeds: Some(k),
+        ..a.clone()
+    })
+}
+
+impl Solve {
+    fn settings(&self) -> Settings {
+        Settings {
+            endgame: self.endgame.clone(),
+            endgame_seeds: self.endgame_seeds,
+            table_bits: self.table_bits,
+            threads: self.threads,
+        }
+    }
+
+    /// The checks every solve makes first (the time limit's range, flags
+    /// that exclude each other).
+    fn check_flags(&self) -> Result<(), AppError> {
+        if !(1.0..=86_400.0).contains(&self.time_limit) {
+            return bad(format!(
+                "--time-limit must be from 1 to 86400 seconds, not {}",
+                self.time_limit
+            ));
+        }
+        if self.board.is_some() && (self.pits.is_some() || self.seeds.is_some()) {
+            return bad("--board cannot be used with --pits or --seeds (the board sets both)");
+        }
+        if self.endgame.is_some() && self.endgame_seeds.is_some() {
+            return bad("--endgame cannot be used with --endgame-seeds (the file sets the table)");
+        }
+        Ok(())
+    }
+
+    /// The solver of a `--jsonl` batch: one solver a board size, so its
+    /// tables (and a table read from `--endgame`, once) serve every line.
+    ///
+    /// # Errors
+    /// Bad input in the flags, or an `--endgame` file that is not a table
+    /// of this capture rule.
+    pub fn batch(&self, ctx: &Context) -> Result<SolveBatch, AppError> {
+        self.check_flags()?;
+        let rule = rule_of(self.empty_capture);
+        let settings = self.settings();
+        let mut solvers = std::collections::HashMap::new();
+        if let Some(path) = &settings.endgame {
+            let table = load_endgame(path)?;
+            if table.rule() != rule {
+                return bad(format!(
+                    "{} is for {} capture; the batch asks for {} capture",
+                    path.display(),
+                    rule_name(table.rule()),
+                    rule_name(rule)
+                ));
+            }
+            let options = solver::Options {
+                endgame_seeds: None,
+                table_bits: settings.table_bits,
+                threads: ctx.threads(settings.threads)?,
+            };
+            let pits = table.pits();
+            solvers.insert(pits, solver::Solver::with_endgame(table, &options)?);
+        }
+        Ok(SolveBatch {
+            settings,
+            rule,
+            solvers,
+        })
+    }
+}
+
+impl Verb for Solve {
+    const GAME: &'static str = GAME;
+    const VERB: &'static str = "solve";
+    type Report = SolveReport;
+    fn run(&self, ctx: &Context) -> Result<SolveReport, AppError> {
+        self.check_flags()?;
+        let rule = rule_of(self.empty_capture);
+        let p = match &self.board {
+            Some(b) => Position::new(b, 0, rule)?,
+            None => kalah(self.pits.unwrap_or(6), self.seeds.unwrap_or(4), rule, ctx)?,
+        };
+        check_solvable(&p, "--board", ctx)?;
+        // The limit counts the whole run: the endgame table's build (and a
+        // table file's read) too, not only the search after it.
+        let start = Instant::now();
+        let seconds = ctx
+            .seconds_left()
+            .map_or(self.time_limit, |s| s.min(self.time_limit));
+        let settings = self.settings();
+        let short = short_limit_table(&settings, &p, seconds);
+        let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
+        ctx.check()?;
+        let deadline = earliest(start + Duration::from_secs_f64(self.time_limit), ctx);
+        let answer =
+            solve_watched(&mut solver, &p, deadline, ctx, "solving").map_err(|e| match e {
+                AppError::BadInput(line) if self.board.is_some() => {
+                    AppError::BadInput(format!("--board: {line}"))
+                }
+                e => e,
+            })?;
+        let s = match answer {
+            solver::Answer::Solved(s) => s,
+            solver::Answer::Unfinished {
+                lower,
+                upper,
+                nodes,
+                ..
+            } => {
+                // Cancelled, or stopped by the context's earlier deadline.
+                ctx.check()?;
+                return Err(AppError::Machine(format!(
+                    "not solved within --time-limit {} s: the value is from {lower:+} to {upper:+} after {nodes} nodes",
+                    self.time_limit
+                )));
+            }
+        };
+        Ok(SolveReport {
+            pits: p.pits(),
+            board: p.board().to_vec(),
+            value: s.value,
+            best_moves: s.best_moves,
+            nodes: s.nodes,
+            endgame_seeds: s.endgame_seeds,
+            empty_capture: p.rule() == CaptureRule::Empty,
+            to_move: p.to_move(),
+        })
+    }
+}
+
+impl Report for SolveReport {
+    fn text(&self) -> String {
+        format!(
+            "{}\nvalue for player {} (store difference under perfect play): {:+}\nbest moves: {:?}\nnodes searched: {} (endgame table: positions with at most {} seeds in the pits)\n",
+            draw(&self.board),
+            self.to_move,
+            self.value,
+            self.best_moves,
+            self.nodes,
+            self.endgame_seeds
+        )
+    }
+}
+
+/// The solvers of a `solve --jsonl` batch (see [`Solve::batch`]).
+pub struct SolveBatch {
+    settings: Settings,
+    rule: CaptureRule,
+    solvers: std::collections::HashMap<usize, solver::Solver>,
+}
+
+/// One line of `solve --jsonl`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolvedLine {
+    /// The final store difference, mover minus other, under perfect play.
+    pub value: i32,
+    /// Every move that reaches it.
+    pub best_moves: Vec<usize>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The endgame table's seeds (0: none).
+    pub endgame_seeds: usize,
+}
+
+impl SolveBatch {
+    /// One line of the batch, `{"board": [...]}` with an optional
+    /// `"to_move"` (0 or 1), solved; or the line's error (without its line
+    /// number).
+    ///
+    /// # Errors
+    /// The line is not such an object, its board breaks a rule or is past
+    /// the bounds, or the context was cancelled or ran out of time.
+    pub fn line(&mut self, line: &str, ctx: &Context) -> Result<Value, String> {
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+        let board = list(&v, "board")?;
+        let to_move = match v.get("to_move") {
+            None => 0,
+            Some(t) => match t.as_u64() {
+                Some(x @ (0 | 1)) => x as usize,
+                _ => return Err(format!("\"to_move\" must be 0 or 1, found {t}")),
+            },
+        };
+        let p = Position::new(&board, to_move, self.rule).map_err(|e| e.to_string())?;
+        check_solvable(&p, "board", ctx).map_err(|e| e.to_string())?;
+        let solver = match self.solvers.entry(p.pits()) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                if let Some(path) = &self.settings.endgame {
+                    return Err(format!(
+                        "{} is for another board size; this board has {} pits a side",
+                        path.display(),
+                        p.pits()
+                    ));
+                }
+                e.insert(make_solver(&self.settings, &p, ctx).map_err(|e| e.to_string())?)
+            }
+        };
+        let cancel = ctx.cancel_token();
+        let s = match solver
+            .solve_until_stopped(&p, ctx.deadline(), &|| cancel.is_cancelled(), &|_| {})
+            .map_err(|e| e.to_string())?
+        {
+            solver::Answer::Solved(s) => s,
+            solver::Answer::Unfinished { .. } => {
+                return Err(ctx.check().err().unwrap_or(AppError::OutOfTime).to_string());
+            }
+        };
+        serde_json::to_value(SolvedLine {
+            value: s.value,
+            best_moves: s.best_moves,
+            nodes: s.nodes,
+            endgame_seeds: s.endgame_seeds,
+        })
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// `mancala move`: one move from a position, what the sowing did and the
+/// position after.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Move {
+    /// The position as the rules step writes it (its JSON text, or the
+    /// object).
+    pub state: Option<Value>,
+    /// Or a new game: pits a side (`None`: 6).
+    pub pits: Option<usize>,
+    /// Seeds in each pit (`None`: 4).
+    pub seeds: Option<u32>,
+    /// "Empty capture" instead of the handout's capture rule (new game).
+    pub empty_capture: bool,
+    /// The pit to play, counted on the mover's side from 0 (required).
+    pub pit: Option<usize>,
+}
+
+/// `mancala move`'s report.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveReport {
+    /// The position before the move.
+    pub before: Position,
+    /// What the move did.
+    #[serde(rename = "move")]
+    pub played: mancala::Move,
+    /// The position after the move.
+    pub position: Position,
+    /// Once the game is over: the final stores.
+    pub final_scores: Option<[u32; 2]>,
+    /// The winner once the game is over (null on a tie).
+    pub winner: Option<usize>,
+}
+
+fn winner_of(p: &Position) -> Option<usize> {
+    p.final_scores().and_then(|[a, b]| match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    })
+}
+
+impl Verb for Move {
+    const GAME: &'static str = GAME;
+    const VERB: &'static str = "move";
+    type Report = MoveReport;
+    fn run(&self, ctx: &Context) -> Result<MoveReport, AppError> {
+        let Some(pit) = self.pit else {
+            return bad("mancala move: --pit is required");
+        };
+        let before = position_of(
+            self.state.as_ref(),
+            self.pits,
+            self.seeds,
+            self.empty_capture,
+            ctx,
+        )?;
+        let mut p = before.clone();
+        let played = p
+            .play_reported(pit)
+            .map_err(|e| AppError::BadInput(format!("--pit {pit}: {e}")))?;
+        Ok(MoveReport {
+            before,
+            played,
+            final_scores: p.final_scores(),
+            winner: winner_of(&p),
+            position: p,
+        })
+    }
+}
+
+impl Report for MoveReport {
+    fn text(&self) -> String {
+        let (played, p) = (&self.played, &self.position);
+        let mut o = format!(
+            "player {} sows pit {} ({} seeds): {:?}\n",
+            played.player,
+            played.pit,
+            played.seeds,
+            p.board()
+        );
+        if played.captured > 0 {
+            let _ = writeln!(o, "captures {} seeds", played.captured);
+        }
+        if played.extra_turn {
+            o.push_str("the last seed is in the store: another turn\n");
+        }
+        if let Some([x, y]) = p.final_scores() {
+            let _ = writeln!(o, "game over: {x} to {y}");
+        }
+        o
+    }
+}
+
+/// `mancala moves`: the value of every legal move of a position, each
+/// solved within a share of `think` seconds (or the bounds reached).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Moves {
+    /// The position as the rules step writes it (its JSON text, or the
+    /// object).
+    pub state: Option<Value>,
+    /// Or a new game: pits a side (`None`: 6).
+    pub pits: Option<usize>,
+    /// Seeds in each pit (`None`: 4).
+    pub seeds: Option<u32>,
+    /// "Empty capture" instead of the handout's capture rule (new game).
+    pub empty_capture: bool,
+    /// Seconds for all the moves together (0.05 to 3600), or until the
+    /// context's deadline if that is earlier.
+    pub think: f64,
+    /// Transposition table: 2^N entries (10 to 30).
+    pub table_bits: u32,
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves {
+            state: None,
+            pits: None,
+            seeds: None,
+            empty_capture: false,
+            think: 2.0,
+            table_bits: 22,
+        }
+    }
+}
+
+/// One legal move's value in `moves`' report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveValue {
+    /// The pit.
+    pub pit: usize,
+    /// Proven within the time.
+    pub solved: bool,
+    /// The final store difference (mover minus other) under perfect play
+    /// after this move; null when not solved in time.
+    pub value: Option<i32>,
+    /// What is known of it: at least `lower`...
+    pub lower: i32,
+    /// ...and at most `upper`.
+    pub upper: i32,
+    /// The move earns another turn.
+    pub extra_turn: bool,
+    /// Seeds it captures.
+    pub captured: u32,
+}
+
+/// The largest endgame table `moves` builds: 2^18 positions.
+const MOVES_ENDGAME_POSITIONS: u64 = 1 << 18;
+
+/// `mancala moves`' report.
+#[derive(Clone, Debug, Serialize)]
+pub struct MovesReport {
+    /// The position.
+    pub position: Position,
+    /// Each legal move's value.
+    pub moves: Vec<MoveValue>,
+    /// The moves proven best (empty unless every move was solved).
+    pub best_moves: Vec<usize>,
+    /// Every move was solved.
+    pub solved: bool,
+    /// The seconds asked for.
+    pub think: f64,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl Verb for Moves {
+    const GAME: &'static str = GAME;
+    const VERB: &'static str = "moves";
+    type Report = MovesReport;
+    fn run(&self, ctx: &Context) -> Result<MovesReport, AppError> {
+        if !(0.05..=3600.0).contains(&self.think) {
+            return bad(format!(
+                "--think must be from 0.05 to 3600 seconds, not {}",
+                self.think
+            ));
+        }
+        let p = position_of(
+            self.state.as_ref(),
+            self.pits,
+            self.seeds,
+            self.empty_capture,
+            ctx,
+        )?;
+        let flag = if self.state.is_some() {
+            "--state"
+        } else {
+            "--pits/--seeds"
+        };
+        check_solvable(&p, flag, ctx)?;
+        // A small endgame table: built in milliseconds, so the budget goes to
+        // the search.
+        let endgame_seeds = (0..=p.board().iter().sum::<u32>() as usize)
+            .take_while(|&k| endgame::positions_for(p.pits(), k) <= MOVES_ENDGAME_POSITIONS)
+            .last()
+            .unwrap_or(0);
+        let settings = Settings {
+            endgame: None,
+            endgame_seeds: Some(endgame_seeds),
+            table_bits: self.table_bits,
+            threads: None,
+        };
+        let mut solver = make_solver(&settings, &p, ctx)?;
+        let me = p.to_move();
+        let legal = p.legal_moves();
+        let start = Instant::now();
+        let budget = Duration::from_secs_f64(self.think);
+        let (mut nodes, mut out) = (0u64, Vec::new());
+        for (k, &pit) in legal.iter().enumerate() {
+            let mut child = p.clone();
+            let played = child.play_reported(pit)?;
+            let stores = child.stores();
+            let banked = i64::from(stores[me]) - i64::from(stores[1 - me]);
+            let left: i64 = child.board().iter().map(|&x| i64::from(x)).sum::<i64>()
+                - i64::from(stores[0])
+                - i64::from(stores[1]);
+            let (lo, hi) = ((banked - left) as i32, (banked + left) as i32);
+            let sign = if child.to_move() == me || child.is_over() {
+                1
+            } else {
+                -1
+            };
+            let share = budget.mul_f64((k + 1) as f64 / legal.len() as f64);
+            let answer = solve_watched(
+                &mut solver,
+                &child,
+                earliest(start + share, ctx),
+                ctx,
+                "moves",
+            )?;
+            if ctx.cancel_token().is_cancelled() {
+                return Err(AppError::Cancelled);
+            }
+            let (value, lower, upper) = match answer {
+                solver::Answer::Solved(s) => {
+                    nodes += s.nodes;
+                    let v = if child.is_over() {
+                        banked as i32
+                    } else {
+                        sign * s.value
+                    };
+                    (Some(v), v, v)
+                }
+                solver::Answer::Unfinished {
+                    lower,
+                    upper,
+                    nodes: n,
+                    ..
+                } => {
+                    nodes += n;
+                    let (l, u) = if sign == 1 {
+                        (lower, upper)
+                    } else {
+                        (-upper, -lower)
+                    };
+                    (None, l.max(lo), u.min(hi))
+                }
+            };
+            out.push(MoveValue {
+                pit,
+                solved: value.is_some(),
+                value,
+                lower,
+                upper,
+                extra_turn: played.extra_turn,
+                captured: played.captured,
+            });
+        }
+        let solved = out.iter().all(|m| m.solved);
+        let best = out.iter().filter_map(|m| m.value).max();
+        let best_moves = if solved {
+            out.iter()
+                .filter(|m| m.value == best)
+                .map(|m| m.pit)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(MovesReport {
+            position: p,
+            moves: out,
+            best_moves,
+            solved,
+            think: self.think,
+            nodes,
+        })
+    }
+}
+
+impl Report for MovesReport {
+    fn text(&self) -> String {
+        let mut o = format!(
+            "player {} to move on {:?}\n\npit  value (final store difference, mover minus other, perfect play)\n",
+            self.position.to_move(),
+            self.position.board()
+        );
+        for m in &self.moves {
+            let _ = match m.value {
+                Some(v) => writeln!(o, "{:>3}  {v:+}", m.pit),
+                None => writeln!(
+                    o,
+                    "{:>3}  not solved in time: from {:+} to {:+}",
+                    m.pit, m.lower, m.upper
+                ),
+            };
+        }
+        o
+    }
+
+    fn csv(&self) -> Option<String> {
+        let rows: Vec<Vec<String>> = self
+            .moves
+            .iter()
+            .map(|m| {
+                vec![
+                    m.pit.to_string(),
+                    m.solved.to_string(),
+                    m.value.map_or(String::new(), |v| v.to_string()),
+                    m.lower.to_string(),
+                    m.upper.to_string(),
+                    m.extra_turn.to_string(),
+                    m.captured.to_string(),
+                ]
+            })
+            .collect();
+        Some(csv(
+            &[
+                "pit",
+                "solved",
+                "value_seeds",
+                "lower_seeds",
+                "upper_seeds",
+                "extra_turn",
+                "captured_seeds",
+            ],
+            &rows,
+        ))
+    }
+}
+
+/// A game against the solver (`mancala play`): its settings, checked.
+/// Not a [`Verb`]: the game is the terminal's; this makes its position
+/// and its solver, and [`computer_move`] gives each of the solver's moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Play {
+    /// Pits a side (`None`: 6).
+    pub pits: Option<usize>,
+    /// Seeds in each pit (`None`: 4).
+    pub seeds: Option<u32>,
+    /// Seconds the solver thinks on a move (0.1 to 3600).
+    pub think: f64,
+    /// Read the endgame table from this file.
+    pub endgame: Option<PathBuf>,
+    /// Build an endgame table of this many seeds (`None`: automatic).
+    pub endgame_seeds: Option<usize>,
+    /// Transposition table: 2^N entries (10 to 30).
+    pub table_bits: u32,
+    /// "Empty capture" instead of the handout's capture rule.
+    pub empty_capture: bool,
+    /// Threads that search together (`None`: every core up to the bound).
+    pub threads: Option<usize>,
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play {
+            pits: None,
+            seeds: None,
+            think: 5.0,
+            endgame: None,
+            endgame_seeds: None,
+            table_bits: SOLVE_TABLE_BITS,
+            empty_capture: false,
+            threads: None,
+        }
+    }
+}
+
+/// How a game's solver comes: ready (its table read from a file), or to
+/// be built with these options (a build the terminal may run while the
+/// player thinks).
+pub enum PlaySolver {
+    /// Ready.
+    Ready(Box<solver::Solver>),
+    /// Build it with `solver::Solver::new(&position, &options)`.
+    Build(solver::Options),
+}
+
+impl std::fmt::Debug for PlaySolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlaySolver::Ready(_) => f.write_str("Ready(..)"),
+            PlaySolver::Build(o) => f.debug_tuple("Build").field(o).finish(),
+        }
+    }
+}
+
+impl Play {
+    /// The first position and the solver, every flag checked first.
+    ///
+    /// # Errors
+    /// Bad input in the flags, or an endgame file that does not fit.
+    pub fn start(&self, ctx: &Context) -> Result<(Position, PlaySolver), AppError> {
+        if !(0.1..=3600.0).contains(&self.think) {
+            return bad(format!(
+                "--think must be from 0.1 to 3600 seconds, not {}",
+                self.think
+            ));
+        }
+        if self.endgame.is_some() && self.endgame_seeds.is_some() {
+            return bad("--endgame cannot be used with --endgame-seeds (the file sets the table)");
+        }
+        let rule = rule_of(self.empty_capture);
+        let pos = kalah(self.pits.unwrap_or(6), self.seeds.unwrap_or(4), rule, ctx)?;
+        let settings = Settings {
+            endgame: self.endgame.clone(),
+            endgame_seeds: self.endgame_seeds,
+            table_bits: self.table_bits,
+            threads: self.threads,
+        };
+        let solver = if settings.endgame.is_some() {
+            PlaySolver::Ready(Box::new(make_solver(&settings, &pos, ctx)?))
+        } else {
+            PlaySolver::Build(solver_options(&settings, &pos, ctx)?)
+        };
+        Ok((pos, solver))
+    }
+}
+
+/// The solver's move in a game: proven best, or its best guess when
+/// `think` ran out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ComputerMove {
+    /// The pit it plays.
+    pub pit: usize,
+    /// Proven best: the value under perfect play from here.
+    pub value: Option<i32>,
+    /// Otherwise the bounds reached: at least `lower`...
+    pub lower: i32,
+    /// ...and at most `upper`.
+    pub upper: i32,
+    /// The seconds it thought.
+    pub think: f64,
+}
+
+impl ComputerMove {
+    /// The line the game prints.
+    pub fn text(&self) -> String {
+        match self.value {
+            Some(v) => format!(
+                "The solver plays pit {} (proven best: with perfect play from here it {}).\n",
+                self.pit,
+                finishes(v)
+            ),
+            None => format!(
+                "The solver plays pit {} (its best so far, not proven: after {:.1} s the value is from {:+} to {:+}).\n",
+                self.pit, self.think, self.lower, self.upper
+            ),
+        }
+    }
+}
+
+/// The solver's move from `p`, thinking up to `think` (or the context's
+/// deadline, if earlier).
+///
+/// # Errors
+/// A position the solver does not take; the context's cancellation.
+pub fn computer_move(
+    solver: &mut solver::Solver,
+    p: &Position,
+    think: Duration,
+    ctx: &Context,
+) -> Result<ComputerMove, AppError> {
+    let deadline = earliest(Instant::now() + think, ctx);
+    let answer = solve_watched(solver, p, deadline, ctx, "thinking")?;
+    if ctx.cancel_token().is_cancelled() {
+        return Err(AppError::Cancelled);
+    }
+    let think = think.as_secs_f64();
+    Ok(match answer {
+        solver::Answer::Solved(s) => ComputerMove {
+            pit: s.best_moves[0],
+            value: Some(s.value),
+            lower: s.value,
+            upper: s.value,
+            think,
+        },
+        solver::Answer::Unfinished {
+            lower,
+            upper,
+            best_guess,
+            ..
+        } => ComputerMove {
+            pit: best_guess,
+            value: None,
+            lower,
+            upper,
+            think,
+        },
+    })
+}
+
+/// How a table is made: what it needs in memory beside its own bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Making {
+    /// Built whole, row by row: the rows' work beside it
+    /// ([`endgame::build_bytes`]).
+    Whole,
+    /// Its top level built in a shard: beside the table below.
+    Shard,
+}
+
+/// The table of `seeds` seeds for `pits` pits a side is within the
+/// positions limit (named `what`) and, made as `making` says, within half
+/// the available memory (sizes the library refuses itself are left to
+/// it); returns its positions.
+fn table_fits(
+    pits: usize,
+    seeds: usize,
+    what: &str,
+    making: Making,
+    ctx: &Context,
+) -> Result<u64, AppError> {
+    let total = endgame::positions_for(pits, seeds);
+    at_most(what, total, ctx.limits().endgame_positions)?;
+    if seeds <= endgame::MAX_SEEDS
+        && pits <= endgame::MAX_TABLE_PITS
+        && total <= endgame::MAX_POSITIONS
+    {
+        let need = match making {
+            Making::Whole => endgame::build_bytes(pits, seeds),
+            Making::Shard => total.saturating_mul(2),
+        };
+        let limit = memory_limit();
+        if need > limit {
+            let beside = if making == Making::Shard {
+                " beside the one below"
+            } else {
+                ""
+            };
+            return bad(format!(
+                "an endgame table of {seeds} seeds for {pits} pits a side needs {need} bytes{beside}; half the available memory is {limit}"
+            ));
+        }
+    }
+    Ok(total)
+}
+
+/// What `endgame build` and `endgame extend` made: its JSON is their
+/// `--format json` output once the adapter has written the file (and set
+/// `file` and `bytes`).
+#[derive(Clone, Debug, Serialize)]
+pub struct TableReport {
+    /// The file written.
+    pub file: String,
+    /// Pits a side.
+    pub pits: usize,
+    /// Seeds in the pits of the largest positions stored.
+    pub endgame_seeds: usize,
+    /// Under empty capture.
+    pub empty_capture: bool,
+    /// Positions stored.
+    pub positions: u64,
+    /// Bytes written.
+    pub bytes: u64,
+    /// Seconds the build (or join) took.
+    pub seconds: f64,
+    /// Joined from this many shards (`endgame extend`).
+    #[serde(skip)]
+    pub shards: Option<usize>,
+}
+
+impl Report for TableReport {
+    fn text(&self) -> String {
+        let rule = rule_name(rule_of(self.empty_capture));
+        let (pits, seeds, seconds) = (self.pits, self.endgame_seeds, self.seconds);
+        match self.shards {
+            None => format!(
+                "wrote {}: every position of {pits} pits a side with at most {seeds} seeds in the pits, {rule} capture\n{} positions, {} bytes, built in {seconds:.2} s\n",
+                self.file, self.positions, self.bytes
+            ),
+            Some(n) => format!(
+                "wrote {}: every position of {pits} pits a side with at most {seeds} seeds in the pits, {rule} capture, from {n} shards\n{} positions, {} bytes, joined in {seconds:.2} s\n",
+                self.file, self.positions, self.bytes
+            ),
+        }
+    }
+}
+
+/// Build the endgame table of every position of `pits` pits a side with
+/// at most `seeds` seeds in the pits (`endgame build`), its size checked
+/// against the context's bounds and the memory first; progress goes to
+/// the context's observer. The report's `file` and `bytes` are the
+/// adapter's to fill in once it has written the table.
+///
+/// # Errors
+/// Bad input past the bounds; the context's cancellation before the
+/// build.
+pub fn build_table(
+    pits: usize,
+    seeds: usize,
+    empty_capture: bool,
+    ctx: &Context,
+) -> Result<(Endgame, TableReport), AppError> {
+    if pits == 0 {
+        return bad("--pits must be at least 1");
+    }
+    at_most("--pits", pits, SOLVER_PITS)?;
+    at_most("--endgame-seeds", seeds, endgame::MAX_SEEDS)?;
+    let total = table_fits(
+        pits,
+        seeds,
+        "the table's positions (--pits, --endgame-seeds)",
+        Making::Whole,
+        ctx,
+    )?;
+    ctx.check()?;
+    let rule = rule_of(empty_capture);
+    let meter = ctx.meter(total, 1 << 24, "positions");
+    let t0 = Instant::now();
+    let table = Endgame::build_with_progress(pits, seeds, rule, &|done| meter.set(done))?;
+    drop(meter);
+    let report = TableReport {
+        file: String::new(),
+        pits,
+        endgame_seeds: seeds,
+        empty_capture,
+        positions: table.positions() as u64,
+        bytes: 0,
+        seconds: t0.elapsed().as_secs_f64(),
+        shards: None,
+    };
+    Ok((table, report))
+}
+
+/// The table one level above `below` fits the limits and (twice, as a
+/// shard builds it beside the table below) half the available memory.
+fn next_level_fits(below: &Endgame, ctx: &Context) -> Result<(usize, usize), AppError> {
+    let (pits, level) = (below.pits(), below.seeds() + 1);
+    at_most(
+        "the next level (--from's seeds + 1)",
+        level,
+        endgame::MAX_SEEDS,
+    )?;
+    table_fits(
+        pits,
+        level,
+        "the larger table's positions (--from's pits and seeds + 1)",
+        Making::Shard,
+        ctx,
+    )?;
+    Ok((pits, level))
+}
+
+/// What `endgame shard` made: its JSON is the verb's `--format json`
+/// output once the adapter has written the file.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShardReport {
+    /// The file written.
+    pub file: String,
+    /// Pits a side.
+    pub pits: usize,
+    /// The level filled (the table below's seeds + 1).
+    pub level: usize,
+    /// Under empty capture.
+    pub empty_capture: bool,
+    /// Which shard, "K/N".
+    pub shard: String,
+    /// Positions in the shard.
+    pub positions: usize,
+    /// Bytes written.
+    pub bytes: u64,
+    /// Seconds the build took.
+    pub seconds: f64,
+}
+
+impl Report for ShardReport {
+    fn text(&self) -> String {
+        format!(
+            "wrote {}: shard {} of level {} ({} pits a side, {} capture), {} positions, {} bytes, built in {:.2} s\n",
+            self.file,
+            self.shard,
+            self.level,
+            self.pits,
+            rule_name(rule_of(self.empty_capture)),
+            self.positions,
+            self.bytes,
+            self.seconds
+        )
+    }
+}
+
+/// Fill shard `shard` of the level above `below` (`endgame shard`), the
+/// level's size checked first.
+///
+/// # Errors
+/// Bad input past the bounds or the memory.
+pub fn build_shard(
+    below: &Endgame,
+    shard: dice::parallel::Shard,
+    ctx: &Context,
+) -> Result<(LevelShard, ShardReport), AppError> {
+    let (pits, level) = next_level_fits(below, ctx)?;
+    ctx.check()?;
+    let t0 = Instant::now();
+    let built = below.build_shard(shard.index, shard.count)?;
+    let report = ShardReport {
+        file: String::new(),
+        pits,
+        level,
+        empty_capture: below.rule() == CaptureRule::Empty,
+        shard: format!("{}/{}", shard.index, shard.count),
+        positions: built.positions(),
+        bytes: 0,
+        seconds: t0.elapsed().as_secs_f64(),
+    };
+    Ok((built, report))
+}
+
+/// The level above `below` checked to fit (`endgame extend` asks before it
+/// reads the shards).
+///
+/// # Errors
+/// Bad input past the bounds or the memory.
+pub fn check_next_level(below: &Endgame, ctx: &Context) -> Result<(), AppError> {
+    next_level_fits(below, ctx).map(|_| ())
+}
+
+/// The table `below` with its next level joined from `shards` (`endgame
+/// extend`); `started` is when the shards began to be read.
+///
+/// # Errors
+/// Bad input past the bounds, or shards that do not make the level.
+pub fn extend_table(
+    below: &Endgame,
+    shards: &[LevelShard],
+    started: Instant,
+    ctx: &Context,
+) -> Result<(Endgame, TableReport), AppError> {
+    let (pits, level) = next_level_fits(below, ctx)?;
+    ctx.check()?;
+    let table = below.extend(shards)?;
+    let report = TableReport {
+        file: String::new(),
+        pits,
+        endgame_seeds: level,
+        empty_capture: table.rule() == CaptureRule::Empty,
+        positions: table.positions() as u64,
+        bytes: 0,
+        seconds: started.elapsed().as_secs_f64(),
+        shards: Some(shards.len()),
+    };
+    Ok((table, report))
+}
+
+/// The most shard files `endgame extend` joins.
+pub const MAX_SHARDS: u64 = endgame::MAX_SHARDS;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn finishes_reads_the_sign_as_words() {
+        assert_eq!(super::finishes(-6), "finishes 6 seeds behind");
+        assert_eq!(super::finishes(6), "finishes 6 seeds ahead");
+        assert_eq!(super::finishes(1), "finishes 1 seed ahead");
+        assert_eq!(super::finishes(0), "draws");
+    }
+}

@@ -23,12 +23,11 @@
 //! [`WEB_LIMITS`] and every solve to [`MAX_SECONDS`]. [`cheap`] says
 //! which requests the server runs apart from the slow ones.
 
-use std::cell::RefCell;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::limits::{Limits, with_limits};
+use games_app::Limits;
 
 /// The bounds on a web request: each answers within seconds, so one
 /// request cannot starve the others.
@@ -311,19 +310,6 @@ impl Reply {
 /// A progress report: units done, units in all.
 pub type ProgressFn<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
-thread_local! {
-    /// Set while the API runs a command on this thread: progress bars are
-    /// hidden, and the one made last is put here for the API to read.
-    static WATCH: RefCell<Option<Arc<Mutex<Option<indicatif::ProgressBar>>>>> =
-        const { RefCell::new(None) };
-}
-
-/// Whether the command on this thread runs for the API (no terminal
-/// output), and if so the slot for its progress bar.
-pub(crate) fn watched() -> Option<Arc<Mutex<Option<indicatif::ProgressBar>>>> {
-    WATCH.with(|w| w.borrow().clone())
-}
-
 /// Run `GAME VERB` with the flags in `body` (see the module docs), under
 /// [`WEB_LIMITS`]. With `progress`, long work reports its progress to it
 /// every 100 ms.
@@ -344,56 +330,16 @@ pub fn call_with(
     progress: Option<ProgressFn<'_>>,
     gone: &games_app::Cancel,
 ) -> Reply {
-    let (args, shown, files) = match arguments(game, verb, body) {
+    let (shown, files) = match arguments(game, verb, body) {
         Ok(x) => x,
         Err((status, line)) => {
             return Reply::error(status, &line, format!("games-cli {game} {verb}"));
         }
     };
-    if let Some(reply) = typed(game, verb, body, &shown, files.as_ref(), progress, gone) {
-        return reply;
-    }
-    let slot = Arc::new(Mutex::new(None));
-    let run = || {
-        WATCH.with(|w| *w.borrow_mut() = Some(Arc::clone(&slot)));
-        let out = with_limits(WEB_LIMITS, || crate::run_captured(&args));
-        WATCH.with(|w| *w.borrow_mut() = None);
-        out
-    };
-    let captured = match progress {
-        None => run(),
-        Some(report) => std::thread::scope(|scope| {
-            let worker = scope.spawn(run);
-            while !worker.is_finished() {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-                if let Some(bar) = slot.lock().ok().and_then(|b| b.clone()) {
-                    report(bar.position(), bar.length().unwrap_or(0));
-                }
-            }
-            worker.join().unwrap_or_else(|_| crate::Captured {
-                code: crate::EXIT_MACHINE,
-                stdout: String::new(),
-                stderr: "the command failed".into(),
-            })
-        }),
-    };
-    // Uploaded files are named in replies as they were sent (`file:NAME`),
-    // never by the server's folder for them.
-    let mut captured = captured;
-    if let Some(dir) = &files {
-        let folder = format!("{}/", dir.path().display());
-        captured.stdout = captured.stdout.replace(&folder, "");
-        captured.stderr = captured.stderr.replace(&folder, "");
-    }
-    match captured.code {
-        0 => Reply {
-            status: 200,
-            body: captured.stdout,
-            command: shown,
-        },
-        crate::EXIT_BAD_INPUT => Reply::error(400, &captured.stderr, shown),
-        _ => Reply::error(500, &captured.stderr, shown),
-    }
+    typed(game, verb, body, &shown, files.as_ref(), progress, gone).unwrap_or_else(|| {
+        // `arguments` takes only the served verbs, each a typed one.
+        Reply::error(400, &format!("no verb {game} {verb} on the web"), shown)
+    })
 }
 
 /// Progress of a typed request, read by the API every 100 ms.
@@ -526,7 +472,7 @@ fn uploaded(v: &mut Value, dir: &std::path::Path) {
 
 /// The argument vector for a request, the command as shown, and the
 /// uploaded files (kept until the run ends).
-type Arguments = (Vec<String>, String, Option<tempfile::TempDir>);
+type Arguments = (String, Option<tempfile::TempDir>);
 
 fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, String)> {
     let Some((_, verbs)) = VERBS.iter().find(|(g, _)| *g == game) else {
@@ -606,12 +552,10 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
             },
         }
     };
-    let mut args = vec!["games-cli".to_string(), game.to_string(), verb.to_string()];
-    let mut shown = args.clone();
-    let mut push = |a: String, s: String| {
-        args.push(a);
-        shown.push(s);
-    };
+    // The command the request is, as a person would type it (uploaded
+    // files named as sent): shown beside the reply, never run.
+    let mut shown = vec!["games-cli".to_string(), game.to_string(), verb.to_string()];
+    let mut push = |_path: String, s: String| shown.push(s);
     let has = |k: &str| flags.contains_key(k);
     let (has_time, has_bits) = (has("time-limit"), has("table-bits"));
     for (key, value) in &flags {
@@ -739,7 +683,7 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     }
     push("--format".into(), "--format".into());
     push("json".into(), "json".into());
-    Ok((args, shown.join(" "), files))
+    Ok((shown.join(" "), files))
 }
 
 /// `text`, or its first characters and its length when it is long (a

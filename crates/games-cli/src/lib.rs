@@ -32,7 +32,6 @@ mod examples;
 mod games;
 mod hog;
 mod lcr;
-mod limits;
 mod mancala;
 mod output;
 mod shard;
@@ -372,9 +371,9 @@ pub(crate) fn app_error(e: games_app::AppError) -> CliError {
 
 /// The command line's context: the bounds in force, and a progress bar on
 /// stderr when it is a terminal.
-pub(crate) fn context() -> games_app::Context {
+pub(crate) fn context(limits: Limits) -> games_app::Context {
     games_app::Context::new()
-        .with_limits(limits::limits())
+        .with_limits(limits)
         .with_observer(std::sync::Arc::new(TerminalBar::default()))
 }
 
@@ -489,32 +488,24 @@ pub(crate) struct TableOutput {
     pub format: TableFormat,
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-pub(crate) fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// CSV text: the header row, then each row, fields joined by commas.
-pub(crate) fn csv<R: AsRef<[String]>>(header: &[&str], rows: &[R]) -> String {
-    let mut o = header.join(",");
-    o.push('\n');
-    for r in rows {
-        let fields: Vec<String> = r.as_ref().iter().map(|f| csv_field(f)).collect();
-        o.push_str(&fields.join(","));
-        o.push('\n');
-    }
-    o
-}
-
 /// Run the CLI on `args`, returning the text for stdout.
 ///
 /// # Errors
 /// A [`CliError`] with one line for the user.
 pub fn run<I, T>(args: I) -> Result<String, CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with(args, Limits::DEFAULT)
+}
+
+/// [`run`] under other bounds (tests run generated commands under small
+/// ones, so that no valid command starts hours of work).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with<I, T>(args: I, limits: Limits) -> Result<String, CliError>
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -555,7 +546,7 @@ where
             return fail(clap_line(&e));
         }
     };
-    let ctx = context();
+    let ctx = context(limits);
     match cli.game {
         Game::Lcr(Deferred(a)) => lcr::run(a, &ctx),
         Game::Craps(Deferred(a)) => casino::craps(a, &ctx),
@@ -689,7 +680,16 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    match run(args) {
+    run_captured_with(args, Limits::DEFAULT)
+}
+
+/// [`run_captured`] under other bounds.
+pub fn run_captured_with<I, T>(args: I, limits: Limits) -> Captured
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match run_with(args, limits) {
         Ok(stdout) => Captured {
             code: 0,
             stdout,
@@ -785,35 +785,12 @@ pub(crate) fn seed_or_draw(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(rand::random)
 }
 
+pub use games_app::Limits;
 pub(crate) use games_app::{parse_count, parse_count_u32, parse_shard};
-pub use limits::{Limits, with_limits};
-
-/// Threads: the user's (1 to the bound, 256), or every core.
-pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize, CliError> {
-    let most = limits::limits().threads;
-    match threads {
-        Some(t) if t == 0 || t > most => {
-            fail(format!("--threads must be from 1 to {most}, not {t}"))
-        }
-        Some(t) => Ok(t),
-        None => Ok(dice::parallel::default_threads().min(most)),
-    }
-}
 
 /// A progress bar on stderr for `total` units, shown only when stderr is a
 /// terminal and the run is long enough to want one.
 pub(crate) fn progress(total: u64, long: u64, what: &str) -> Option<indicatif::ProgressBar> {
-    if let Some(slot) = api::watched() {
-        // A web request: no drawing; the API reads the bar's position.
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(total),
-            indicatif::ProgressDrawTarget::hidden(),
-        );
-        if let Ok(mut s) = slot.lock() {
-            *s = Some(bar.clone());
-        }
-        return Some(bar);
-    }
     if total < long || !std::io::stderr().is_terminal() {
         return None;
     }
@@ -830,7 +807,7 @@ pub(crate) fn progress(total: u64, long: u64, what: &str) -> Option<indicatif::P
 /// A spinner on stderr for work of unknown length, with a message the
 /// caller updates; shown only when stderr is a terminal.
 pub(crate) fn spinner() -> Option<indicatif::ProgressBar> {
-    if api::watched().is_some() || !std::io::stderr().is_terminal() {
+    if !std::io::stderr().is_terminal() {
         return None;
     }
     let bar = indicatif::ProgressBar::new_spinner();
@@ -840,19 +817,6 @@ pub(crate) fn spinner() -> Option<indicatif::ProgressBar> {
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(bar)
-}
-
-/// Half of the memory the OS says is available, or 8 GiB if unknown.
-pub(crate) fn memory_limit() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            m.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(8 << 30, |kb| kb * 1024 / 2)
 }
 
 /// Pretty JSON with a trailing newline.

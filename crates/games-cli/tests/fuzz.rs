@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::Command;
-use games_cli::{Limits, run_captured, with_limits};
+use games_cli::{Limits, run_captured, run_captured_with};
 use proptest::prelude::*;
 
 /// Every runnable command path: each game (its default verb) and each verb.
@@ -244,7 +244,7 @@ fn check(argv: Vec<String>) -> Result<(), TestCaseError> {
     let (tx, rx) = mpsc::channel();
     let run = argv.clone();
     std::thread::spawn(move || {
-        let out = std::panic::catch_unwind(|| with_limits(SMALL, || run_captured(&run)));
+        let out = std::panic::catch_unwind(|| run_captured_with(&run, SMALL));
         let _ = tx.send(out);
     });
     let out = match rx.recv_timeout(Duration::from_secs(20)) {
@@ -296,7 +296,14 @@ fn scratch() -> String {
                 }
             })
             .collect();
-        let v = serde_json::json!({"games_cli_partial": 1, "command": words, "shard": "0/1", "sums": 0});
+        let v = serde_json::json!({
+            "games_cli_partial": 2,
+            "command": words.join(" "),
+            "request": {"game": words[1], "verb": words[2], "flags": {"out": words.last()}},
+            "format": "table",
+            "shard": "0/1",
+            "sums": 0,
+        });
         std::fs::write(dir.join(format!("{name}.json")), v.to_string()).unwrap();
     }
     dir.to_str().unwrap().to_string()
@@ -350,8 +357,8 @@ fuzz!(fuzz_casino, "casino");
 fn file_safety_cases() {
     let dir = scratch();
     let table = format!("{dir}/safety.db");
-    let built = with_limits(SMALL, || {
-        run_captured([
+    let built = run_captured_with(
+        [
             "games-cli",
             "mancala",
             "endgame",
@@ -361,8 +368,9 @@ fn file_safety_cases() {
             "2",
             "--endgame-seeds",
             "4",
-        ])
-    });
+        ],
+        SMALL,
+    );
     assert_eq!(built.code, 0, "{}", built.stderr);
     let before = std::fs::read(&table).unwrap();
     let partial = format!("{dir}/c0.json");
@@ -425,7 +433,7 @@ fn file_safety_cases() {
     for argv in cases {
         let start = std::time::Instant::now();
         check(argv.clone()).unwrap();
-        let out = with_limits(SMALL, || run_captured(&argv));
+        let out = run_captured_with(&argv, SMALL);
         assert_eq!(out.code, 2, "{argv:?}: {}", out.stderr);
         assert!(start.elapsed() < Duration::from_secs(20), "{argv:?}");
     }

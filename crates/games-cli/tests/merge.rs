@@ -13,7 +13,32 @@ use serde_json::{Value, json};
 fn partial(dir: &std::path::Path, name: &str, command: &[&str]) -> String {
     let mut words = vec!["games-cli"];
     words.extend(command);
-    let v = json!({"games_cli_partial": 1, "command": words, "shard": "0/1", "sums": 0});
+    // As a partial holds a request: the game, the verb and the flags.
+    let verb = command
+        .get(1)
+        .filter(|w| !w.starts_with('-'))
+        .copied()
+        .unwrap_or("");
+    let mut flags = serde_json::Map::new();
+    let mut rest = command.iter().skip(if verb.is_empty() { 1 } else { 2 });
+    while let Some(w) = rest.next() {
+        match w.strip_prefix("--") {
+            Some(k) => {
+                flags.insert(k.into(), json!(rest.next().copied().unwrap_or("")));
+            }
+            None => {
+                flags.insert("files".into(), json!([w]));
+            }
+        }
+    }
+    let v = json!({
+        "games_cli_partial": 2,
+        "command": words.join(" "),
+        "request": {"game": command[0], "verb": verb, "flags": flags},
+        "format": "table",
+        "shard": "0/1",
+        "sums": 0,
+    });
     let path = at(dir, name);
     std::fs::write(&path, v.to_string()).unwrap();
     path

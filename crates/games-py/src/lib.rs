@@ -353,11 +353,12 @@ fn _games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let kalah = PyModule::new(m.py(), "kalah")?;
     kalah.add_function(wrap_pyfunction!(sow_game, &kalah)?)?;
     m.add_submodule(&kalah)?;
-    // So `import games.kalah` and `from games.kalah import sow_game` work.
+    // `games/kalah.py` wraps it, so `import games.kalah` and `from
+    // games.kalah import sow_game` work.
     m.py()
         .import("sys")?
         .getattr("modules")?
-        .set_item("games.kalah", &kalah)?;
+        .set_item("games._games.kalah", &kalah)?;
     verbs::add_verbs(m)?;
     Ok(())
 }

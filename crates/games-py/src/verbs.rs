@@ -28,6 +28,18 @@ pub fn module_of(game: &str) -> &str {
     }
 }
 
+/// A flag's name as a Python keyword argument: `-` as `_`, and a
+/// trailing `_` where the name is a Python keyword (`as_`).
+fn python_name(flag: &str) -> String {
+    const KEYWORDS: [&str; 6] = ["as", "from", "in", "is", "not", "or"];
+    let name = flag.replace('-', "_");
+    if KEYWORDS.contains(&name.as_str()) {
+        format!("{name}_")
+    } else {
+        name
+    }
+}
+
 /// A string that lives as long as the module (a function's name and
 /// doc, made once at import).
 fn forever(s: String) -> &'static CStr {
@@ -48,9 +60,11 @@ pub fn add_verbs(m: &Bound<'_, PyModule>) -> PyResult<()> {
                 Err(_) => {
                     let sub = PyModule::new(py, &name)?;
                     m.add_submodule(&sub)?;
+                    // `games/NAME.py` wraps it (and is what `import
+                    // games.NAME` finds).
                     py.import("sys")?
                         .getattr("modules")?
-                        .set_item(format!("games.{name}"), &sub)?;
+                        .set_item(format!("games._games.{name}"), &sub)?;
                     sub
                 }
             };
@@ -60,7 +74,7 @@ pub fn add_verbs(m: &Bound<'_, PyModule>) -> PyResult<()> {
         let flags = games_app::dispatch::flags_of(game, verb)
             .unwrap_or_default()
             .iter()
-            .map(|f| format!("{}=None", f.replace('-', "_")))
+            .map(|f| format!("{}=None", python_name(f)))
             .collect::<Vec<_>>()
             .join(", ");
         let doc = format!(
@@ -119,6 +133,8 @@ fn call(
     if let Some(kwargs) = kwargs {
         for (k, v) in kwargs.iter() {
             let key: String = k.extract()?;
+            // `as_` for the flag `--as` (a Python keyword).
+            let key = key.strip_suffix('_').unwrap_or(&key).to_string();
             if key == "progress" {
                 if !v.is_none() {
                     progress = Some(v);

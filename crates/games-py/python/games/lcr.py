@@ -1,0 +1,8 @@
+"""`games-cli lcr`'s verbs as functions (see `help(games.lcr)`): keyword
+arguments named like the command line's flags, the verb's JSON as Python
+values."""
+
+from ._games import lcr as _native
+from ._games.lcr import *  # noqa: F401,F403
+
+__all__ = [name for name in dir(_native) if not name.startswith("_")]

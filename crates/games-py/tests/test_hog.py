@@ -1,0 +1,93 @@
+"""A student's own strategy, as they have it: rated exactly from Python
+and by `python -m games.hog rate hog.py`, the same bits as its exported
+file."""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import games
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+PROJECT = ROOT / "fixtures" / "hog-strategies"
+
+
+def student():
+    """The final_strategy of the fixtures' hog.py, imported without
+    writing bytecode into the fixtures."""
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, str(PROJECT))
+    try:
+        import hog  # noqa: PLC0415  (the fixture project's own module)
+
+        return hog.final_strategy
+    finally:
+        sys.path.remove(str(PROJECT))
+
+
+class StudentStrategy(unittest.TestCase):
+    def test_a_function_rates_as_its_exported_file(self):
+        f = student()
+        from_function = games.hog.rate(f)
+        from_file = games.hog.rate(strategy=str(PROJECT / "student_final.json"))
+        self.assertEqual(from_function["exact_win_rate"], from_file["exact_win_rate"])
+        self.assertEqual(from_function["win_rate_first"], from_file["win_rate_first"])
+        table = [[f(s, o) for o in range(100)] for s in range(100)]
+        self.assertEqual(games.hog.rate(table)["exact_win_rate"], from_file["exact_win_rate"])
+        try:
+            import numpy as np
+        except ImportError:  # numpy comes with the test extra
+            return
+        self.assertEqual(games.hog.rate(np.array(table))["exact_win_rate"], from_file["exact_win_rate"])
+
+    def test_a_bad_answer_names_the_first_bad_cell(self):
+        def strategy(score, opponent_score):
+            return 11 if (score, opponent_score) == (3, 4) else 4
+
+        with self.assertRaises(ValueError) as caught:
+            games.hog.rate(strategy)
+        self.assertIn("strategy(3, 4) is 11", str(caught.exception))
+        with self.assertRaises(ValueError) as caught:
+            games.hog.rate([[5] * 100] * 99)
+        self.assertIn("no row 99", str(caught.exception))
+        with self.assertRaises(ValueError):
+            games.hog.rate(lambda s, o: 2.5)
+
+    def test_python_m_games_hog_rates_a_project_from_any_folder(self):
+        before = sorted(os.listdir(PROJECT))
+        with tempfile.TemporaryDirectory() as elsewhere:
+            out = subprocess.run(
+                [sys.executable, "-m", "games.hog", "rate", str(PROJECT / "hog.py"), "--format", "json"],
+                cwd=elsewhere, capture_output=True, text=True,
+            )
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertEqual(out.stderr, "")
+            report = json.loads(out.stdout)
+            table = subprocess.run(
+                [sys.executable, "-m", "games.hog", "rate", str(PROJECT)],
+                cwd=elsewhere, capture_output=True, text=True,
+            )
+            self.assertEqual(table.returncode, 0, table.stderr)
+            self.assertIn("against always:5: ", table.stdout)
+        self.assertEqual(sorted(os.listdir(PROJECT)), before, "nothing written into the fixtures")
+        from_file = games.hog.rate(strategy=str(PROJECT / "student_final.json"))
+        self.assertEqual(report["vs"]["exact_win_rate"], from_file["exact_win_rate"])
+        optimal = games.hog.rate(strategy="optimal", vs=str(PROJECT / "student_final.json"))
+        self.assertAlmostEqual(report["optimal"]["exact_win_rate"], 1 - optimal["exact_win_rate"], places=12)
+        best = games.hog.best_response(vs=str(PROJECT / "student_final.json"))
+        self.assertEqual(report["best_response"]["exact_win_rate"], best["exact_win_rate"])
+
+    def test_a_missing_project_is_exit_2(self):
+        out = subprocess.run(
+            [sys.executable, "-m", "games.hog", "rate", "/no/such/hog.py"], capture_output=True, text=True,
+        )
+        self.assertEqual(out.returncode, 2)
+        self.assertTrue(out.stderr.startswith("error: "), out.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -4,8 +4,10 @@ played through them end as the rules say."""
 import unittest
 
 import numpy as np
+from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
+import games.gymnasium
 import games.pettingzoo
 
 
@@ -48,6 +50,42 @@ class PettingZoo(unittest.TestCase):
         self.assertEqual(sorted(rewards.values()), [0.0, 0.0, 1.0])
         coins = obs["observation"]
         self.assertEqual(coins.sum(), 9, "coins are kept: seats and center")
+
+
+class Gymnasium(unittest.TestCase):
+    def test_check_env_passes_for_hog_and_kalah(self):
+        for env in [
+            games.gymnasium.make("hog", opponent="final"),
+            games.gymnasium.make("hog(goal=50,swine_swap=false)", opponent="always:4", seat=1),
+            games.gymnasium.make("kalah(pits=4,seeds=3)", think=0.2),
+            games.gymnasium.make("kalah(pits=4,seeds=3,capture=empty)", seat=1, think=0.2),
+        ]:
+            with self.subTest(env=env):
+                check_env(env, skip_render_check=True)
+
+    def test_hog_against_final_ends_with_a_win_or_a_loss(self):
+        env = games.gymnasium.make("hog", opponent="final")
+        obs, _ = env.reset(seed=4)
+        done, reward = False, 0.0
+        while not done:
+            obs, reward, done, truncated, _ = env.step(5)
+        self.assertIn(reward, (1.0, -1.0))
+        self.assertTrue(max(obs) >= 100)
+
+    def test_kalah_against_the_solver_loses_with_random_moves(self):
+        # The solver is perfect on Kalah(4,3): a random player cannot
+        # beat it; the reward is the stores' difference.
+        env = games.gymnasium.make("kalah(pits=4,seeds=3)", think=1.0)
+        rng = np.random.default_rng(1)
+        rewards = []
+        for game in range(3):
+            obs, info = env.reset(seed=game)
+            done, reward = False, 0.0
+            while not done:
+                pit = int(rng.choice(np.flatnonzero(info["action_mask"])))
+                obs, reward, done, _, info = env.step(pit)
+            rewards.append(reward)
+        self.assertTrue(all(r <= 0 for r in rewards), rewards)
 
 
 if __name__ == "__main__":

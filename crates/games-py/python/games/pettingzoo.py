@@ -9,8 +9,8 @@ LCR's coins and the center) and ``action_mask``. Chance (Hog's dice,
 LCR's throws) is rolled by the environment from the seed given to
 ``reset``; in LCR, where nobody chooses, the agent whose throw it is acts
 with its one action, 0, "roll". Rewards come at the end: the game's
-returns (Kalah's final store difference, Hog's +1/-1, LCR's 1 for the
-winner).
+returns (Kalah's final store difference, Hog's and LCR's 1 for the
+winner and 0 for the others).
 """
 
 import json

@@ -65,6 +65,33 @@ class Verbs(unittest.TestCase):
         with self.assertRaises(ValueError):
             games.craps.exact(1)
 
+    def test_the_command_lines_bad_input_is_a_value_error_with_its_line(self):
+        # (module, function, keyword arguments, the same as command-line words)
+        cases = [
+            ("lcr", "exact", {"players": 1}, ["lcr", "exact", "--players", "1"]),
+            ("lcr", "exact", {"players": 300}, ["lcr", "exact", "--players", "300"]),
+            ("lcr", "simulate", {"table": "nope"}, ["lcr", "simulate", "--table", "nope"]),
+            ("lcr", "simulate", {"players": 2, "games": 0}, ["lcr", "simulate", "--players", "2", "--games", "0"]),
+            ("lcr", "replay", {"players": 2, "script": "X"}, ["lcr", "replay", "--players", "2", "--script", "X"]),
+            ("hog", "rate", {"strategy": "nope"}, ["hog", "rate", "--strategy", "nope"]),
+            ("hog", "rate", {"strategy": "final", "rules": "fall1999"}, ["hog", "rate", "--strategy", "final", "--rules", "fall1999"]),
+            ("kalah", "solve", {"pits": 9}, ["mancala", "solve", "--pits", "9"]),
+            ("kalah", "move", {"pits": 6, "seeds": 4, "pit": 7}, ["mancala", "move", "--pits", "6", "--seeds", "4", "--pit", "7"]),
+            ("kalah", "sow", {"board": [1, 2, 3], "moves": [0]}, ["mancala", "sow", "--board", "1,2,3", "--moves", "0"]),
+            ("baccarat", "exact", {"decks": 100000}, ["baccarat", "exact", "--decks", "100000"]),
+            ("craps", "simulate", {"games": 0}, ["craps", "simulate", "--games", "0"]),
+        ]
+        exe = ROOT / "target" / "debug" / "games-cli"
+        cmd = [str(exe)] if exe.exists() else ["cargo", "run", "-q", "-p", "games-cli", "--"]
+        for module, function, kwargs, words in cases:
+            with self.subTest(words=" ".join(words)):
+                out = subprocess.run(cmd + words, cwd=ROOT, capture_output=True, text=True)
+                self.assertEqual(out.returncode, 2, out.stderr)
+                line = out.stderr.strip().removeprefix("error: ")
+                with self.assertRaises(ValueError) as caught:
+                    getattr(getattr(games, module), function)(**kwargs)
+                self.assertEqual(str(caught.exception), line)
+
     def test_progress_is_reported(self):
         seen = []
         r = games.craps.simulate(games=2_000_000, seed=1, threads=1, progress=lambda d, t: seen.append((d, t)))

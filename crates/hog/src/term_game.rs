@@ -1147,7 +1147,12 @@ mod tests {
     /// The tabled pass gives the general pass's values to the bit.
     #[test]
     fn tabled_equals_the_general_pass() {
-        for t in [Term::Spring2014, Term::Fall2020, Term::Fall2021, Term::Fall2023] {
+        for t in [
+            Term::Spring2014,
+            Term::Fall2020,
+            Term::Fall2021,
+            Term::Fall2023,
+        ] {
             let goal = 100;
             let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
             let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);

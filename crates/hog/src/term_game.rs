@@ -10,6 +10,8 @@
 //! value iteration from zero (Gauss-Seidel until nothing changes), as
 //! [`game::exact::evaluate`] does: a game that never ends is won by nobody.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use dice::{Dice, DiceError};
 use game::{Step, Turn};
 use serde::{Deserialize, Serialize};
@@ -560,6 +562,18 @@ fn solve(term: Term, goal: u32, seats: [Chooser<'_>; 2]) -> Solved {
 }
 
 fn solve_without(term: Term, goal: u32, seats: [Chooser<'_>; 2], off: Option<Special>) -> Solved {
+    solve_by(term, goal, seats, off, true)
+}
+
+/// [`solve_without`], through [`solve_tabled`] where it applies when
+/// `tabled`.
+fn solve_by(
+    term: Term,
+    goal: u32,
+    seats: [Chooser<'_>; 2],
+    off: Option<Special>,
+    tabled: bool,
+) -> Solved {
     let l = Layout::new(term, goal);
     let symmetric = matches!(seats, [Chooser::Best, Chooser::Best]);
     let ctx = Ctx {
@@ -579,6 +593,14 @@ fn solve_without(term: Term, goal: u32, seats: [Chooser<'_>; 2], off: Option<Spe
     }
     let seats_solved = if symmetric { 1 } else { 2 };
     let cycles = term == Term::Spring2022;
+    if tabled && l.ext == 1 && !cycles {
+        solve_tabled(&ctx, seats, fewest, &mut v, &mut choice);
+        if symmetric {
+            v[1] = v[0].clone();
+            choice[1] = choice[0].clone();
+        }
+        return Solved { ctx, v, choice };
+    }
     for sum in (0..=2 * (goal - 1)).rev() {
         let lo = sum.saturating_sub(goal - 1);
         let hi = sum.min(goal - 1);
@@ -646,6 +668,168 @@ fn solve_without(term: Term, goal: u32, seats: [Chooser<'_>; 2], off: Option<Spe
         choice[1] = choice[0].clone();
     }
     Solved { ctx, v, choice }
+}
+
+/// The most points one turn scores (ten six-sided dice), below the size
+/// of a state's row of destinations.
+const POINTS: usize = 64;
+
+/// Where a turn of `k` points leads from one state, for rule sets without
+/// memory: the mover wins or loses outright, moves again at state `i`
+/// (`i`), or hands state `i` to the other player (`i | SWAP`).
+const WIN: u32 = u32::MAX;
+const LOSE: u32 = u32::MAX - 1;
+const SWAP: u32 = 1 << 30;
+
+/// The rules of a term without memory and whose turns always score,
+/// precomputed once per (term, goal, rule switched off): every state's dice
+/// (six sides or four) and where each turn's points and zero dice lead.
+struct Tables {
+    six: Vec<bool>,
+    dest: Vec<[u32; POINTS]>,
+    zero: Vec<u32>,
+}
+
+impl Tables {
+    fn build(term: Term, goal: u32, off: Option<Special>) -> Tables {
+        let l = Layout::new(term, goal);
+        let wild = off != Some(Special::HogWild);
+        let dest_of = |me: u32, opp: u32, k: u32| {
+            let a = after_turn_without(term, off, [me, opp], 0, 0, k, Memory::default());
+            if a.scores[0] >= goal || a.scores[1] >= goal {
+                if a.scores[0] > a.scores[1] { WIN } else { LOSE }
+            } else if a.next == 0 {
+                l.at(a.scores[0], a.scores[1], 0) as u32
+            } else {
+                l.at(a.scores[1], a.scores[0], 0) as u32 | SWAP
+            }
+        };
+        let mut t = Tables {
+            six: vec![true; l.len()],
+            dest: vec![[LOSE; POINTS]; l.len()],
+            zero: vec![LOSE; l.len()],
+        };
+        for me in 0..goal {
+            for opp in 0..goal {
+                let i = l.at(me, opp, 0);
+                t.six[i] = !wild || term.sides(me, opp) == 6;
+                for k in 0..POINTS as u32 {
+                    t.dest[i][k as usize] = dest_of(me, opp, k);
+                }
+                t.zero[i] = dest_of(me, opp, term.zero_dice(me, opp));
+            }
+        }
+        t
+    }
+
+    /// The tables of `(term, goal, off)`, built on first use and shared
+    /// (by every pair of a tournament, every later call).
+    fn get(term: Term, goal: u32, off: Option<Special>) -> Arc<Tables> {
+        type Key = (Term, u32, Option<Special>);
+        static CACHE: Mutex<Vec<(Key, Arc<Tables>)>> = Mutex::new(Vec::new());
+        let key = (term, goal, off);
+        let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(t);
+        }
+        let t = Arc::new(Tables::build(term, goal, off));
+        if cache.len() >= 16 {
+            cache.remove(0);
+        }
+        cache.push((key, Arc::clone(&t)));
+        t
+    }
+}
+
+/// (mover's chance, other's) at a destination of [`Tables`] when seat `p`
+/// moved.
+#[inline]
+fn fetch(v: &[Vec<[f64; 2]>; 2], symmetric: bool, p: usize, d: u32) -> [f64; 2] {
+    match d {
+        WIN => [1.0, 0.0],
+        LOSE => [0.0, 1.0],
+        _ if d & SWAP == 0 => v[if symmetric { 0 } else { p }][d as usize],
+        _ => {
+            let w = v[if symmetric { 0 } else { 1 - p }][(d & !SWAP) as usize];
+            [w[1], w[0]]
+        }
+    }
+}
+
+/// [`solve_without`] for rule sets without memory whose turns always
+/// score: one pass over the states by falling score sum, every rule read
+/// from [`Tables`]. Sums in the same order as [`Ctx::value`], so the values
+/// are the same to the bit.
+fn solve_tabled(
+    ctx: &Ctx,
+    seats: [Chooser<'_>; 2],
+    fewest: u32,
+    v: &mut [Vec<[f64; 2]>; 2],
+    choice: &mut [Vec<u8>; 2],
+) {
+    let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
+    let t = Tables::get(ctx.term, goal, ctx.off);
+    let seats_solved = if sym { 1 } else { 2 };
+    for sum in (0..=2 * (goal - 1)).rev() {
+        let lo = sum.saturating_sub(goal - 1);
+        let hi = sum.min(goal - 1);
+        for me in lo..=hi {
+            let i = l.at(me, sum - me, 0);
+            let dist = &ctx.dist[usize::from(t.six[i])];
+            let dest = &t.dest[i];
+            for p in 0..seats_solved {
+                let (n, val) = match seats[p] {
+                    Chooser::Fixed(pol) => {
+                        let n = u32::from(pol.rolls[i]);
+                        let mut acc = [0.0; 2];
+                        if n == 0 {
+                            let r = fetch(v, sym, p, t.zero[i]);
+                            acc[0] += r[0];
+                            acc[1] += r[1];
+                        } else {
+                            for &(k, pr) in dist[n as usize] {
+                                let r = fetch(v, sym, p, dest[k as usize]);
+                                acc[0] += pr * r[0];
+                                acc[1] += pr * r[1];
+                            }
+                        }
+                        (n, acc)
+                    }
+                    Chooser::Best => {
+                        let mut r = [[0.0; 2]; POINTS];
+                        for (x, &d) in r.iter_mut().zip(dest) {
+                            *x = fetch(v, sym, p, d);
+                        }
+                        let value = |n: u32| {
+                            let mut acc = [0.0; 2];
+                            if n == 0 {
+                                let r0 = fetch(v, sym, p, t.zero[i]);
+                                acc[0] += r0[0];
+                                acc[1] += r0[1];
+                            } else {
+                                for &(k, pr) in dist[n as usize] {
+                                    let x = r[k as usize];
+                                    acc[0] += pr * x[0];
+                                    acc[1] += pr * x[1];
+                                }
+                            }
+                            acc
+                        };
+                        let mut best = (fewest, value(fewest));
+                        for n in fewest + 1..=MAX_ROLLS {
+                            let x = value(n);
+                            if x[0] > best.1[0] {
+                                best = (n, x);
+                            }
+                        }
+                        best
+                    }
+                };
+                v[p][i] = val;
+                choice[p][i] = n as u8;
+            }
+        }
+    }
 }
 
 /// The most value-iteration sweeps over one score sum (Spring 2022's
@@ -956,6 +1140,33 @@ mod tests {
                 let r = pairing(&p, &p, t, goal).unwrap();
                 assert!((r.a.first - v[0]).abs() < 1e-12, "{t} {goal}: {r:?} {v:?}");
                 assert!((r.b.first - v[0]).abs() < 1e-12);
+            }
+        }
+    }
+
+    /// The tabled pass gives the general pass's values to the bit.
+    #[test]
+    fn tabled_equals_the_general_pass() {
+        for t in [
+            Term::Spring2014,
+            Term::Fall2020,
+            Term::Fall2021,
+            Term::Fall2023,
+        ] {
+            let goal = 100;
+            let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
+            let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
+            let cases = [
+                [Chooser::Best, Chooser::Best],
+                [Chooser::Best, Chooser::Fixed(&b)],
+                [Chooser::Fixed(&a), Chooser::Fixed(&b)],
+            ];
+            for seats in cases {
+                for off in std::iter::once(None).chain(t.specials().iter().copied().map(Some)) {
+                    let x = solve_by(t, goal, seats, off, true);
+                    let y = solve_by(t, goal, seats, off, false);
+                    assert!(x.v == y.v && x.choice == y.choice, "{t} {off:?}");
+                }
             }
         }
     }

@@ -29,6 +29,11 @@ def cli_json(*args):
 
 # (function, keyword arguments, the same as command-line words)
 SAME = [
+    (games.lcr.exact, {"players": 3}, ["lcr", "exact", "--players", "3"]),
+    (games.lcr.simulate, {"players": 5, "games": 10**5, "seed": 1}, ["lcr", "simulate", "--players", "5", "--games", "100000", "--seed", "1"]),
+    (games.lcr.simulate, {"table": "all", "seed": 21, "games": 2000}, ["lcr", "simulate", "--table", "all", "--seed", "21", "--games", "2000"]),
+    (games.kalah.solve, {"pits": 4, "seeds": 3, "empty_capture": True}, ["mancala", "solve", "--pits", "4", "--seeds", "3", "--empty-capture"]),
+    (games.hog.rate, {"strategy": "final", "vs": "always:5"}, ["hog", "rate", "--strategy", "final", "--vs", "always:5"]),
     (games.craps.exact, {}, ["craps", "exact"]),
     (games.craps.bets, {}, ["craps", "bets"]),
     (games.craps.game, {"seed": 5}, ["craps", "game", "--seed", "5"]),

@@ -113,6 +113,16 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "craps bets",
+        &[
+            (
+                "craps bets",
+                "every bet's exact house edge, pass to the one-roll bets",
+            ),
+            ("craps bets --format csv", "as CSV"),
+        ],
+    ),
+    (
         "craps game",
         &[
             (

@@ -7,6 +7,7 @@
 //! or outcome given back is matched against the state's own list, so only a
 //! legal one is ever applied.
 
+use std::any::{Any, TypeId};
 use std::fmt;
 
 use dice::{Dice, DiceError};
@@ -46,6 +47,23 @@ pub trait State: Send + Sync + fmt::Debug {
     /// # Errors
     /// [`RegistryError::Illegal`] when there are not `k + 1` legal actions.
     fn apply_action_at(&mut self, k: usize) -> Result<(), RegistryError>;
+
+    /// The legal actions as integers, without JSON, when the game's action
+    /// type is an unsigned integer (Kalah's pit, Hog's dice count): the
+    /// same numbers [`State::legal_actions`] serialises. `None` for a game
+    /// whose actions are other values.
+    fn legal_ints(&self) -> Option<Vec<i64>>;
+
+    /// Apply the legal action that is the integer `n`, one of
+    /// [`State::legal_ints`] of this very state: the fast path of a caller
+    /// that has already matched `n` against that list (pyspiel's integer
+    /// actions), so the list is not made again.
+    ///
+    /// # Errors
+    /// [`RegistryError::Illegal`] when the game's actions are not integers
+    /// or `n` is out of their range; the step's own error when it refuses
+    /// the move (the state is then unchanged).
+    fn apply_legal_int(&mut self, n: i64) -> Result<(), RegistryError>;
 
     /// Apply one of [`State::chance_outcomes`].
     ///
@@ -146,10 +164,67 @@ fn find<'a, T: serde::Serialize>(list: &'a [T], wanted: &Value) -> Option<&'a T>
     list.iter().find(|x| to_value(*x) == *wanted)
 }
 
+/// `n` as the action type `A`, when `A` is an unsigned integer type.
+fn int_action<A: 'static>(n: i64) -> Option<A> {
+    fn cast<T: 'static, A: 'static>(x: Option<T>) -> Option<A> {
+        let mut x = Some(x?);
+        (&mut x as &mut dyn Any).downcast_mut::<Option<A>>()?.take()
+    }
+    let id = TypeId::of::<A>();
+    if id == TypeId::of::<usize>() {
+        cast(usize::try_from(n).ok())
+    } else if id == TypeId::of::<u32>() {
+        cast(u32::try_from(n).ok())
+    } else if id == TypeId::of::<u64>() {
+        cast(u64::try_from(n).ok())
+    } else if id == TypeId::of::<u16>() {
+        cast(u16::try_from(n).ok())
+    } else if id == TypeId::of::<u8>() {
+        cast(u8::try_from(n).ok())
+    } else {
+        None
+    }
+}
+
+/// `a` as an integer, when its type is an unsigned integer type.
+fn action_int<A: 'static>(a: &A) -> Option<i64> {
+    let a = a as &dyn Any;
+    if let Some(&x) = a.downcast_ref::<usize>() {
+        i64::try_from(x).ok()
+    } else if let Some(&x) = a.downcast_ref::<u32>() {
+        Some(i64::from(x))
+    } else if let Some(&x) = a.downcast_ref::<u64>() {
+        i64::try_from(x).ok()
+    } else if let Some(&x) = a.downcast_ref::<u16>() {
+        Some(i64::from(x))
+    } else {
+        a.downcast_ref::<u8>().map(|&x| i64::from(x))
+    }
+}
+
 impl<S> State for S
 where
     S: Step + Send + Sync + fmt::Debug + 'static,
+    S::Action: 'static,
 {
+    fn legal_ints(&self) -> Option<Vec<i64>> {
+        Step::legal_actions(self).iter().map(action_int).collect()
+    }
+
+    fn apply_legal_int(&mut self, n: i64) -> Result<(), RegistryError> {
+        let Some(a) = int_action::<S::Action>(n) else {
+            return Err(RegistryError::Illegal {
+                what: "action",
+                given: n.to_string(),
+                legal: State::legal_actions(self)
+                    .iter()
+                    .map(Value::to_string)
+                    .collect(),
+            });
+        };
+        Step::apply_action(self, &a).map_err(|e| RegistryError::Rejected(e.to_string()))
+    }
+
     fn players(&self) -> usize {
         Step::players(self)
     }

@@ -215,3 +215,38 @@ fn sampling_through_the_registry_matches_the_step() {
         assert_eq!(serde_json::to_value(a).unwrap(), b);
     }
 }
+
+/// The integer fast path (what the Python package's `apply_action` uses)
+/// names and plays the same moves as the JSON path, game after game.
+#[test]
+fn integer_actions_play_the_same_games_as_json_ones() {
+    use dice::Dice;
+    for spec in ["kalah(pits=6,seeds=4)", "hog(goal=30)", "lcr(players=3)", "craps"] {
+        let g = load(spec).unwrap();
+        let mut dice = SeededDice::new(11, 0);
+        for _ in 0..50 {
+            let (mut a, mut b) = (g.new_initial_state(), g.new_initial_state());
+            while a.turn() != Turn::Terminal {
+                if a.turn() == Turn::Chance {
+                    let o = a.sample_outcome(&mut dice).unwrap();
+                    a.apply_outcome(&o).unwrap();
+                    b.apply_outcome(&o).unwrap();
+                    continue;
+                }
+                let json = a.legal_actions();
+                let Some(ints) = b.legal_ints() else {
+                    panic!("{spec}: a player's actions that are not integers");
+                };
+                let as_json: Vec<serde_json::Value> = ints.iter().map(|&n| n.into()).collect();
+                assert_eq!(as_json, json, "{spec}");
+                let k = dice.below(ints.len() as u32).unwrap() as usize;
+                a.apply_action(&json[k]).unwrap();
+                b.apply_legal_int(ints[k]).unwrap();
+                assert_eq!(a.serialize(), b.serialize(), "{spec}");
+            }
+        }
+    }
+    // A number that is no action of the game's type is refused.
+    let mut s = load("kalah").unwrap().new_initial_state();
+    assert!(s.apply_legal_int(-1).is_err());
+}

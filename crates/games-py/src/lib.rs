@@ -121,15 +121,23 @@ struct PyState {
     game: Arc<games_app::Game>,
     /// The legal actions' integers at a player node, once asked (a
     /// Python loop asks, then plays one of them: the list is made once).
-    legal: Option<Vec<i64>>,
+    /// With whether they are the actions themselves (integer actions,
+    /// applied without making the list again) or their places.
+    legal: Option<(Vec<i64>, bool)>,
 }
 
 impl PyState {
     /// The legal actions' integers, made once a state.
     fn legal_ints(&mut self) -> &[i64] {
+        &self.legal_list().0
+    }
+
+    fn legal_list(&mut self) -> &(Vec<i64>, bool) {
         let state = &self.state;
-        self.legal
-            .get_or_insert_with(|| codes::action_ints(&state.legal_actions()))
+        self.legal.get_or_insert_with(|| match state.legal_ints() {
+            Some(ints) => (ints, true),
+            None => (codes::action_ints(&state.legal_actions()), false),
+        })
     }
 }
 
@@ -188,14 +196,17 @@ impl PyState {
             self.legal = None;
             Ok(())
         } else {
-            let k = match self.legal_ints().iter().position(|&c| c == action) {
-                Some(k) => k,
+            let (legal, direct) = self.legal_list();
+            let (found, direct) = (legal.iter().position(|&c| c == action), *direct);
+            match found {
+                // The integer is the action, and it is in this state's list.
+                Some(_) if direct => self.state.apply_legal_int(action),
+                Some(k) => self.state.apply_action_at(k),
                 // Not legal: the one-line error naming the legal ones.
-                None => {
-                    codes::action_index(&self.state.legal_actions(), action).map_err(value_error)?
-                }
-            };
-            self.state.apply_action_at(k).map_err(value_error)?;
+                None => codes::action_index(&self.state.legal_actions(), action)
+                    .and_then(|k| self.state.apply_action_at(k)),
+            }
+            .map_err(value_error)?;
             self.legal = None;
             Ok(())
         }

@@ -370,7 +370,7 @@ async fn hog_under_another_term(c: &Client, base: &str) {
         .await
         .unwrap();
     assert!(
-        shown[0].as_str().unwrap().contains("source"),
+        shown[0].as_str().unwrap().contains("Source: "),
         "fall2023's rules in words and source: {shown}"
     );
     assert_eq!(shown[1], true, "the Spring 2014 switches are off: {shown}");

@@ -349,6 +349,133 @@ async fn dark_and_still(c: &Client, base: &str) {
     assert_eq!(animation, "none");
 }
 
+/// Hog under another term's rules (Fall 2023): chosen in the rule-set
+/// select, a new game, one turn, the coach; every Hog reply's command
+/// names `--rules fall2023`, and the copied link reopens the rule set.
+async fn hog_under_another_term(c: &Client, base: &str) {
+    c.goto(&format!("{base}/hog")).await.unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null && document.querySelector('#hog-term option[value=fall2023]') !== null;",
+        "the coach and the rule sets",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "hog-term", "fall2023").await;
+    let shown = c
+        .execute(
+            "return [document.getElementById('hog-term-rules').textContent, document.getElementById('hog-bacon').disabled, document.getElementById('hog-swap').disabled];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        shown[0].as_str().unwrap().contains("Source: "),
+        "fall2023's rules in words and source: {shown}"
+    );
+    assert_eq!(shown[1], true, "the Spring 2014 switches are off: {shown}");
+    assert_eq!(shown[2], true, "the Spring 2014 switches are off: {shown}");
+    set(c, "hog-seed", "7").await;
+    set(c, "hog-seat", "0").await;
+    set(c, "hog-opponent", "final").await;
+    log_and_reset(c).await;
+    click(c, "hog-new").await;
+    let best = wait_for(
+        c,
+        "const b = document.querySelector('#hog-buttons button.best:not([disabled])');
+         return b && window.gamesLog.some((e) => e.command.includes('hog coach')) ? b.id : null;",
+        "the coach under fall2023",
+        Duration::from_secs(60),
+    )
+    .await;
+    let e = status_error(c).await;
+    assert!(e.is_empty(), "the page says: {e}");
+    click(c, best.as_str().unwrap()).await;
+    wait_for(
+        c,
+        "const l = window.gamesLog; const i = l.findIndex((e) => e.command.includes('hog step'));
+         return i >= 0 && l.slice(i).some((e) => e.command.includes('hog coach'))
+           && document.querySelector('#hog-buttons button.best:not([disabled])') !== null;",
+        "a turn and the coach under fall2023",
+        Duration::from_secs(60),
+    )
+    .await;
+    let e = status_error(c).await;
+    assert!(e.is_empty(), "the page says: {e}");
+    let log = log_and_reset(c).await;
+    let hog: Vec<&str> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["command"].as_str().unwrap())
+        .filter(|c| c.starts_with("games-cli hog "))
+        .collect();
+    assert!(hog.iter().any(|c| c.contains("hog step")), "{hog:?}");
+    assert!(hog.iter().any(|c| c.contains("hog coach")), "{hog:?}");
+    // The step's state carries its rule set by name; every other verb
+    // takes `--rules`.
+    for command in &hog {
+        assert!(
+            command.contains("--rules fall2023") || command.contains(r#""rules":"fall2023""#),
+            "a Hog reply under fall2023 whose command does not say so: {command}"
+        );
+    }
+    assert!(
+        hog.iter()
+            .filter(|c| c.contains("hog coach"))
+            .all(|c| c.contains("--rules fall2023")),
+        "{hog:?}"
+    );
+    let shown = c
+        .execute(
+            "return document.getElementById('hog-command').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        shown.as_str().unwrap().contains("--rules fall2023"),
+        "the page's last command: {shown}"
+    );
+    let checked = common::check_log(&log);
+    eprintln!("hog fall2023: {} replies, {checked} equal to the CLI's", hog.len());
+
+    // The link keeps the rule set.
+    let link = c
+        .execute(
+            "return [location.href, document.getElementById('hog-score').dataset.scores, document.getElementById('hog-coach-table').textContent];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let url = link[0].as_str().unwrap();
+    assert!(url.contains("rules=fall2023"), "{url}");
+    c.goto(url).await.unwrap();
+    let again = wait_for(
+        c,
+        "const t = document.getElementById('hog-coach-table');
+         return t && window.gamesLog.some((e) => e.command.includes('hog coach'))
+           ? [location.href, document.getElementById('hog-score').dataset.scores, t.textContent] : null;",
+        "the linked fall2023 position's coach",
+        Duration::from_secs(60),
+    )
+    .await;
+    assert_eq!(again, link, "the Hog link reopens the position under fall2023");
+    let term = c
+        .execute("return document.getElementById('hog-term').value;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(term, "fall2023");
+    let log = log_and_reset(c).await;
+    for e in log.as_array().unwrap() {
+        let command = e["command"].as_str().unwrap();
+        if command.contains("hog coach") {
+            assert!(command.contains("--rules fall2023"), "{command}");
+        }
+    }
+    shoot(c, "hog-fall2023").await;
+}
+
 async fn play_everything(c: &Client, base: &str) {
     // Every page loads, with its first replies, under a title of its own.
     let mut titles = Vec::new();
@@ -534,6 +661,8 @@ async fn play_everything(c: &Client, base: &str) {
     .await;
     assert_eq!(again, link, "the Hog link reopens the position");
     log_and_reset(c).await;
+
+    hog_under_another_term(c, base).await;
 
     // ---- Kalah(4,3) against the solver, to the end.
     c.goto(&format!("{base}/kalah")).await.unwrap();

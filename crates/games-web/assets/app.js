@@ -157,11 +157,28 @@ function refocus(id, box) {
 // ---------------------------------------------------------------- Hog
 
 const BUILT_IN = ["final", "optimal", "bacon", "swap", ...Array.from({ length: 10 }, (_, i) => `always:${i + 1}`)];
-const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, turns: [], commands: [], focus: null, winner: null };
+const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [] };
+const DEFAULT_TERM = "spring2014";
+// Strategies that exist only under Spring 2014's rules.
+const SPRING_ONLY = ["bacon", "swap"];
+// The terms whose rules remember earlier turns: their best response and
+// optimal strategy have no 100 x 100 table (docs/hog.md).
+const MEMORY_TERMS = ["fall2017", "fall2019"];
 
+// The rule set chosen in the select: Spring 2014 (the handout's, with its
+// three switches) or another term's by name.
+function hogTerm() {
+  return $("hog-term").value || DEFAULT_TERM;
+}
+
+// The state's rules: Spring 2014's goal and switches, or another term's
+// name (the general engine's state carries its rule set by name and the
+// goal beside it).
 function hogRules() {
+  const goal = Number($("hog-goal").value) || 100;
+  if (hogTerm() !== DEFAULT_TERM) return { name: hogTerm(), goal };
   return {
-    goal: Number($("hog-goal").value) || 100,
+    goal,
     free_bacon: $("hog-bacon").checked,
     hog_wild: $("hog-wild").checked,
     swine_swap: $("hog-swap").checked,
@@ -169,12 +186,132 @@ function hogRules() {
 }
 
 function hogRuleFlags(rules) {
+  if (rules.name) return { rules: rules.name, goal: rules.goal };
   return {
     goal: rules.goal,
     "no-free-bacon": !rules.free_bacon,
     "no-hog-wild": !rules.hog_wild,
     "no-swine-swap": !rules.swine_swap,
   };
+}
+
+// A new game's state under `rules`.
+function hogState(rules, scores, player) {
+  if (rules.name) return { rules: rules.name, goal: rules.goal, scores, player, rolling: null };
+  return { rules, scores, player, rolling: null };
+}
+
+// `games-cli hog rules --format json`, for a server that does not serve
+// the verb (`/api/hog/rules`): the page asks the server first.
+const HOG_TERMS = [
+  {
+    "name": "spring2014",
+    "default": true,
+    "rules": [
+      "pig out: any die showing 1 scores 1 for the turn",
+      "free bacon: zero dice score 1 + the larger digit of the opponent's score",
+      "hog wild: when the sum of the scores is a multiple of 7, the dice are four-sided",
+      "swine swap: after the turn, if one score is exactly double the other, they swap"
+    ],
+    "source": "the handout (docs/rules.md)"
+  },
+  {
+    "name": "fall2017",
+    "default": false,
+    "rules": [
+      "pig out: any die showing 1 scores 1 for the turn",
+      "free bacon: zero dice score 1 + the largest digit of the opponent's score",
+      "swine swap: after the turn, if both scores are above 1 and one divides the other, they swap",
+      "time trot: rolling as many dice as the turn number mod 8 (turns count from 0, extra turns included) gives an extra turn, never two in a row"
+    ],
+    "source": "github.com/sxyu/bacon hog.cpp @ 241dce4080b63fcd73c8dbd1634aa8f4d7a9ba7d"
+  },
+  {
+    "name": "fall2019",
+    "default": false,
+    "rules": [
+      "pig out: any die showing 1 scores 1 for the turn",
+      "free bacon: zero dice score 10 - the smaller of the opponent's tens and ones digits",
+      "feral hogs: rolling a number of dice exactly 2 away from the points the mover scored on their own previous turn (0 before their first; bonuses not counted) adds 3",
+      "swine swap: after the turn, if first digit x last digit of both scores are equal (a one-digit score counts its digit twice), they swap"
+    ],
+    "source": "github.com/yuzhoumo/cs61a-fa2019 projects/hog/hog.py @ 7d12cf8d4361e676dd95dda4d1f6d76c322aab82; github.com/sxyu/bacon2 config.cpp @ 26b2a16e57c522f014f799d5697bc7b5c3cc4b6a"
+  },
+  {
+    "name": "fall2020",
+    "default": false,
+    "rules": [
+      "pig out: any die showing 1 scores 1 for the turn",
+      "free bacon: zero dice score 3 + the digit of pi at the opponent's score (3.14159...: 0 gives 3 + 3)",
+      "pig pass: after the turn, a mover behind by 1 or 2 points moves again",
+      "swine align: after the turn, a mover whose score and the opponent's (both above 0) have a common divisor of at least 10 moves again"
+    ],
+    "source": "github.com/half-dreamer/CS61A-20fa \"CS61A 2020 FALL all-solution/hog/hog.py\" and tests/02.py @ 8d43a1117dc791f9b7f84713c838801b60e1e7ec"
+  },
+  {
+    "name": "fall2021",
+    "default": false,
+    "rules": [
+      "sow sad: any die showing 1 scores 1 for the turn",
+      "picky piggy: zero dice score the opponent's-score-th digit of 1/7 = 0.142857... (7 at 0)",
+      "hog pile: after the turn, if the scores are equal, the mover's score doubles"
+    ],
+    "source": "github.com/y1cunhui/cs61A-2021Fall proj01-hog/hog.py and tests/02.py @ 9cdea1550621c8543888adf0c941bc1fad3b3e16"
+  },
+  {
+    "name": "spring2022",
+    "default": false,
+    "rules": [
+      "sow sad: any die showing 1 scores 1 for the turn",
+      "hefty hogs: zero dice score f(mover's score) mod 30, f composing one function per digit of the opponent's score from the ones digit up (1 when the opponent has 0); it can score 0",
+      "hog pile: after the turn, if both scores end in the same digit, the mover gains that digit"
+    ],
+    "source": "github.com/caiscoding/CS61A-Spring2022 projects/project1/hog/hog.py @ 7fc21a68ae1cb754a5839d2081d72da28a5978c4"
+  },
+  {
+    "name": "fall2023",
+    "default": false,
+    "rules": [
+      "sow sad: any die showing 1 scores 1 for the turn",
+      "boar brawl: zero dice score max(1, 3 x |opponent's tens digit - mover's ones digit|)",
+      "sus fuss: after the turn, a mover's score with exactly 3 or 4 factors rises to the next prime"
+    ],
+    "source": "github.com/shuo-liu16/CS61A proj/hog/hog.py, tests/02.py and tests/04.py @ 26e7495a3de2762596e4302e1a4f890d67965496"
+  }
+];
+
+// The select's rule sets, from `hog rules`; the chosen one's rules in
+// words and its source, and the switches only for Spring 2014. Asked
+// without `api()`: a server without the verb is no error on the page.
+async function hogLoadTerms() {
+  hog.terms = HOG_TERMS;
+  try {
+    const r = await fetch("/api/hog/rules", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const list = r.ok ? await r.json() : null;
+    if (Array.isArray(list) && list.length) hog.terms = list;
+  } catch {
+    // the list above
+  }
+  const cur = hogTerm();
+  if (hog.terms.length) {
+    $("hog-term").replaceChildren(...hog.terms.map((t) => el("option", { value: t.name, selected: t.name === cur }, t.name + (t.default ? " (default)" : ""))));
+    if (!hog.terms.some((t) => t.name === cur)) $("hog-term").value = DEFAULT_TERM;
+  }
+  hogShowTerm();
+}
+
+function hogShowTerm() {
+  const name = hogTerm();
+  const t = hog.terms.find((x) => x.name === name);
+  const words = t ? (Array.isArray(t.rules) ? t.rules.join("; ") : String(t.rules)) : "";
+  $("hog-term-rules").textContent = t ? `${words}. Source: ${t.source}` : "";
+  const spring = name === DEFAULT_TERM;
+  for (const id of ["hog-bacon", "hog-wild", "hog-swap"]) $(id).disabled = !spring;
+  const keep = {};
+  for (const id of ["hog-opponent", "hog-map-strategy", "hog-map-vs"]) {
+    if (!spring && SPRING_ONLY.includes($(id).value)) keep[id] = "final";
+  }
+  hogFillSelects(keep);
 }
 
 // The uploaded files a request's strategies name.
@@ -185,7 +322,8 @@ function hogFiles(...names) {
 }
 
 function hogFillSelects(keep = {}) {
-  const names = [...BUILT_IN, ...Object.keys(hog.files).map((f) => "file:" + f)];
+  const builtIn = hogTerm() === DEFAULT_TERM ? BUILT_IN : BUILT_IN.filter((n) => !SPRING_ONLY.includes(n));
+  const names = [...builtIn, ...Object.keys(hog.files).map((f) => "file:" + f)];
   for (const [id, def] of [["hog-opponent", "final"], ["hog-map-strategy", "final"], ["hog-map-vs", "always:5"]]) {
     const s = $(id);
     const cur = keep[id] || s.value || def;
@@ -193,9 +331,13 @@ function hogFillSelects(keep = {}) {
   }
 }
 
-function hogStart() {
+async function hogStart() {
   hogFillSelects();
   $("hog-seed").value = newSeed();
+  $("hog-term").onchange = hogShowTerm;
+  const term = new URLSearchParams(location.search).get("rules");
+  if (term) $("hog-term").replaceChildren(el("option", { value: term, selected: true }, term));
+  await hogLoadTerms();
   $("hog-new").onclick = () => hogNew();
   $("hog-map-go").onclick = hogMap;
   $("hog-export").onclick = () => download("hog");
@@ -213,11 +355,15 @@ function hogStart() {
 
 // The address holds the game, as Kalah's does: the settings, the seed and
 // the position (scores, mover, turns played, which picks each turn's dice).
-// `/hog?opponent=final&seat=0&seed=7&goal=100&bacon=1&wild=1&swap=1&scores=12,31&player=1&turn=4`
+// `/hog?opponent=final&seat=0&seed=7&goal=100&bacon=1&wild=1&swap=1&scores=12,31&player=1&turn=4`;
+// another term's rule set adds `rules=fall2023` (and drops the switches).
 function hogToUrl() {
   if (location.pathname !== "/hog" || !hog.state) return;
-  const s = hog.state, r = s.rules;
-  const q = new URLSearchParams({
+  const s = hog.state, r = hogStateRules();
+  const q = new URLSearchParams(r.name ? {
+    opponent: hog.opponent, seat: String(hog.me), seed: String(hog.seed), rules: r.name, goal: String(r.goal),
+    scores: s.scores.join(","), player: String(s.player), turn: String(hog.turn),
+  } : {
     opponent: hog.opponent, seat: String(hog.me), seed: String(hog.seed), goal: String(r.goal),
     bacon: r.free_bacon ? "1" : "0", wild: r.hog_wild ? "1" : "0", swap: r.swine_swap ? "1" : "0",
     scores: s.scores.join(","), player: String(s.player), turn: String(hog.turn),
@@ -233,7 +379,11 @@ function hogFromUrl() {
   const ok = scores.length === 2 && scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200) &&
     Number.isInteger(goal) && goal >= 1 && goal <= 100 && Number.isInteger(seed) && seed >= 0 && Number.isInteger(turn) && turn >= 0;
   const opponent = q.get("opponent") || "final";
+  const term = q.get("rules") || DEFAULT_TERM;
   if (!ok || !BUILT_IN.includes(opponent)) return false;
+  if (term !== DEFAULT_TERM && (SPRING_ONLY.includes(opponent) || !hog.terms.some((t) => t.name === term))) return false;
+  $("hog-term").value = term;
+  hogShowTerm();
   $("hog-opponent").value = opponent;
   $("hog-seat").value = q.get("seat") === "1" ? "1" : "0";
   $("hog-seed").value = String(seed);
@@ -249,7 +399,7 @@ EXPORTS.hog = () => {
   const s = hog.state;
   return {
     game: "hog",
-    opponent: hog.opponent, you: hog.me, seed: hog.seed, rules: s.rules,
+    opponent: hog.opponent, you: hog.me, seed: hog.seed, rules: hogStateRules(),
     turns: hog.turns,
     scores: s.scores,
     winner: hog.winner,
@@ -267,7 +417,8 @@ function hogNew(from = null) {
   if ($("hog-seed").value === "") $("hog-seed").value = newSeed();
   hog.seed = Number($("hog-seed").value);
   hog.turn = from ? from.turn : 0;
-  hog.state = { rules, scores: from ? from.scores : [0, 0], player: from ? from.player : 0, rolling: null };
+  hog.term = rules.name || DEFAULT_TERM;
+  hog.state = hogState(rules, from ? from.scores : [0, 0], from ? from.player : 0);
   hog.turns = [];
   hog.commands = [];
   hog.winner = null;
@@ -286,8 +437,17 @@ function hogNew(from = null) {
   else hogCoach();
 }
 
+// The rules of the game on the board, one shape for both engines: Spring
+// 2014's goal and switches, or `{name, goal}` for another term.
+function hogStateRules() {
+  const s = hog.state;
+  if (typeof s.rules === "string") return { name: s.rules, goal: s.goal };
+  if (s.rules && s.rules.name) return { name: s.rules.name, goal: s.goal ?? s.rules.goal };
+  return s.rules;
+}
+
 function hogOver() {
-  const g = hog.state.rules.goal;
+  const g = hogStateRules().goal;
   return hog.state.scores[0] >= g || hog.state.scores[1] >= g;
 }
 
@@ -298,7 +458,8 @@ function hogRender() {
   $("hog-score").dataset.scores = JSON.stringify(s.scores);
   const mine = s.player === hog.me && !hogOver() && !hog.busy;
   const buttons = [];
-  for (let n = s.rules.free_bacon ? 0 : 1; n <= 10; n++) {
+  const r = hogStateRules();
+  for (let n = r.name || r.free_bacon ? 0 : 1; n <= 10; n++) {
     buttons.push(el("button", {
       class: "choice", id: `hog-roll-${n}`, disabled: !mine, "aria-label": `roll ${n} ${n === 1 ? "die" : "dice"}`,
       onclick: () => { hog.focus = `hog-roll-${n}`; hogRoll(n); },
@@ -353,14 +514,16 @@ function hogApply(reply) {
   hog.state = reply.state;
   hog.turn += 1;
   const who = t.player === hog.me ? "You" : `The computer (${hog.opponent})`;
-  $("hog-dice").replaceChildren(...t.outcomes.map((f) => faceDie(f, t.sides)));
+  const outcomes = t.outcomes || [];
+  $("hog-dice").replaceChildren(...outcomes.map((f) => faceDie(f, t.sides)));
   const events = [];
   if (t.free_bacon) events.push(`free bacon: ${t.points} points`);
   if (t.sides === 4 && !t.free_bacon) events.push("hog wild: four-sided dice");
+  if (t.extra_turn) events.push("an extra turn");
   if (t.pig_out) events.push("pig out: a 1, so 1 point");
   if (t.swine_swap) events.push("swine swap: the scores swap");
   const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
-    (t.free_bacon ? "" : `: ${t.outcomes.join(" ")}`) + ` → ${t.points} points` +
+    (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")}`) + ` → ${t.points} points` +
     (events.length ? ` (${events.join("; ")})` : "") + `. ${t.after[0]} : ${t.after[1]}`;
   $("hog-event").textContent = line;
   $("hog-log").prepend(el("li", {}, line));
@@ -381,7 +544,7 @@ async function hogCoach() {
     vs: hog.opponent,
     score: s.scores[hog.me],
     opponent: s.scores[1 - hog.me],
-    ...hogRuleFlags(s.rules),
+    ...hogRuleFlags(hogStateRules()),
     ...hogFiles(hog.opponent),
   };
   const c = await api("hog", "coach", flags, "hog");
@@ -422,11 +585,20 @@ async function hogMap() {
   const strategy = $("hog-map-strategy").value, vs = $("hog-map-vs").value;
   const rules = hogRuleFlags(hogRules());
   const files = { ...hogFiles(strategy, vs) };
-  const table = await api("hog", "export", { strategy, out: "-", as: "json", ...rules, ...files }, "hog");
   const rate = await api("hog", "rate", { strategy, vs, ...rules, ...files }, "hog");
+  const term = hog.terms.find((t) => t.name === rules.rules);
+  const memory = term ? MEMORY_TERMS.includes(term.name) : false;
   $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}: exact average win rate ${fmt(rate.exact_win_rate)}` +
     ` (moving first ${fmt(rate.win_rate_first, 4)}, second ${fmt(rate.win_rate_second, 4)})`;
   const ctx = $("hog-map").getContext("2d");
+  if (memory && !strategy.startsWith("always:") && !strategy.startsWith("file:")) {
+    // Under rules with memory the best response and the optimal strategy
+    // choose by it too: no 100 x 100 table to draw.
+    ctx.clearRect(0, 0, 400, 400);
+    $("hog-rate").textContent += `. Under ${rules.rules} ${strategy} chooses by the game's memory too: it has no map.`;
+    return;
+  }
+  const table = await api("hog", "export", { strategy, out: "-", as: "json", ...rules, ...files }, "hog");
   for (let s = 0; s < 100; s++) {
     for (let o = 0; o < 100; o++) {
       ctx.fillStyle = PALETTE[table[s][o]];

@@ -221,7 +221,12 @@ fn sampling_through_the_registry_matches_the_step() {
 #[test]
 fn integer_actions_play_the_same_games_as_json_ones() {
     use dice::Dice;
-    for spec in ["kalah(pits=6,seeds=4)", "hog(goal=30)", "lcr(players=3)", "craps"] {
+    for spec in [
+        "kalah(pits=6,seeds=4)",
+        "hog(goal=30)",
+        "lcr(players=3)",
+        "craps",
+    ] {
         let g = load(spec).unwrap();
         let mut dice = SeededDice::new(11, 0);
         for _ in 0..50 {

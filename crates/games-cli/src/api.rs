@@ -171,6 +171,7 @@ pub const CHEAP: &[(&str, &str)] = &[
     ("hog", "play"),
     ("hog", "export"),
     ("hog", "rate"),
+    ("hog", "rules"),
     ("mancala", "move"),
     ("mancala", "sow"),
     ("lcr", "exact"),
@@ -266,6 +267,7 @@ const VERBS: &[(&str, &[&str])] = &[
             "max-rolls",
             "step",
             "coach",
+            "rules",
         ],
     ),
     ("mancala", &["sow", "solve", "move", "moves"]),
@@ -273,9 +275,6 @@ const VERBS: &[(&str, &[&str])] = &[
 
 /// Flags never taken from the web: files written or read by path, stdin
 /// batches, the terminal, and the format (always JSON).
-///
-/// `rules` (Hog's other terms) is refused until the general engine checks
-/// the web's deadline: a Fall 2019 tournament runs for minutes.
 const REFUSED: &[&str] = &[
     "csv", "plot", "jsonl", "endgame", "human", "format", "help", "version",
 ];

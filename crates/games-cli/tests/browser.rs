@@ -438,7 +438,10 @@ async fn hog_under_another_term(c: &Client, base: &str) {
         "the page's last command: {shown}"
     );
     let checked = common::check_log(&log);
-    eprintln!("hog fall2023: {} replies, {checked} equal to the CLI's", hog.len());
+    eprintln!(
+        "hog fall2023: {} replies, {checked} equal to the CLI's",
+        hog.len()
+    );
 
     // The link keeps the rule set.
     let link = c
@@ -460,7 +463,10 @@ async fn hog_under_another_term(c: &Client, base: &str) {
         Duration::from_secs(60),
     )
     .await;
-    assert_eq!(again, link, "the Hog link reopens the position under fall2023");
+    assert_eq!(
+        again, link,
+        "the Hog link reopens the position under fall2023"
+    );
     let term = c
         .execute("return document.getElementById('hog-term').value;", vec![])
         .await

@@ -736,6 +736,7 @@ fn cheap_examples() -> Vec<(&'static str, &'static str, String)> {
             "coach",
             s(r#"{"vs": "optimal", "score": 10, "opponent": 20}"#),
         ),
+        ("hog", "rules", s("{}")),
         (
             "hog",
             "play",

@@ -201,96 +201,15 @@ function hogState(rules, scores, player) {
   return { rules, scores, player, rolling: null };
 }
 
-// `games-cli hog rules --format json`, for a server that does not serve
-// the verb (`/api/hog/rules`): the page asks the server first.
-const HOG_TERMS = [
-  {
-    "name": "spring2014",
-    "default": true,
-    "rules": [
-      "pig out: any die showing 1 scores 1 for the turn",
-      "free bacon: zero dice score 1 + the larger digit of the opponent's score",
-      "hog wild: when the sum of the scores is a multiple of 7, the dice are four-sided",
-      "swine swap: after the turn, if one score is exactly double the other, they swap"
-    ],
-    "source": "the handout (docs/rules.md)"
-  },
-  {
-    "name": "fall2017",
-    "default": false,
-    "rules": [
-      "pig out: any die showing 1 scores 1 for the turn",
-      "free bacon: zero dice score 1 + the largest digit of the opponent's score",
-      "swine swap: after the turn, if both scores are above 1 and one divides the other, they swap",
-      "time trot: rolling as many dice as the turn number mod 8 (turns count from 0, extra turns included) gives an extra turn, never two in a row"
-    ],
-    "source": "github.com/sxyu/bacon hog.cpp @ 241dce4080b63fcd73c8dbd1634aa8f4d7a9ba7d"
-  },
-  {
-    "name": "fall2019",
-    "default": false,
-    "rules": [
-      "pig out: any die showing 1 scores 1 for the turn",
-      "free bacon: zero dice score 10 - the smaller of the opponent's tens and ones digits",
-      "feral hogs: rolling a number of dice exactly 2 away from the points the mover scored on their own previous turn (0 before their first; bonuses not counted) adds 3",
-      "swine swap: after the turn, if first digit x last digit of both scores are equal (a one-digit score counts its digit twice), they swap"
-    ],
-    "source": "github.com/yuzhoumo/cs61a-fa2019 projects/hog/hog.py @ 7d12cf8d4361e676dd95dda4d1f6d76c322aab82; github.com/sxyu/bacon2 config.cpp @ 26b2a16e57c522f014f799d5697bc7b5c3cc4b6a"
-  },
-  {
-    "name": "fall2020",
-    "default": false,
-    "rules": [
-      "pig out: any die showing 1 scores 1 for the turn",
-      "free bacon: zero dice score 3 + the digit of pi at the opponent's score (3.14159...: 0 gives 3 + 3)",
-      "pig pass: after the turn, a mover behind by 1 or 2 points moves again",
-      "swine align: after the turn, a mover whose score and the opponent's (both above 0) have a common divisor of at least 10 moves again"
-    ],
-    "source": "github.com/half-dreamer/CS61A-20fa \"CS61A 2020 FALL all-solution/hog/hog.py\" and tests/02.py @ 8d43a1117dc791f9b7f84713c838801b60e1e7ec"
-  },
-  {
-    "name": "fall2021",
-    "default": false,
-    "rules": [
-      "sow sad: any die showing 1 scores 1 for the turn",
-      "picky piggy: zero dice score the opponent's-score-th digit of 1/7 = 0.142857... (7 at 0)",
-      "hog pile: after the turn, if the scores are equal, the mover's score doubles"
-    ],
-    "source": "github.com/y1cunhui/cs61A-2021Fall proj01-hog/hog.py and tests/02.py @ 9cdea1550621c8543888adf0c941bc1fad3b3e16"
-  },
-  {
-    "name": "spring2022",
-    "default": false,
-    "rules": [
-      "sow sad: any die showing 1 scores 1 for the turn",
-      "hefty hogs: zero dice score f(mover's score) mod 30, f composing one function per digit of the opponent's score from the ones digit up (1 when the opponent has 0); it can score 0",
-      "hog pile: after the turn, if both scores end in the same digit, the mover gains that digit"
-    ],
-    "source": "github.com/caiscoding/CS61A-Spring2022 projects/project1/hog/hog.py @ 7fc21a68ae1cb754a5839d2081d72da28a5978c4"
-  },
-  {
-    "name": "fall2023",
-    "default": false,
-    "rules": [
-      "sow sad: any die showing 1 scores 1 for the turn",
-      "boar brawl: zero dice score max(1, 3 x |opponent's tens digit - mover's ones digit|)",
-      "sus fuss: after the turn, a mover's score with exactly 3 or 4 factors rises to the next prime"
-    ],
-    "source": "github.com/shuo-liu16/CS61A proj/hog/hog.py, tests/02.py and tests/04.py @ 26e7495a3de2762596e4302e1a4f890d67965496"
-  }
-];
-
-// The select's rule sets, from `hog rules`; the chosen one's rules in
-// words and its source, and the switches only for Spring 2014. Asked
-// without `api()`: a server without the verb is no error on the page.
+// The select's rule sets, from `hog rules` (the server's own list); the
+// chosen one's rules in words and its source, and the switches only for
+// Spring 2014.
 async function hogLoadTerms() {
-  hog.terms = HOG_TERMS;
   try {
-    const r = await fetch("/api/hog/rules", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    const list = r.ok ? await r.json() : null;
+    const list = await api("hog", "rules", {});
     if (Array.isArray(list) && list.length) hog.terms = list;
   } catch {
-    // the list above
+    // api() has shown the error; the select keeps Spring 2014.
   }
   const cur = hogTerm();
   if (hog.terms.length) {

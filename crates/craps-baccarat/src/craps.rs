@@ -36,7 +36,8 @@ pub fn roll_faces<D: Dice + ?Sized>(dice: &mut D) -> Result<[u32; 2], CasinoErro
     Ok([code % 6 + 1, (code / 6) % 6 + 1])
 }
 
-/// One roll of a recorded game (see [`play_transcript`]).
+/// One roll of a recorded game (see
+/// [`crate::step::CrapsState::transcript`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct CrapsRoll {
     /// The two faces.
@@ -63,34 +64,6 @@ pub fn rule_applied(before: Phase, sum: u32) -> String {
         (Phase::Point(p), Phase::Won) => format!("{sum}: the point {p} again, the player wins"),
         (Phase::Point(p), _) => format!("{sum}: neither the point {p} nor 7, roll again"),
         (done, _) => format!("{sum}: the game was over ({done:?})"),
-    }
-}
-
-/// One game with every roll's faces and the rule it applied: the same
-/// dice draws and the same rule ([`Phase::after`]) as [`play`].
-///
-/// # Errors
-/// The dice's errors.
-pub fn play_transcript<D: Dice + ?Sized>(
-    dice: &mut D,
-) -> Result<(Vec<CrapsRoll>, bool), CasinoError> {
-    let mut phase = Phase::ComeOut;
-    let mut rolls = Vec::new();
-    loop {
-        if let Some(won) = phase.result() {
-            return Ok((rolls, won));
-        }
-        let faces = roll_faces(dice)?;
-        let sum = faces[0] + faces[1];
-        let after = phase.after(sum);
-        rolls.push(CrapsRoll {
-            dice: faces,
-            sum,
-            before: phase,
-            after,
-            rule: rule_applied(phase, sum),
-        });
-        phase = after;
     }
 }
 

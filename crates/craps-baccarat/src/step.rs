@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::CasinoError;
 use crate::baccarat::{self, Outcome, next_card};
 use crate::cards::{Card, new_deck};
-use crate::craps::Phase;
+use crate::craps::{CrapsRoll, Phase, rule_applied};
 
 /// A game of craps: where it stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,6 +74,36 @@ impl Step for CrapsState {
     fn sample_outcome<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<[u32; 2], DiceError> {
         let code = dice.roll_block(6, 2)?;
         Ok([code % 6 + 1, code / 6 % 6 + 1])
+    }
+}
+
+impl CrapsState {
+    /// The game from this state on, played on the rules step and recorded
+    /// roll by roll: each roll is the step's sampled outcome (one
+    /// two-dice block, as the simulator rolls), its faces, sum and the rule
+    /// it applied; then whether the player won.
+    ///
+    /// # Errors
+    /// The dice's errors.
+    pub fn transcript<D: Dice + ?Sized>(
+        mut self,
+        dice: &mut D,
+    ) -> Result<(Vec<CrapsRoll>, bool), CasinoError> {
+        let mut rolls = Vec::new();
+        while self.turn() == Turn::Chance {
+            let before = self.phase;
+            let faces = self.sample_outcome(dice)?;
+            self.apply_outcome(&faces)?;
+            let sum = faces[0] + faces[1];
+            rolls.push(CrapsRoll {
+                dice: faces,
+                sum,
+                before,
+                after: self.phase,
+                rule: rule_applied(before, sum),
+            });
+        }
+        Ok((rolls, self.phase.result() == Some(true)))
     }
 }
 
@@ -141,6 +171,26 @@ impl BaccaratState {
         }
         let mut cards = self.dealt.iter().copied();
         baccarat::play_with(|| cards.next().ok_or(CasinoError::EmptyDeck)).ok()
+    }
+
+    /// The game from this state on, played on the rules step: `deal` gives
+    /// each next card (from a shuffled or a stacked shoe) and the step
+    /// decides which hand it goes to and when the game ends; then the
+    /// whole game's record.
+    ///
+    /// # Errors
+    /// Whatever `deal` returns; [`CasinoError::NotAnOutcome`] for a card
+    /// of which no copy is left in this state's shoe.
+    pub fn deal_with<F>(mut self, mut deal: F) -> Result<baccarat::BaccaratGame, CasinoError>
+    where
+        F: FnMut() -> Result<Card, CasinoError>,
+    {
+        while self.turn() == Turn::Chance {
+            let card = deal()?;
+            self.apply_outcome(&card)?;
+        }
+        // Over: the record of the cards dealt exists.
+        self.game().ok_or(CasinoError::EmptyDeck)
     }
 
     fn copies_left(&self, card: Card) -> u64 {

@@ -164,7 +164,9 @@ fn craps_transcript_is_the_game_with_faces() {
     let mut named = std::collections::HashSet::new();
     for seed in 0..3000 {
         let g = craps::play(&mut SeededDice::new(seed, 0)).unwrap();
-        let (rolls, won) = craps::play_transcript(&mut SeededDice::new(seed, 0)).unwrap();
+        let (rolls, won) = CrapsState::default()
+            .transcript(&mut SeededDice::new(seed, 0))
+            .unwrap();
         let sums: Vec<u32> = rolls.iter().map(|r| r.sum).collect();
         assert_eq!(sums, g.rolls, "seed {seed}");
         assert_eq!(won, g.won);
@@ -219,4 +221,35 @@ fn baccarat_rules_applied_tell_the_game_recorded() {
         seen[usize::from(g.player_third.is_some()) + usize::from(g.house_third.is_some())] += 1;
     }
     assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+}
+
+/// A game dealt on the rules step from a shuffled or a stacked shoe is the
+/// fast game (`baccarat::play_with`) on the same cards.
+#[test]
+fn baccarat_dealt_on_the_step_is_the_fast_game() {
+    let mut thirds = 0;
+    for decks in [1, 8] {
+        for seed in 0..2000 {
+            let mut shoe = Shoe::new(decks).unwrap();
+            let fast = baccarat::play(&mut shoe, &mut SeededDice::new(seed, 0)).unwrap();
+            let mut dice = SeededDice::new(seed, 0);
+            let stepped = BaccaratState::new(decks)
+                .unwrap()
+                .deal_with(|| shoe.deal_random(&mut dice))
+                .unwrap();
+            assert_eq!(stepped, fast, "{decks} decks, seed {seed}");
+            thirds += usize::from(fast.player_third.is_some());
+            // The same cards stacked, top first.
+            let mut cards = vec![fast.player[0], fast.house[0], fast.player[1], fast.house[1]];
+            cards.extend(fast.player_third);
+            cards.extend(fast.house_third);
+            let mut stacked = Shoe::stacked(&cards, decks).unwrap();
+            let on_step = BaccaratState::new(decks)
+                .unwrap()
+                .deal_with(|| stacked.deal())
+                .unwrap();
+            assert_eq!(on_step, fast);
+        }
+    }
+    assert!(thirds > 100, "{thirds}");
 }

@@ -11,6 +11,7 @@
 //! assert!((r.house_edge.banker - 0.0106).abs() < 0.0001);
 //! ```
 
+use craps_baccarat::step::BaccaratState;
 use craps_baccarat::{baccarat, cards::Card, cards::Shoe};
 use dice::SeededDice;
 use dice::parallel::Shard;
@@ -334,7 +335,11 @@ impl Verb for Deal {
     const VERB: &'static str = "deal";
     type Report = DealReport;
     fn run(&self, _ctx: &Context) -> Result<DealReport, AppError> {
-        let mut shoe = Shoe::new(self.decks)?;
+        let shoe = Shoe::new(self.decks)?;
+        // Dealt on the rules step the registry makes for `baccarat(decks=N)`.
+        let start = || {
+            crate::registry::initial::<BaccaratState>(&format!("baccarat(decks={})", self.decks))
+        };
         let (game, seed) = match (&self.cards, self.seed) {
             (Some(_), Some(_)) => {
                 return bad("--seed cannot be used with --cards: a stacked deck is not shuffled");
@@ -345,12 +350,16 @@ impl Verb for Deal {
                     .map(|c| c.parse::<Card>())
                     .collect::<Result<Vec<_>, _>>()?;
                 let mut stacked = Shoe::stacked(&cards, self.decks)?;
-                (baccarat::play_stacked(&mut stacked)?, None)
+                (start()?.deal_with(|| stacked.deal())?, None)
             }
             (None, seed) => {
                 let seed = seed_or_draw(seed);
                 let mut dice = SeededDice::new(seed, 0);
-                (baccarat::play(&mut shoe, &mut dice)?, Some(seed))
+                let mut shoe = shoe;
+                (
+                    start()?.deal_with(|| shoe.deal_random(&mut dice))?,
+                    Some(seed),
+                )
             }
         };
         Ok(DealReport {

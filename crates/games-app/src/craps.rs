@@ -319,7 +319,9 @@ impl Verb for Game {
     type Report = GameReport;
     fn run(&self, _ctx: &Context) -> Result<GameReport, AppError> {
         let seed = seed_or_draw(self.seed);
-        let (rolls, won) = craps::play_transcript(&mut SeededDice::new(seed, 0))?;
+        // Played on the rules step the registry makes for `craps()`.
+        let start = crate::registry::initial::<craps_baccarat::step::CrapsState>("craps()")?;
+        let (rolls, won) = start.transcript(&mut SeededDice::new(seed, 0))?;
         Ok(GameReport { seed, rolls, won })
     }
 }

@@ -1038,13 +1038,19 @@ impl Verb for Replay {
             ctx.limits().coins,
         )?;
         let max_throws = MAX_THROWS.min(MAX_CELLS / players.max(1));
+        // The game as the registry makes it, played on its rules step; the
+        // engine's own message first (too few seats ...).
+        let start = || -> Result<lcr_core::ClassicState, AppError> {
+            lcr_core::ClassicState::new(players, coins)?;
+            crate::registry::initial(&format!("lcr(players={players},coins={coins})"))
+        };
         let t = match (&self.script, self.seed) {
             (Some(_), Some(_)) => return bad("lcr replay: --script or --seed, not both"),
             (None, None) => return bad("lcr replay: --script or --seed is required"),
             (Some(script), None) => {
                 let mut dice =
                     dice::ScriptedDice::from_lcr(script).map_err(lcr_core::LcrError::from)?;
-                let t = lcr_core::play_transcript(players, coins, &mut dice, max_throws)?;
+                let t = lcr_core::transcript_from(start()?, &mut dice, max_throws)?;
                 if !dice.all_used() {
                     return Err(lcr_core::LcrError::UnusedRolls {
                         remaining: dice.remaining(),
@@ -1053,9 +1059,8 @@ impl Verb for Replay {
                 }
                 t
             }
-            (None, Some(seed)) => lcr_core::play_transcript(
-                players,
-                coins,
+            (None, Some(seed)) => lcr_core::transcript_from(
+                start()?,
                 &mut dice::SeededDice::new(seed, 0),
                 max_throws,
             )?,

@@ -379,6 +379,13 @@ impl Game {
         self.initial.clone_box()
     }
 
+    /// The initial state as the game's own step type `T` (the verbs that
+    /// play one game on the step: `craps game`, `baccarat deal`, `lcr
+    /// replay`); `None` when `T` is not this game's type.
+    pub fn initial_state_as<T: Clone + 'static>(&self) -> Option<T> {
+        self.initial.as_any().downcast_ref::<T>().cloned()
+    }
+
     /// A state from its JSON ([`State::serialize`]), checked to belong to
     /// this game (same board size, rules, table or shoe).
     ///
@@ -860,6 +867,21 @@ fn baccarat(v: &Values) -> Result<Loaded, RegistryError> {
         }
     });
     Ok((vec![("decks", decks.to_string())], Box::new(s), read))
+}
+
+/// The initial state of the game `spec` loads, as its step type `T`: how
+/// the verbs that play one game (`craps game`, `baccarat deal`, `lcr
+/// replay`) start it, so the registry's string is the one place a game is
+/// made from its parameters. Call it after the verb's own checks (their
+/// messages name the flags).
+///
+/// # Errors
+/// Bad input: the registry's one-line error, or `T` not the game's type.
+pub(crate) fn initial<T: Clone + 'static>(spec: &str) -> Result<T, crate::AppError> {
+    let game = load(spec).map_err(|e| crate::AppError::BadInput(e.to_string()))?;
+    game.initial_state_as::<T>().ok_or_else(|| {
+        crate::AppError::BadInput(format!("{game}: not a {}", std::any::type_name::<T>()))
+    })
 }
 
 #[cfg(test)]

@@ -88,6 +88,10 @@ pub trait State: Send + Sync + fmt::Debug {
     /// A copy.
     fn clone_box(&self) -> Box<dyn State>;
 
+    /// The state as its game's own type, for a caller that knows the game
+    /// (see [`crate::Game::initial_state_as`]).
+    fn as_any(&self) -> &dyn Any;
+
     /// OpenSpiel's `RandomSimTest` from this state: `games` seeded random
     /// playouts (seed `seed`), each within `max_steps` steps, checking the
     /// weights, the serde round trip, that sampling follows the weights and
@@ -297,6 +301,10 @@ where
 
     fn clone_box(&self) -> Box<dyn State> {
         Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
     fn random_playouts(&self, games: u64, seed: u64, max_steps: u64) -> Result<Stats, String> {

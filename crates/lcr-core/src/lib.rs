@@ -541,54 +541,64 @@ pub fn play_transcript<D: Dice + ?Sized>(
     dice: &mut D,
     max_throws: usize,
 ) -> Result<Transcript, LcrError> {
-    let game = Game::new(players, coins)?;
-    let mut c = game.coins.clone();
-    c.fill(coins);
-    let (mut seat, mut turns, mut rolling, mut center) = (0usize, 0u64, 0u64, 0u32);
-    let mut throws = Vec::new();
-    let mut script = String::new();
-    while !game_over(&c) {
-        turns += 1;
-        if c[seat] > 0 {
-            if throws.len() == max_throws {
-                return Err(LcrError::TooLong(max_throws));
-            }
-            rolling += 1;
-            let k = dice_for(c[seat]);
-            let code = dice.roll_block(6, k)?;
-            let mut faces = String::new();
-            let mut digits = code;
-            for _ in 0..k {
-                faces.push(LcrFace::from_face(digits % 6 + 1).letter());
-                digits /= 6;
-            }
-            let throw = unpack(THROWS[k as usize][code as usize % 216]);
-            center += throw.apply(
-                &mut c,
-                seat,
-                left_of(seat, players),
-                right_of(seat, players),
-            );
-            script.push_str(&faces);
-            throws.push(ThrowRecord {
-                turn: turns,
-                seat,
-                faces,
-                throw,
-                coins: c.clone(),
-                center,
-            });
+    transcript_from(ClassicState::new(players, coins)?, dice, max_throws)
+}
+
+/// The game from `state` on, recorded throw by throw and played on the
+/// rules step ([`ClassicState`]): each turn's throw is rolled as
+/// [`Game::play`] rolls it (one block of `min(coins, 3)` dice, each die's
+/// face kept) and applied as the step's chance outcome, so the step
+/// decides whose turn it is, what the throw does and when the game ends.
+/// Turns count on from the state's.
+///
+/// # Errors
+/// [`LcrError::TooLong`] past `max_throws` throws; the dice's errors.
+pub fn transcript_from<D: Dice + ?Sized>(
+    mut state: ClassicState,
+    dice: &mut D,
+    max_throws: usize,
+) -> Result<Transcript, LcrError> {
+    use game::{Step, Turn};
+    let (mut rolling, mut throws, mut script) = (0u64, Vec::new(), String::new());
+    while state.turn() == Turn::Chance {
+        let seat = state.seat();
+        let k = dice_for(state.coins()[seat]);
+        if k == 0 {
+            // A seat with no coins: its turn passes, no dice.
+            state.apply_outcome(&Throw::default())?;
+            continue;
         }
-        seat = right_of(seat, players);
+        if throws.len() == max_throws {
+            return Err(LcrError::TooLong(max_throws));
+        }
+        rolling += 1;
+        let code = dice.roll_block(6, k)?;
+        let mut faces = String::new();
+        let mut digits = code;
+        for _ in 0..k {
+            faces.push(LcrFace::from_face(digits % 6 + 1).letter());
+            digits /= 6;
+        }
+        let throw = unpack(THROWS[k as usize][code as usize % 216]);
+        state.apply_outcome(&throw)?;
+        script.push_str(&faces);
+        throws.push(ThrowRecord {
+            turn: state.turns(),
+            seat,
+            faces,
+            throw,
+            coins: state.coins().to_vec(),
+            center: state.center(),
+        });
     }
     Ok(Transcript {
         throws,
         result: GameResult {
-            winner: winner(&c).unwrap_or(0),
-            turns,
+            winner: state.winner().unwrap_or(0),
+            turns: state.turns(),
             rolling_turns: rolling,
-            coins: c,
-            center,
+            coins: state.coins().to_vec(),
+            center: state.center(),
         },
         script,
     })

@@ -42,6 +42,9 @@ SAME = [
     (games.baccarat.deal, {"seed": 3, "decks": 2}, ["baccarat", "deal", "--seed", "3", "--decks", "2"]),
     (games.baccarat.deal, {"cards": ["AH", "9C", "2H", "JS"]}, ["baccarat", "deal", "--cards", "AH,9C,2H,JS"]),
     (games.baccarat.simulate, {"games": "1e4", "seed": 2}, ["baccarat", "simulate", "--games", "1e4", "--seed", "2"]),
+    # The variants study: `simulate` with a table.
+    (games.lcr.study, {"seed": 21, "games": 3000}, ["lcr", "simulate", "--table", "all", "--seed", "21", "--games", "3000"]),
+    (games.lcr.study, {"table": "standard-tilted", "seed": 4, "games": 2000}, ["lcr", "simulate", "--table", "standard-tilted", "--seed", "4", "--games", "2000"]),
 ]
 
 

@@ -54,6 +54,8 @@ def game_stub(game):
         else:
             out.append(verb_stub(game, name, fn))
         out.append("\n")
+    if game == "lcr":
+        out.append('def study(table: str = "all", **flags: Any) -> Any:\n    """The variants study: `simulate` with `--table` (every table by default)."""\n    ...\n\n')
     if game == "hog":
         out.append('def rate_project(path: str | os.PathLike[str], vs: str = "always:5", **flags: Any) -> dict[str, Any]:\n    """Rate a Hog project\'s final_strategy exactly (see python -m games.hog)."""\n    ...\n\n')
         out.append("def main(argv: Sequence[str] | None = None) -> int: ...\n")

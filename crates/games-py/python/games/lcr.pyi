@@ -13,3 +13,7 @@ def replay(*, coins: Any = None, players: Any = None, script: Any = None, seed: 
 def simulate(*, checkpoints: Any = None, chips: Any = None, coins: Any = None, end_check: Any = None, games: Any = None, max_rounds: Any = None, players: Any = None, seed: Any = None, shard: Any = None, table: Any = None, threads: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
     """`games-cli lcr simulate --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
+
+def study(table: str = "all", **flags: Any) -> Any:
+    """The variants study: `simulate` with `--table` (every table by default)."""
+    ...

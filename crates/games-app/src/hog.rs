@@ -1502,10 +1502,15 @@ impl Report for RollsReport {
 // ----------------------------------------------------------- max-rolls
 
 /// `hog max-rolls`: the project's max_scoring_num_rolls experiment
-/// (six-sided dice and pig out only: no rule switch applies).
+/// (six-sided dice and the roll rule only: no other rule applies).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct MaxRolls {
+    /// The rule set whose roll rule is averaged (`None`: Spring 2014's).
+    /// Every term's roll rule scores 1 when any die shows 1 (pig out, sow
+    /// sad: `roll_rule_of` checks the name), so the figures are the same
+    /// under each; the report names the set.
+    pub rules: Option<String>,
     /// Outcomes of cycling test dice (seeded six-sided dice when absent).
     pub dice: Option<Vec<u32>>,
     /// Turns averaged for each number of dice (`1e4` and `10^4` too).
@@ -1519,6 +1524,7 @@ pub struct MaxRolls {
 impl Default for MaxRolls {
     fn default() -> MaxRolls {
         MaxRolls {
+            rules: None,
             dice: None,
             turns: 1000,
             seed: None,
@@ -1533,9 +1539,30 @@ fn turns<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
         .map_err(|_| serde::de::Error::custom(format!("{n} is more than {} turns", u32::MAX)))
 }
 
+/// The roll rule of `term` in words (its first rule, "pig out: ..." or
+/// "sow sad: ..."), when it is the one `hog::roll_dice` plays: any die
+/// showing 1 scores 1 for the turn.
+///
+/// # Errors
+/// Bad input naming `--rules` for a term whose roll rule is another.
+pub fn roll_rule_of(term: hog::Term) -> Result<&'static str, AppError> {
+    let first = term.rules_in_words().first().copied().unwrap_or("");
+    let (name, rule) = first.split_once(": ").unwrap_or(("", ""));
+    if matches!(name, "pig out" | "sow sad") && rule == "any die showing 1 scores 1 for the turn" {
+        Ok(first)
+    } else {
+        bad(format!(
+            "--rules {term}: its roll rule ({first}) is not the one max-rolls averages"
+        ))
+    }
+}
+
 /// `hog max-rolls`'s report.
 #[derive(Clone, Debug, Serialize)]
 pub struct MaxRollsReport {
+    /// The rule set named by `--rules` and its roll rule in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<MaxRollsRules>,
     /// The average points of 1 to 10 dice.
     pub averages: Vec<f64>,
     /// The best number of dice (the fewer on a tie).
@@ -1560,9 +1587,22 @@ impl Verb for MaxRolls {
             None => Box::new(SeededDice::new(seed.unwrap_or(0), 0)),
         };
         at_most("--turns", self.turns, ctx.limits().turns)?;
+        let rules = match &self.rules {
+            None => None,
+            Some(name) => {
+                let term: hog::Term = name
+                    .parse()
+                    .map_err(|e: hog::HogError| AppError::BadInput(format!("--rules: {e}")))?;
+                Some(MaxRollsRules {
+                    name: term.name().to_string(),
+                    roll_rule: roll_rule_of(term)?,
+                })
+            }
+        };
         ctx.check()?;
         let (averages, best) = hog::max_scoring_num_rolls(&mut dice, self.turns)?;
         Ok(MaxRollsReport {
+            rules,
             averages,
             best,
             samples: self.turns,
@@ -1580,9 +1620,21 @@ fn py_float(x: f64) -> String {
     }
 }
 
+/// The rule set of a `hog max-rolls` report.
+#[derive(Clone, Debug, Serialize)]
+pub struct MaxRollsRules {
+    /// Its name.
+    pub name: String,
+    /// Its roll rule in words.
+    pub roll_rule: &'static str,
+}
+
 impl Report for MaxRollsReport {
     fn text(&self) -> String {
         let mut o = String::new();
+        if let Some(r) = &self.rules {
+            let _ = writeln!(o, "rules {}: {}", r.name, r.roll_rule);
+        }
         for (i, a) in self.averages.iter().enumerate() {
             let _ = writeln!(o, "{} dice scores {} on average", i + 1, py_float(*a));
         }

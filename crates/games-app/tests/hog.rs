@@ -86,6 +86,7 @@ fn requests_round_trip() {
         rules: term("fall2019", 100),
     });
     round_trip(&hog::MaxRolls {
+        rules: Some("fall2021".into()),
         dice: Some(vec![1, 6]),
         turns: 40,
         seed: None,
@@ -340,13 +341,39 @@ fn max_rolls_counts_pig_out() {
     let m = hog::MaxRolls {
         dice: Some(vec![1, 6]),
         turns: 10,
-        seed: None,
+        ..hog::MaxRolls::default()
     }
     .run(&ctx())
     .unwrap();
     assert_eq!(m.averages[0], 3.5);
     assert_eq!(m.averages[1], 1.0);
     assert_eq!(m.best, 1);
+    // Under every rule set: the same roll rule, so the same figures, and
+    // the report names the set.
+    for term in ::hog::Term::ALL {
+        let under = hog::MaxRolls {
+            rules: Some(term.name().into()),
+            dice: Some(vec![1, 6]),
+            turns: 10,
+            ..hog::MaxRolls::default()
+        }
+        .run(&ctx())
+        .unwrap();
+        assert_eq!(under.averages, m.averages, "{term}");
+        let r = under.rules.as_ref().unwrap();
+        assert_eq!(r.name, term.name());
+        assert!(
+            r.roll_rule
+                .ends_with("any die showing 1 scores 1 for the turn")
+        );
+    }
+    let e = hog::MaxRolls {
+        rules: Some("fall2099".into()),
+        ..hog::MaxRolls::default()
+    }
+    .run(&ctx())
+    .unwrap_err();
+    assert!(e.to_string().starts_with("--rules: "), "{e}");
     let e = hog::MaxRolls {
         turns: games_app::Limits::WEB.turns + 1,
         ..hog::MaxRolls::default()

@@ -331,6 +331,11 @@ struct ChooseArgs {
 
 #[derive(Args, Debug)]
 struct MaxRollsArgs {
+    /// The rule set whose roll rule is averaged (`hog rules` lists them);
+    /// every term's scores 1 when any die shows 1, so the figures are the
+    /// same under each.
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
     /// Outcomes of cycling test dice (seeded six-sided dice when absent).
     #[arg(long, value_delimiter = ',')]
     dice: Option<Vec<u32>>,
@@ -539,6 +544,7 @@ fn choose(c: &ChooseArgs, ctx: &Context) -> Result<String, CliError> {
 
 fn max_rolls(m: &MaxRollsArgs, ctx: &Context) -> Result<String, CliError> {
     let req = app::MaxRolls {
+        rules: m.rules.clone(),
         dice: m.dice.clone(),
         turns: m.turns,
         seed: m.seed,

@@ -173,6 +173,16 @@ fn games_turns_and_choices() {
     );
     same(
         &hog::MaxRolls {
+            rules: None,
+            dice: None,
+            turns: 50,
+            seed: Some(2),
+        },
+        true,
+    );
+    same(
+        &hog::MaxRolls {
+            rules: Some("fall2023".into()),
             dice: None,
             turns: 50,
             seed: Some(2),

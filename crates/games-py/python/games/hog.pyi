@@ -22,7 +22,7 @@ def export(__strategy: str | os.PathLike[str] | Callable[[int, int], int] | Sequ
     """`games-cli hog export --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 
-def max_rolls(*, dice: Any = None, seed: Any = None, turns: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
+def max_rolls(*, dice: Any = None, rules: Any = None, seed: Any = None, turns: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
     """`games-cli hog max-rolls --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 

@@ -101,6 +101,35 @@ pub trait Observer: Send + Sync {
     fn note(&self, _text: &str) {}
 }
 
+/// An [`Observer`] that keeps the latest count for a caller that polls it
+/// from another thread (the web's streamed progress, Python's callback).
+#[derive(Debug, Default)]
+pub struct Polled {
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Polled {
+    /// `(done, total)` as last reported (both 0 before any work starts).
+    pub fn now(&self) -> (u64, u64) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+        )
+    }
+}
+
+impl Observer for Polled {
+    fn start(&self, total: u64, _long: u64, _what: &str) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+    fn set(&self, done: u64) {
+        self.done.store(done, Ordering::Relaxed);
+    }
+    fn finish(&self) {}
+}
+
 /// The progress of one piece of work: pass [`Meter::set`] (or
 /// [`Meter::add`]) to an engine as its progress callback.
 /// It is also a [`dice::parallel::Watch`]: a parallel run given `&meter`

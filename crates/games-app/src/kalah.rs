@@ -85,20 +85,6 @@ pub fn finishes(value: i32) -> String {
     }
 }
 
-/// Half of the memory the OS says is available, or 8 GiB if unknown: what
-/// a solver's tables and an endgame table's build may take.
-fn memory_limit() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            m.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(8 << 30, |kb| kb * 1024 / 2)
-}
-
 /// Kalah(pits, seeds) for the solver, its size checked against the
 /// context's bounds before the board is made.
 ///
@@ -181,7 +167,7 @@ fn solver_options(a: &Settings, p: &Position, ctx: &Context) -> Result<solver::O
         .endgame
         .as_ref()
         .map(|path| std::fs::metadata(path).map_or(0, |m| m.len()));
-    solver::check_memory(&options, p.pits(), file, memory_limit())?;
+    solver::check_memory(&options, p.pits(), file, crate::limits::memory_limit())?;
     Ok(options)
 }
 
@@ -1181,7 +1167,7 @@ fn table_fits(
             Making::Whole => endgame::build_bytes(pits, seeds),
             Making::Shard => total.saturating_mul(2),
         };
-        let limit = memory_limit();
+        let limit = crate::limits::memory_limit();
         if need > limit {
             let beside = if making == Making::Shard {
                 " beside the one below"

@@ -602,20 +602,6 @@ impl Sharded for Simulate {
     }
 }
 
-/// Half of the memory the OS says is available, or 8 GiB if unknown: what
-/// the exact solver may plan to use.
-fn memory_limit() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            m.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(8 << 30, |kb| kb * 1024 / 2)
-}
-
 /// Each seat's exact chance, when the solver answers quickly.
 fn quick_exact(players: usize, coins: u32) -> Option<Vec<f64>> {
     if players > QUICK_EXACT_PLAYERS {
@@ -626,7 +612,7 @@ fn quick_exact(players: usize, coins: u32) -> Option<Vec<f64>> {
         return None;
     }
     let mut config = exact::ExactConfig::new(players, coins);
-    config.memory_limit = memory_limit();
+    config.memory_limit = crate::limits::memory_limit();
     exact::solve(&config).ok().map(|r| r.win_probability)
 }
 
@@ -1181,7 +1167,7 @@ impl Verb for Exact {
             ));
         }
         let mut config = exact::ExactConfig::new(players, coins);
-        config.memory_limit = memory_limit();
+        config.memory_limit = crate::limits::memory_limit();
         config.threads = ctx.threads(self.threads)?;
         ctx.check()?;
         let meter = ctx.meter(states, 1 << 20, "states");

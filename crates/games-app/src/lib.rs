@@ -54,7 +54,7 @@ pub mod shard;
 mod state;
 mod verb;
 
-pub use context::{AppError, Cancel, Context, Meter, Observer, bad, seed_or_draw};
+pub use context::{AppError, Cancel, Context, Meter, Observer, Polled, bad, seed_or_draw};
 pub use count::{parse_count, parse_count_u32, parse_shard};
 pub use limits::{Limits, at_most};
 pub use registry::{GAMES, Game, GameInfo, Param, RegistryError, edit_distance, load, names};

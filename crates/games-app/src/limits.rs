@@ -94,3 +94,18 @@ pub fn at_most<T: PartialOrd + std::fmt::Display>(
     }
     Ok(value)
 }
+
+/// Half of the memory the OS says is available, or 8 GiB if unknown: what
+/// one run's tables may take (a Kalah solver's transposition and endgame
+/// tables, the LCR exact solver's plan).
+pub(crate) fn memory_limit() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(8 << 30, |kb| kb * 1024 / 2)
+}

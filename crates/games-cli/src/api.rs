@@ -341,25 +341,6 @@ pub fn call_with(
     })
 }
 
-/// Progress of a typed request, read by the API every 100 ms.
-#[derive(Default)]
-struct Polled {
-    done: std::sync::atomic::AtomicU64,
-    total: std::sync::atomic::AtomicU64,
-}
-
-impl games_app::Observer for Polled {
-    fn start(&self, total: u64, _long: u64, _what: &str) {
-        use std::sync::atomic::Ordering::Relaxed;
-        self.total.store(total, Relaxed);
-        self.done.store(0, Relaxed);
-    }
-    fn set(&self, done: u64) {
-        self.done.store(done, std::sync::atomic::Ordering::Relaxed);
-    }
-    fn finish(&self) {}
-}
-
 /// A typed verb's reply: the body (checked by [`arguments`] as every
 /// request is) read as the verb's request, run by the application layer
 /// under [`WEB_LIMITS`], its report's JSON; the command shown is the one
@@ -405,7 +386,7 @@ fn typed(
         Ok(r) => r,
         Err(e) => return Some(Reply::error(400, &e.to_string(), shown)),
     };
-    let polled = Arc::new(Polled::default());
+    let polled = Arc::new(games_app::Polled::default());
     let ctx = games_app::Context::new()
         .with_limits(WEB_LIMITS)
         .with_observer(polled.clone())
@@ -418,8 +399,8 @@ fn typed(
             let worker = scope.spawn(run);
             while !worker.is_finished() {
                 std::thread::sleep(std::time::Duration::from_millis(100));
-                use std::sync::atomic::Ordering::Relaxed;
-                report(polled.done.load(Relaxed), polled.total.load(Relaxed));
+                let (done, total) = polled.now();
+                report(done, total);
             }
             worker
                 .join()

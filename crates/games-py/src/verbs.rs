@@ -10,10 +10,10 @@
 use std::collections::BTreeMap;
 use std::ffi::{CStr, CString};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+
 use std::time::Duration;
 
-use games_app::{AppError, Cancel, Context, Observer};
+use games_app::{AppError, Cancel, Context, Polled};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCFunction, PyDict, PyModule, PyTuple};
@@ -92,24 +92,6 @@ pub fn add_verbs(m: &Bound<'_, PyModule>) -> PyResult<()> {
         subs[&name].add(function.as_str(), f)?;
     }
     Ok(())
-}
-
-/// Progress of the work, read by the calling thread.
-#[derive(Default)]
-struct Polled {
-    done: AtomicU64,
-    total: AtomicU64,
-}
-
-impl Observer for Polled {
-    fn start(&self, total: u64, _long: u64, _what: &str) {
-        self.total.store(total, Ordering::Relaxed);
-        self.done.store(0, Ordering::Relaxed);
-    }
-    fn set(&self, done: u64) {
-        self.done.store(done, Ordering::Relaxed);
-    }
-    fn finish(&self) {}
 }
 
 /// Run `game verb` with `kwargs` as its flags.
@@ -194,10 +176,7 @@ pub fn detached<T: Send>(
             };
             py.check_signals().map_err(stop)?;
             if let Some(cb) = progress {
-                let now = (
-                    polled.done.load(Ordering::Relaxed),
-                    polled.total.load(Ordering::Relaxed),
-                );
+                let now = polled.now();
                 if now != told && now.1 > 0 {
                     told = now;
                     cb.call1(now).map_err(stop)?;

@@ -33,7 +33,7 @@ use crate::limits::at_most;
 use crate::verb::{Report, Verb, csv};
 
 /// The game as the command line names it.
-const GAME: &str = "mancala";
+const GAME: &str = "kalah";
 
 /// The most pits a side the solver takes (16 cells of a byte).
 pub const SOLVER_PITS: usize = solver::MAX_SOLVER_PITS;

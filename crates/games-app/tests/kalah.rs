@@ -60,7 +60,7 @@ fn command_lines_name_only_the_flags_given() {
             board: Some(vec![3, 3, 3, 0, 3, 3, 3, 0]),
             moves: Some(vec![0]),
         }),
-        "games-cli mancala sow --board 3,3,3,0,3,3,3,0 --moves 0 --format json"
+        "games-cli kalah sow --board 3,3,3,0,3,3,3,0 --moves 0 --format json"
     );
     assert_eq!(
         command_line(&kalah::Moves {
@@ -68,7 +68,7 @@ fn command_lines_name_only_the_flags_given() {
             seeds: Some(3),
             ..Default::default()
         }),
-        "games-cli mancala moves --pits 4 --seeds 3 --format json"
+        "games-cli kalah moves --pits 4 --seeds 3 --format json"
     );
     assert_eq!(
         command_line(&kalah::Move {
@@ -76,7 +76,7 @@ fn command_lines_name_only_the_flags_given() {
             pit: Some(0),
             ..Default::default()
         }),
-        "games-cli mancala move --pit 0 --pits 4 --format json"
+        "games-cli kalah move --pit 0 --pits 4 --format json"
     );
 }
 

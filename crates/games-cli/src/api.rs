@@ -104,7 +104,7 @@ pub const WEB_BOUNDS: &[WebBound] = &[
             "baccarat simulate",
             "hog rate",
             "hog tournament",
-            "mancala solve",
+            "kalah solve",
         ],
     },
     WebBound {
@@ -125,27 +125,27 @@ pub const WEB_BOUNDS: &[WebBound] = &[
     WebBound {
         field: "pits",
         most: mancala::solver::MAX_SOLVER_PITS as u64,
-        verbs: &["mancala solve", "mancala move", "mancala moves"],
+        verbs: &["kalah solve", "kalah move", "kalah moves"],
     },
     WebBound {
         field: "seeds",
         most: WEB_LIMITS.solve_seeds / 2,
-        verbs: &["mancala solve", "mancala move", "mancala moves"],
+        verbs: &["kalah solve", "kalah move", "kalah moves"],
     },
     WebBound {
         field: "table-bits",
         most: WEB_TABLE_BITS as u64,
-        verbs: &["mancala solve", "mancala moves"],
+        verbs: &["kalah solve", "kalah moves"],
     },
     WebBound {
         field: "time-limit",
         most: MAX_SECONDS as u64,
-        verbs: &["mancala solve"],
+        verbs: &["kalah solve"],
     },
     WebBound {
         field: "think",
         most: MAX_SECONDS as u64,
-        verbs: &["mancala moves"],
+        verbs: &["kalah moves"],
     },
 ];
 
@@ -172,8 +172,8 @@ pub const CHEAP: &[(&str, &str)] = &[
     ("hog", "export"),
     ("hog", "rate"),
     ("hog", "rules"),
-    ("mancala", "move"),
-    ("mancala", "sow"),
+    ("kalah", "move"),
+    ("kalah", "sow"),
     ("lcr", "exact"),
     ("lcr", "replay"),
 ];
@@ -187,10 +187,17 @@ pub const CHEAP_EXACT_STATES: u64 = 5_000;
 /// with 20 coins is about a millisecond).
 pub const CHEAP_REPLAY_COINS: u64 = 400;
 
+/// A game's name in the API: `mancala`, the command line's old name for
+/// Kalah, is an alias of `kalah` (`/api/mancala/moves` still answers).
+fn canonical(game: &str) -> &str {
+    if game == "mancala" { "kalah" } else { game }
+}
+
 /// Whether `GAME VERB` with this body is cheap (see [`CHEAP`]): a body
 /// that is not JSON, or a value that is not a number, is refused at once,
 /// so it is cheap too.
 pub fn cheap(game: &str, verb: &str, body: &[u8]) -> bool {
+    let game = canonical(game);
     if !CHEAP.contains(&(game, verb)) {
         return false;
     }
@@ -270,7 +277,7 @@ const VERBS: &[(&str, &[&str])] = &[
             "rules",
         ],
     ),
-    ("mancala", &["sow", "solve", "move", "moves"]),
+    ("kalah", &["sow", "solve", "move", "moves"]),
 ];
 
 /// Flags never taken from the web: files written or read by path, stdin
@@ -329,6 +336,7 @@ pub fn call_with(
     progress: Option<ProgressFn<'_>>,
     gone: &games_app::Cancel,
 ) -> Reply {
+    let game = canonical(game);
     let (shown, files) = match arguments(game, verb, body) {
         Ok(x) => x,
         Err((status, line)) => {
@@ -372,7 +380,7 @@ fn typed(
     }
     // A web solve stops within the web's seconds and builds a smaller
     // transposition table than the command line's, unless it says.
-    if (game, verb) == ("mancala", "solve")
+    if (game, verb) == ("kalah", "solve")
         && let Value::Object(m) = &mut flags
     {
         m.entry("time-limit")
@@ -458,7 +466,7 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     let Some((_, verbs)) = VERBS.iter().find(|(g, _)| *g == game) else {
         return Err((
             400,
-            format!("no game {game:?}: lcr, craps, baccarat, hog, mancala"),
+            format!("no game {game:?}: lcr, craps, baccarat, hog, kalah"),
         ));
     };
     if !verbs.contains(&verb) {
@@ -652,11 +660,11 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         push(flag.clone(), flag);
         push(text.0, text.1);
     }
-    if game == "mancala" && verb == "solve" && !has_time {
+    if game == "kalah" && verb == "solve" && !has_time {
         push("--time-limit".into(), "--time-limit".into());
         push(MAX_SECONDS.to_string(), MAX_SECONDS.to_string());
     }
-    if game == "mancala" && verb == "solve" && !has_bits {
+    if game == "kalah" && verb == "solve" && !has_bits {
         push("--table-bits".into(), "--table-bits".into());
         let bits = WEB_TABLE_BITS.to_string();
         push(bits.clone(), bits);

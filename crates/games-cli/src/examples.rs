@@ -17,7 +17,7 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "Hog: the exact win rate of the computed strategy",
             ),
             (
-                "mancala solve --pits 4 --seeds 3",
+                "kalah solve --pits 4 --seeds 3",
                 "Kalah(4,3) solved: its value and best moves",
             ),
         ],
@@ -340,127 +340,127 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
-        "mancala",
+        "kalah",
         &[
             (
-                "mancala sow --board 3,3,3,0,3,3,3,0 --moves 0,2",
+                "kalah sow --board 3,3,3,0,3,3,3,0 --moves 0,2",
                 "the handout's sow_game",
             ),
-            ("mancala solve --pits 4 --seeds 3", "Kalah(4,3) solved"),
-            ("mancala play --pits 4 --seeds 3", "play against the solver"),
+            ("kalah solve --pits 4 --seeds 3", "Kalah(4,3) solved"),
+            ("kalah play --pits 4 --seeds 3", "play against the solver"),
         ],
     ),
     (
-        "mancala sow",
+        "kalah sow",
         &[
             (
-                "mancala sow --board 3,3,3,0,3,3,3,0 --moves 0,2",
+                "kalah sow --board 3,3,3,0,3,3,3,0 --moves 0,2",
                 "a board after two moves",
             ),
             (
-                "mancala sow --board 3,3,3,0,3,3,3,0 --moves 0,2 --format json",
+                "kalah sow --board 3,3,3,0,3,3,3,0 --moves 0,2 --format json",
                 "as JSON",
             ),
         ],
     ),
     (
-        "mancala solve",
+        "kalah solve",
         &[
             (
-                "mancala solve --pits 4 --seeds 3",
+                "kalah solve --pits 4 --seeds 3",
                 "Kalah(4,3): value and best moves",
             ),
             (
-                "mancala solve --pits 6 --seeds 4 --empty-capture",
+                "kalah solve --pits 6 --seeds 4 --empty-capture",
                 "Kalah(6,4), a few seconds",
             ),
             (
-                "mancala solve --board 0,5,5,5,5,4,0,4,4,4,4,4,4,0",
+                "kalah solve --board 0,5,5,5,5,4,0,4,4,4,4,4,4,0",
                 "a position of your own",
             ),
         ],
     ),
     (
-        "mancala play",
+        "kalah play",
         &[
             (
-                "mancala play --pits 4 --seeds 3",
+                "kalah play --pits 4 --seeds 3",
                 "a small board, solved as you play",
             ),
             (
-                "mancala play --pits 6 --seeds 4 --empty-capture --think 5",
+                "kalah play --pits 6 --seeds 4 --empty-capture --think 5",
                 "the full board",
             ),
         ],
     ),
     (
-        "mancala endgame",
+        "kalah endgame",
         &[
             (
-                "mancala endgame build k6e20.db --pits 6 --endgame-seeds 20 --empty-capture",
+                "kalah endgame build k6e20.db --pits 6 --endgame-seeds 20 --empty-capture",
                 "a 226 MB table, a few seconds",
             ),
             (
-                "mancala endgame shard s0.part --from k6e20.db --shard 0/2",
+                "kalah endgame shard s0.part --from k6e20.db --shard 0/2",
                 "half of the next level",
             ),
         ],
     ),
     (
-        "mancala endgame build",
+        "kalah endgame build",
         &[
             (
-                "mancala endgame build k6e16.db --pits 6 --endgame-seeds 16",
+                "kalah endgame build k6e16.db --pits 6 --endgame-seeds 16",
                 "6 pits, up to 16 seeds",
             ),
             (
-                "mancala endgame build k6e20.db --pits 6 --endgame-seeds 20 --empty-capture",
+                "kalah endgame build k6e20.db --pits 6 --endgame-seeds 20 --empty-capture",
                 "20 seeds, empty capture",
             ),
         ],
     ),
     (
-        "mancala endgame shard",
+        "kalah endgame shard",
         &[
             (
-                "mancala endgame shard s0.part --from k6e20.db --shard 0/2",
+                "kalah endgame shard s0.part --from k6e20.db --shard 0/2",
                 "shard 0 of 2",
             ),
             (
-                "mancala endgame shard s1.part --from k6e20.db --shard 1/2",
+                "kalah endgame shard s1.part --from k6e20.db --shard 1/2",
                 "shard 1 of 2",
             ),
         ],
     ),
     (
-        "mancala endgame extend",
+        "kalah endgame extend",
         &[(
-            "mancala endgame extend k6e21.db --from k6e20.db s0.part s1.part",
+            "kalah endgame extend k6e21.db --from k6e20.db s0.part s1.part",
             "the 21-seed table from its shards",
         )],
     ),
     (
-        "mancala move",
+        "kalah move",
         &[
             (
-                "mancala move --pits 4 --seeds 3 --pit 1",
+                "kalah move --pits 4 --seeds 3 --pit 1",
                 "sow pit 1 of the start",
             ),
             (
-                "mancala move --pits 6 --seeds 4 --pit 2 --format json",
+                "kalah move --pits 6 --seeds 4 --pit 2 --format json",
                 "as JSON",
             ),
         ],
     ),
     (
-        "mancala moves",
+        "kalah moves",
         &[
             (
-                "mancala moves --pits 4 --seeds 3 --think 2",
+                "kalah moves --pits 4 --seeds 3 --think 2",
                 "every move's value",
             ),
             (
-                "mancala moves --pits 6 --seeds 4 --empty-capture --think 10",
+                "kalah moves --pits 6 --seeds 4 --empty-capture --think 10",
                 "the full board",
             ),
         ],

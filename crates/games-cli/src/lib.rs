@@ -140,6 +140,7 @@ enum Game {
     /// Hog (CS 61A): rate, best-response, tournament, export, play, turn, choose, max-rolls, step, coach.
     Hog(Deferred<hog::HogArgs>),
     /// Kalah: sow, solve, play, endgame build / shard / extend, move, moves.
+    #[command(name = "kalah", visible_alias = "mancala")]
     Mancala(Deferred<mancala::MancalaArgs>),
     /// Serve the local web page: play and study every game in the browser.
     Serve(ServeArgs),

@@ -1,4 +1,4 @@
-//! `games-cli mancala`: `sow` (the handout's sow_game, one board or a JSONL
+//! `games-cli kalah`: `sow` (the handout's sow_game, one board or a JSONL
 //! batch for graders; the default verb), `solve` (the exact value and best
 //! moves, one position or a JSONL batch), `move`, `moves`, `play` (against
 //! the solver in the terminal) and `endgame build`/`shard`/`extend` (write
@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use crate::{CliError, Output, Terminal, app_error, fail};
 
-/// Arguments of `games-cli mancala`: a verb, or `sow`'s flags.
+/// Arguments of `games-cli kalah`: a verb, or `sow`'s flags.
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct MancalaArgs {

@@ -747,7 +747,7 @@ async fn play_everything(c: &Client, base: &str) {
         .unwrap()
         .iter()
         .rev()
-        .find(|e| e["command"].as_str().unwrap().contains("mancala move "))
+        .find(|e| e["command"].as_str().unwrap().contains("kalah move "))
         .unwrap();
     let last: serde_json::Value =
         serde_json::from_str(last_move["body"].as_str().unwrap()).unwrap();
@@ -778,7 +778,7 @@ async fn play_everything(c: &Client, base: &str) {
         .unwrap();
     let command = export["command"].as_str().unwrap();
     assert!(
-        command.starts_with("games-cli mancala sow --board 3,3,3,3,0,3,3,3,3,0 --moves "),
+        command.starts_with("games-cli kalah sow --board 3,3,3,3,0,3,3,3,3,0 --moves "),
         "{command}"
     );
     let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();

@@ -30,7 +30,7 @@ fn leaves() -> Vec<(Vec<String>, Command)> {
     walk(&games_cli::command(), Vec::new(), &mut out);
     // Verbs that read standard input or play with a person are left out:
     // they are tested with their own input in cli.rs.
-    out.retain(|(p, _)| !(p.len() == 2 && p[0] == "mancala" && p[1] == "play"));
+    out.retain(|(p, _)| !(p.len() == 2 && p[0] == "kalah" && p[1] == "play"));
     out
 }
 
@@ -317,12 +317,12 @@ fn game_leaves(game: &str) -> Vec<(Vec<String>, Command)> {
         .filter(|(p, _)| {
             p[0] == game || (game == "casino" && (p[0] == "craps" || p[0] == "baccarat"))
         })
-        // `merge` with the mancala verbs (it is a file verb too); `serve`
+        // `merge` with the kalah verbs (it is a file verb too); `serve`
         // runs a server and is never drawn.
         .chain(
             leaves()
                 .into_iter()
-                .filter(|(p, _)| game == "mancala" && p[0] == "merge"),
+                .filter(|(p, _)| game == "kalah" && p[0] == "merge"),
         )
         .collect()
 }
@@ -345,7 +345,7 @@ macro_rules! fuzz {
 }
 
 fuzz!(fuzz_lcr, "lcr");
-fuzz!(fuzz_mancala, "mancala");
+fuzz!(fuzz_kalah, "kalah");
 fuzz!(fuzz_hog, "hog");
 fuzz!(fuzz_casino, "casino");
 
@@ -448,9 +448,9 @@ fn every_verb_is_reached() {
         "lcr simulate",
         "lcr replay",
         "lcr exact",
-        "mancala sow",
-        "mancala solve",
-        "mancala endgame build",
+        "kalah sow",
+        "kalah solve",
+        "kalah endgame build",
         "craps exact",
         "baccarat deal",
         "hog tournament",

@@ -65,7 +65,7 @@ fn both<V: Verb>(req: &V, drop: &[&str]) -> (Value, Value) {
 #[test]
 fn the_words_of_a_command_line_read_back() {
     assert_eq!(
-        words(r#"games-cli mancala move --state '{"a": "it'\''s"}' --format json"#),
+        words(r#"games-cli kalah move --state '{"a": "it'\''s"}' --format json"#),
         [
             "games-cli",
             "mancala",

@@ -88,14 +88,14 @@ const SAME_AS_CLI: &[(&str, &str, &str)] = &[
         "games-cli hog export --as csv --out - --strategy bacon --format json",
     ),
     (
-        "/api/mancala/move",
+        "/api/kalah/move",
         r#"{"state": {"board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": "seed"}, "pit": 1}"#,
         "",
     ),
     (
-        "/api/mancala/moves",
+        "/api/kalah/moves",
         r#"{"pits": 4, "seeds": 3}"#,
-        "games-cli mancala moves --pits 4 --seeds 3 --format json",
+        "games-cli kalah moves --pits 4 --seeds 3 --format json",
     ),
     (
         "/api/lcr/exact",
@@ -320,7 +320,7 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
         ),
         (
             "POST",
-            "/api/mancala/move".into(),
+            "/api/kalah/move".into(),
             s(
                 r#"{"state": {"board": [3, 0, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": "seed"}, "pit": 1}"#,
             ),
@@ -328,7 +328,7 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
         ),
         (
             "POST",
-            "/api/mancala/move".into(),
+            "/api/kalah/move".into(),
             s(
                 r#"{"state": {"board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": "seed"}, "pit": 9}"#,
             ),
@@ -336,25 +336,25 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
         ),
         (
             "POST",
-            "/api/mancala/move".into(),
+            "/api/kalah/move".into(),
             s(r#"{"state": {"board": [3, 3, 3], "to_move": 0, "rule": "seed"}, "pit": 0}"#),
             400,
         ),
         (
             "POST",
-            "/api/mancala/moves".into(),
+            "/api/kalah/moves".into(),
             s(r#"{"pits": 4, "seeds": 3, "think": 60}"#),
             400,
         ),
         (
             "POST",
-            "/api/mancala/solve".into(),
+            "/api/kalah/solve".into(),
             s(r#"{"jsonl": true}"#),
             400,
         ),
         (
             "POST",
-            "/api/mancala/solve".into(),
+            "/api/kalah/solve".into(),
             s(r#"{"endgame": "/etc/passwd"}"#),
             400,
         ),
@@ -362,11 +362,11 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
         // 20 seeds of 6 pits are 226 M positions, past the web's 2^22.
         (
             "POST",
-            "/api/mancala/solve".into(),
+            "/api/kalah/solve".into(),
             s(r#"{"seeds": 1, "endgame-seeds": 20}"#),
             400,
         ),
-        ("POST", "/api/mancala/play".into(), s("{}"), 400),
+        ("POST", "/api/kalah/play".into(), s("{}"), 400),
         (
             "POST",
             "/api/lcr/simulate".into(),
@@ -515,15 +515,15 @@ fn load_200_concurrent_mixed_requests() {
         let mixed: Vec<(&str, Vec<u8>, u16)> = vec![
             ("/api/hog/coach", br#"{"score": 30, "opponent": 50}"#.to_vec(), 200),
             ("/api/hog/step", br#"{"state": {"rules": {"goal": 100, "free_bacon": true, "hog_wild": true, "swine_swap": true}, "scores": [40, 60], "player": 0, "rolling": null}, "rolls": 5, "seed": 1}"#.to_vec(), 200),
-            ("/api/mancala/moves", br#"{"pits": 4, "seeds": 3, "think": 1}"#.to_vec(), 200),
-            ("/api/mancala/move", br#"{"pits": 4, "seeds": 3, "pit": 2}"#.to_vec(), 200),
+            ("/api/kalah/moves", br#"{"pits": 4, "seeds": 3, "think": 1}"#.to_vec(), 200),
+            ("/api/kalah/move", br#"{"pits": 4, "seeds": 3, "pit": 2}"#.to_vec(), 200),
             ("/api/lcr/exact", br#"{"players": 3, "coins": 3}"#.to_vec(), 200),
             ("/api/lcr/replay", br#"{"players": 5, "seed": 4, "throws": true}"#.to_vec(), 200),
             ("/api/craps/game", br#"{"seed": 8}"#.to_vec(), 200),
             ("/api/baccarat/deal", br#"{"decks": 8, "seed": 8}"#.to_vec(), 200),
             ("/api/baccarat/exact", br#"{"decks": 1}"#.to_vec(), 200),
             ("/api/hog/coach", br#"{"score": "x"}"#.to_vec(), 400),
-            ("/api/mancala/move", b"not json".to_vec(), 400),
+            ("/api/kalah/move", b"not json".to_vec(), 400),
         ];
         let start = Instant::now();
         let mut tasks = Vec::new();
@@ -939,7 +939,7 @@ fn a_cheap_request_answers_under_300_expensive_ones() {
             let done = Arc::clone(&done);
             tasks.push(tokio::spawn(async move {
                 let body = br#"{"pits": 6, "seeds": 6, "think": 1}"#;
-                let r = http(address, "POST", "/api/mancala/moves", body).await;
+                let r = http(address, "POST", "/api/kalah/moves", body).await;
                 done.fetch_add(1, Ordering::SeqCst);
                 r
             }));
@@ -959,7 +959,7 @@ fn a_cheap_request_answers_under_300_expensive_ones() {
                 format!(r#"{{"state": {HOG_STATE}, "rolls": 5, "seed": 1}}"#),
             ),
             (
-                "/api/mancala/move",
+                "/api/kalah/move",
                 r#"{"pits": 6, "seeds": 6, "pit": 2}"#.to_string(),
             ),
         ];
@@ -1050,4 +1050,21 @@ fn work_whose_client_left_is_cancelled() {
         assert!(waited < whole / 2, "{waited:?} against {whole:?}");
         assert!(waited < Duration::from_millis(1500), "{waited:?}");
     });
+}
+
+/// `mancala`, the command line's older name for Kalah, still answers on the
+/// API, the same reply as `kalah` (the command shown says `kalah`).
+#[test]
+fn mancala_is_an_alias_of_kalah() {
+    let body = br#"{"pits": 4, "seeds": 3, "pit": 1}"#;
+    let new = games_cli::api::call("kalah", "move", body, None);
+    let old = games_cli::api::call("mancala", "move", body, None);
+    assert_eq!(new.status, 200, "{}", new.body);
+    assert_eq!(old, new);
+    assert!(
+        new.command.starts_with("games-cli kalah move "),
+        "{}",
+        new.command
+    );
+    assert!(games_cli::api::cheap("mancala", "move", body));
 }

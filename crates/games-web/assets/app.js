@@ -683,7 +683,7 @@ async function kalahTurn(last = -1) {
 
 async function kalahValues() {
   const epoch = kalah.epoch, asked = kalah.state;
-  const v = await api("mancala", "moves", { state: asked, think: kalah.think }, "kalah");
+  const v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah");
   if (!kalahCurrent(epoch, asked)) return;
   kalah.values = v;
   const rows = v.moves.map((x) => el("tr", { class: v.best_moves.includes(x.pit) ? "best" : "" },
@@ -720,7 +720,7 @@ async function kalahMove(k) {
 // Play pit k for `who`, tell what the sowing did, and go on.
 async function kalahPlay(k, who) {
   const epoch = kalah.epoch, asked = kalah.state;
-  const r = await api("mancala", "move", { state: asked, pit: k }, "kalah");
+  const r = await api("kalah", "move", { state: asked, pit: k }, "kalah");
   if (!kalahCurrent(epoch, asked)) return;
   kalah.state = r.position;
   kalah.positions.push(asked);
@@ -741,7 +741,7 @@ async function kalahSolverMove() {
   kalahRender();
   const epoch = kalah.epoch, asked = kalah.state;
   try {
-    const v = await api("mancala", "moves", { state: asked, think: kalah.think }, "kalah");
+    const v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah");
     // A new game or an undo while the solver thought: this reply is for
     // another position, and must not move in the one shown now.
     if (!kalahCurrent(epoch, asked)) return;
@@ -786,7 +786,7 @@ EXPORTS.kalah = () => {
   // only the handout's capture rule, with player 0 first); otherwise the
   // last move's command prints the position reached.
   out.command = start.to_move === 0 && s.rule === "seed" && kalah.moves.length
-    ? `games-cli mancala sow --board ${start.board.join(",")} --moves ${kalah.moves.join(",")} --format json`
+    ? `games-cli kalah sow --board ${start.board.join(",")} --moves ${kalah.moves.join(",")} --format json`
     : kalah.commands[kalah.commands.length - 1] || null;
   return out;
 };

@@ -58,7 +58,7 @@ pub fn check_log(log: &serde_json::Value) -> usize {
         );
         // Seeded replies must be equal to the bit; `moves` has a time budget,
         // so only its solved values must agree.
-        if command.contains("mancala moves") {
+        if command.contains("kalah moves") {
             for (g, w) in got["moves"]
                 .as_array()
                 .unwrap()

@@ -1,4 +1,4 @@
-"""`games-cli mancala`'s verbs as functions (see `help(games.kalah)`): keyword
+"""`games-cli kalah`'s verbs as functions (see `help(games.kalah)`): keyword
 arguments named like the command line's flags, the verb's JSON as Python
 values."""
 

@@ -3,19 +3,19 @@ import os
 from typing import Any, Callable, Sequence
 
 def move(*, empty_capture: Any = None, pit: Any = None, pits: Any = None, seeds: Any = None, state: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
-    """`games-cli mancala move --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
+    """`games-cli kalah move --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 
 def moves(*, empty_capture: Any = None, pits: Any = None, seeds: Any = None, state: Any = None, table_bits: Any = None, think: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
-    """`games-cli mancala moves --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
+    """`games-cli kalah moves --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 
 def solve(*, board: Any = None, empty_capture: Any = None, endgame: Any = None, endgame_seeds: Any = None, pits: Any = None, seeds: Any = None, table_bits: Any = None, threads: Any = None, time_limit: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
-    """`games-cli mancala solve --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
+    """`games-cli kalah solve --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 
 def sow(*, board: Any = None, moves: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
-    """`games-cli mancala sow --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
+    """`games-cli kalah sow --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 
 def sow_game(board: Sequence[int], moves: Sequence[int]) -> tuple[list[int], int]:

@@ -1,7 +1,7 @@
-"""Time every solver move of a whole `games-cli mancala play` game.
+"""Time every solver move of a whole `games-cli kalah play` game.
 
 Usage:
-    FIRST_DELAY=5 python3 play_timing.py games-cli mancala play --pits 6 --seeds 4 --empty-capture [--think S]
+    FIRST_DELAY=5 python3 play_timing.py games-cli kalah play --pits 6 --seeds 4 --empty-capture [--think S]
 
 The script plays the human side through a pipe: it answers each prompt at
 once with the middle legal pit, after waiting FIRST_DELAY seconds (default

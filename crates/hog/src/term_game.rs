@@ -674,16 +674,10 @@ fn solve_by(
 /// of a state's row of destinations.
 const POINTS: usize = 64;
 
-/// Where a turn of `k` points leads from one state, for rule sets without
-/// memory: the mover wins or loses outright, moves again at state `i`
-/// (`i`), or hands state `i` to the other player (`i | SWAP`).
-const WIN: u32 = u32::MAX;
-const LOSE: u32 = u32::MAX - 1;
-const SWAP: u32 = 1 << 30;
-
 /// The rules of a term without memory and whose turns always score,
 /// precomputed once per (term, goal, rule switched off): every state's dice
-/// (six sides or four) and where each turn's points and zero dice lead.
+/// (six sides or four) and where each turn's points and zero dice lead, as
+/// a place in the [`Flat`] table seen from seat 0.
 struct Tables {
     six: Vec<bool>,
     dest: Vec<[u32; POINTS]>,
@@ -694,20 +688,21 @@ impl Tables {
     fn build(term: Term, goal: u32, off: Option<Special>) -> Tables {
         let l = Layout::new(term, goal);
         let wild = off != Some(Special::HogWild);
+        let (win, lose) = Flat::ends(l.len());
         let dest_of = |me: u32, opp: u32, k: u32| {
             let a = after_turn_without(term, off, [me, opp], 0, 0, k, Memory::default());
             if a.scores[0] >= goal || a.scores[1] >= goal {
-                if a.scores[0] > a.scores[1] { WIN } else { LOSE }
+                if a.scores[0] > a.scores[1] { win } else { lose }
             } else if a.next == 0 {
-                l.at(a.scores[0], a.scores[1], 0) as u32
+                Flat::again(l.at(a.scores[0], a.scores[1], 0))
             } else {
-                l.at(a.scores[1], a.scores[0], 0) as u32 | SWAP
+                Flat::handed(l.at(a.scores[1], a.scores[0], 0))
             }
         };
         let mut t = Tables {
             six: vec![true; l.len()],
-            dest: vec![[LOSE; POINTS]; l.len()],
-            zero: vec![LOSE; l.len()],
+            dest: vec![[lose; POINTS]; l.len()],
+            zero: vec![lose; l.len()],
         };
         for me in 0..goal {
             for opp in 0..goal {
@@ -741,18 +736,61 @@ impl Tables {
     }
 }
 
-/// (mover's chance, other's) at a destination of [`Tables`] when seat `p`
-/// moved.
-#[inline]
-fn fetch(v: &[Vec<[f64; 2]>; 2], symmetric: bool, p: usize, d: u32) -> [f64; 2] {
-    match d {
-        WIN => [1.0, 0.0],
-        LOSE => [0.0, 1.0],
-        _ if d & SWAP == 0 => v[if symmetric { 0 } else { p }][d as usize],
-        _ => {
-            let w = v[if symmetric { 0 } else { 1 - p }][(d & !SWAP) as usize];
-            [w[1], w[0]]
+/// Both seats' tables in one vector, so that a destination of [`Tables`]
+/// is one place and reading it takes no branch: `x[4 i + 2 q + c]` is
+/// `v[q][i][c]` (seat `q` moving at state `i`: its chance for `c = 0`, the
+/// other's for `c = 1`), and four places past the states hold `[1, 0, 1,
+/// 0]` for the games already decided. Seen from seat 0, a destination is
+/// `4 j` (seat 0 moves again at `j`), `4 j + 3` (seat 1 moves at `j`: its
+/// pair read backwards), or the win (`4 len`) or loss (`4 len + 1`) among
+/// the four ends; seen from seat 1 it is the same place with bit 1
+/// flipped. The mover's chance at place `d` is `x[d]`, the other's
+/// `x[d ^ 1]`. When one table serves both seats, each state's pair is
+/// written into both halves.
+struct Flat {
+    x: Vec<f64>,
+}
+
+impl Flat {
+    fn new(len: usize) -> Flat {
+        let mut x = vec![0.0; 4 * len + 4];
+        x[4 * len..].copy_from_slice(&[1.0, 0.0, 1.0, 0.0]);
+        Flat { x }
+    }
+
+    /// The places of a win and a loss, seen from seat 0.
+    fn ends(len: usize) -> (u32, u32) {
+        let w = u32::try_from(4 * len).expect("a goal of at most 100");
+        (w, w + 1)
+    }
+
+    /// Seat 0 moves again at state `j`.
+    fn again(j: usize) -> u32 {
+        (4 * j) as u32
+    }
+
+    /// Seat 1 moves at state `j`.
+    fn handed(j: usize) -> u32 {
+        (4 * j + 3) as u32
+    }
+
+    /// (mover's chance, other's) at destination `d` when seat `p` moved.
+    #[inline(always)]
+    fn at(&self, p: usize, d: u32) -> [f64; 2] {
+        let d = (d ^ ((p as u32) << 1)) as usize;
+        [self.x[d], self.x[d ^ 1]]
+    }
+
+    fn set(&mut self, p: usize, i: usize, val: [f64; 2], both: bool) {
+        let o = 4 * i + 2 * p;
+        self.x[o..o + 2].copy_from_slice(&val);
+        if both {
+            self.x[o + 2..o + 4].copy_from_slice(&val);
         }
+    }
+
+    fn get(&self, p: usize, i: usize) -> [f64; 2] {
+        [self.x[4 * i + 2 * p], self.x[4 * i + 2 * p + 1]]
     }
 }
 
@@ -769,6 +807,7 @@ fn solve_tabled(
 ) {
     let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
     let t = Tables::get(ctx.term, goal, ctx.off);
+    let mut x = Flat::new(l.len());
     let seats_solved = if sym { 1 } else { 2 };
     for sum in (0..=2 * (goal - 1)).rev() {
         let lo = sum.saturating_sub(goal - 1);
@@ -783,12 +822,12 @@ fn solve_tabled(
                         let n = u32::from(pol.rolls[i]);
                         let mut acc = [0.0; 2];
                         if n == 0 {
-                            let r = fetch(v, sym, p, t.zero[i]);
+                            let r = x.at(p, t.zero[i]);
                             acc[0] += r[0];
                             acc[1] += r[1];
                         } else {
                             for &(k, pr) in dist[n as usize] {
-                                let r = fetch(v, sym, p, dest[k as usize]);
+                                let r = x.at(p, dest[k as usize]);
                                 acc[0] += pr * r[0];
                                 acc[1] += pr * r[1];
                             }
@@ -797,37 +836,42 @@ fn solve_tabled(
                     }
                     Chooser::Best => {
                         let mut r = [[0.0; 2]; POINTS];
-                        for (x, &d) in r.iter_mut().zip(dest) {
-                            *x = fetch(v, sym, p, d);
+                        for (y, &d) in r.iter_mut().zip(dest) {
+                            *y = x.at(p, d);
                         }
                         let value = |n: u32| {
                             let mut acc = [0.0; 2];
                             if n == 0 {
-                                let r0 = fetch(v, sym, p, t.zero[i]);
+                                let r0 = x.at(p, t.zero[i]);
                                 acc[0] += r0[0];
                                 acc[1] += r0[1];
                             } else {
                                 for &(k, pr) in dist[n as usize] {
-                                    let x = r[k as usize];
-                                    acc[0] += pr * x[0];
-                                    acc[1] += pr * x[1];
+                                    let y = r[k as usize];
+                                    acc[0] += pr * y[0];
+                                    acc[1] += pr * y[1];
                                 }
                             }
                             acc
                         };
                         let mut best = (fewest, value(fewest));
                         for n in fewest + 1..=MAX_ROLLS {
-                            let x = value(n);
-                            if x[0] > best.1[0] {
-                                best = (n, x);
+                            let y = value(n);
+                            if y[0] > best.1[0] {
+                                best = (n, y);
                             }
                         }
                         best
                     }
                 };
-                v[p][i] = val;
+                x.set(p, i, val, sym);
                 choice[p][i] = n as u8;
             }
+        }
+    }
+    for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
+        for (i, y) in vp.iter_mut().enumerate() {
+            *y = x.get(p, i);
         }
     }
 }
@@ -1153,19 +1197,42 @@ mod tests {
             Term::Fall2021,
             Term::Fall2023,
         ] {
-            let goal = 100;
-            let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
-            let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
-            let cases = [
-                [Chooser::Best, Chooser::Best],
-                [Chooser::Best, Chooser::Fixed(&b)],
-                [Chooser::Fixed(&a), Chooser::Fixed(&b)],
-            ];
-            for seats in cases {
-                for off in std::iter::once(None).chain(t.specials().iter().copied().map(Some)) {
-                    let x = solve_by(t, goal, seats, off, true);
-                    let y = solve_by(t, goal, seats, off, false);
-                    assert!(x.v == y.v && x.choice == y.choice, "{t} {off:?}");
+            for goal in [100, 37] {
+                let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
+                let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
+                let ten = Policy::from_strategy(&Strategy::always(10).unwrap(), t, goal);
+                // Policies whose dice change from state to state.
+                let c = solve_by(t, goal, [Chooser::Best, Chooser::Best], None, false);
+                let c = Policy {
+                    name: "c".into(),
+                    term: t,
+                    goal,
+                    rolls: c.choice[0].clone(),
+                };
+                let d = solve_by(t, goal, [Chooser::Best, Chooser::Fixed(&a)], None, false);
+                let d = Policy {
+                    name: "d".into(),
+                    term: t,
+                    goal,
+                    rolls: d.choice[0].clone(),
+                };
+                let cases = [
+                    [Chooser::Best, Chooser::Best],
+                    [Chooser::Best, Chooser::Fixed(&b)],
+                    [Chooser::Best, Chooser::Fixed(&c)],
+                    [Chooser::Fixed(&a), Chooser::Fixed(&b)],
+                    [Chooser::Fixed(&c), Chooser::Fixed(&d)],
+                    [Chooser::Fixed(&ten), Chooser::Fixed(&c)],
+                ];
+                for seats in cases {
+                    for off in std::iter::once(None).chain(t.specials().iter().copied().map(Some)) {
+                        let x = solve_by(t, goal, seats, off, true);
+                        let y = solve_by(t, goal, seats, off, false);
+                        assert!(
+                            x.v == y.v && x.choice == y.choice,
+                            "{t} goal {goal} {off:?}"
+                        );
+                    }
                 }
             }
         }

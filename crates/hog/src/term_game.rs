@@ -593,7 +593,7 @@ fn solve_by(
     }
     let seats_solved = if symmetric { 1 } else { 2 };
     let cycles = term == Term::Spring2022;
-    if tabled && l.ext == 1 && !cycles {
+    if tabled && l.ext == 1 && Flat::fits(l.len()) {
         solve_tabled(&ctx, seats, fewest, &mut v, &mut choice);
         if symmetric {
             v[1] = v[0].clone();
@@ -674,14 +674,20 @@ fn solve_by(
 /// of a state's row of destinations.
 const POINTS: usize = 64;
 
-/// The rules of a term without memory and whose turns always score,
-/// precomputed once per (term, goal, rule switched off): every state's dice
+/// The rules of a term without memory, precomputed once per (term, goal, rule switched off): every state's dice
 /// (six sides or four) and where each turn's points and zero dice lead, as
 /// a place in the [`Flat`] table seen from seat 0.
 struct Tables {
+    /// The states in the order they are solved: by falling score sum, then
+    /// rising mover's score. The other tables follow that order, so a
+    /// pass reads them front to back.
+    state: Vec<u32>,
     six: Vec<bool>,
-    dest: Vec<[u32; POINTS]>,
-    zero: Vec<u32>,
+    dest: Vec<[u16; POINTS]>,
+    zero: Vec<u16>,
+    /// Whether zero dice score nothing at all, handing the same scores to
+    /// the other player ([`Ctx::stalls`]).
+    stalls: Vec<bool>,
 }
 
 impl Tables {
@@ -700,18 +706,26 @@ impl Tables {
             }
         };
         let mut t = Tables {
-            six: vec![true; l.len()],
-            dest: vec![[lose; POINTS]; l.len()],
-            zero: vec![lose; l.len()],
+            state: Vec::with_capacity(l.len()),
+            six: Vec::with_capacity(l.len()),
+            dest: Vec::with_capacity(l.len()),
+            zero: Vec::with_capacity(l.len()),
+            stalls: Vec::with_capacity(l.len()),
         };
-        for me in 0..goal {
-            for opp in 0..goal {
-                let i = l.at(me, opp, 0);
-                t.six[i] = !wild || term.sides(me, opp) == 6;
-                for k in 0..POINTS as u32 {
-                    t.dest[i][k as usize] = dest_of(me, opp, k);
+        for sum in (0..=2 * (goal - 1)).rev() {
+            for me in sum.saturating_sub(goal - 1)..=sum.min(goal - 1) {
+                let opp = sum - me;
+                t.state.push(l.at(me, opp, 0) as u32);
+                t.six.push(!wild || term.sides(me, opp) == 6);
+                let mut row = [lose; POINTS];
+                for (k, d) in row.iter_mut().enumerate() {
+                    *d = dest_of(me, opp, k as u32);
                 }
-                t.zero[i] = dest_of(me, opp, term.zero_dice(me, opp));
+                t.dest.push(row);
+                let k = term.zero_dice(me, opp);
+                t.zero.push(dest_of(me, opp, k));
+                let a = after_turn_without(term, off, [me, opp], 0, 0, k, Memory::default());
+                t.stalls.push(a.next == 1 && a.scores == [me, opp]);
             }
         }
         t
@@ -759,25 +773,31 @@ impl Flat {
     }
 
     /// The places of a win and a loss, seen from seat 0.
-    fn ends(len: usize) -> (u32, u32) {
-        let w = u32::try_from(4 * len).expect("a goal of at most 100");
+    fn ends(len: usize) -> (u16, u16) {
+        let w = (4 * len) as u16;
         (w, w + 1)
     }
 
+    /// Whether every place of a game of `len` states fits the 16 bits of
+    /// a destination (goals up to 127).
+    fn fits(len: usize) -> bool {
+        4 * len + 4 <= usize::from(u16::MAX)
+    }
+
     /// Seat 0 moves again at state `j`.
-    fn again(j: usize) -> u32 {
-        (4 * j) as u32
+    fn again(j: usize) -> u16 {
+        (4 * j) as u16
     }
 
     /// Seat 1 moves at state `j`.
-    fn handed(j: usize) -> u32 {
-        (4 * j + 3) as u32
+    fn handed(j: usize) -> u16 {
+        (4 * j + 3) as u16
     }
 
     /// (mover's chance, other's) at destination `d` when seat `p` moved.
     #[inline(always)]
-    fn at(&self, p: usize, d: u32) -> [f64; 2] {
-        let d = (d ^ ((p as u32) << 1)) as usize;
+    fn at(&self, p: usize, d: u16) -> [f64; 2] {
+        let d = usize::from(d) ^ (p << 1);
         [self.x[d], self.x[d ^ 1]]
     }
 
@@ -794,10 +814,88 @@ impl Flat {
     }
 }
 
-/// [`solve_without`] for rule sets without memory whose turns always
-/// score: one pass over the states by falling score sum, every rule read
-/// from [`Tables`]. Sums in the same order as [`Ctx::value`], so the values
-/// are the same to the bit.
+/// The longest turn-point distribution: (pig out and) 2 to 60 points.
+const LONGEST: usize = 4 * MAX_ROLLS as usize + 2;
+
+/// The turn-point distributions of one kind of dice for 1 to 10 dice, laid
+/// out so that every dice count's sum is taken side by side: `pr[j][n]`
+/// and `k[j][n]` are the `j`-th (chance, points) of `n` dice, and `len[n]`
+/// how many there are (more with more dice). Choosing the best dice needs
+/// every count's sum; taken one after another each is a chain of dependent
+/// additions, while ten chains side by side keep the adder busy. Each sum
+/// still adds its terms in the distribution's order, so it is the same to
+/// the bit.
+struct Dense {
+    pr: [[f64; MAX_ROLLS as usize + 1]; LONGEST],
+    k: [[u8; MAX_ROLLS as usize + 1]; LONGEST],
+    len: [usize; MAX_ROLLS as usize + 1],
+}
+
+impl Dense {
+    fn new(dist: [&[(u32, f64)]; 11]) -> Dense {
+        let mut d = Dense {
+            pr: [[0.0; MAX_ROLLS as usize + 1]; LONGEST],
+            k: [[0; MAX_ROLLS as usize + 1]; LONGEST],
+            len: [0; MAX_ROLLS as usize + 1],
+        };
+        for (n, dn) in dist.iter().enumerate() {
+            d.len[n] = dn.len();
+            for (j, &(k, pr)) in dn.iter().enumerate() {
+                d.pr[j][n] = pr;
+                d.k[j][n] = k as u8;
+            }
+        }
+        debug_assert!(d.len[1..].windows(2).all(|w| w[0] < w[1]));
+        d
+    }
+
+    /// `acc[n] += sum_j pr[j][n] r[k[j][n]]` for 1 to 10 dice, by blocks
+    /// of `j` in which the same dice counts still have terms: from
+    /// `len[lo - 1]` to `len[lo]`, the counts `lo` to 10.
+    #[inline(always)]
+    fn accumulate(&self, acc: &mut [[f64; 2]; 11], r: &[[f64; 2]; POINTS]) {
+        let l = &self.len;
+        self.block::<1>(acc, r, 0, l[1]);
+        self.block::<2>(acc, r, l[1], l[2]);
+        self.block::<3>(acc, r, l[2], l[3]);
+        self.block::<4>(acc, r, l[3], l[4]);
+        self.block::<5>(acc, r, l[4], l[5]);
+        self.block::<6>(acc, r, l[5], l[6]);
+        self.block::<7>(acc, r, l[6], l[7]);
+        self.block::<8>(acc, r, l[7], l[8]);
+        self.block::<9>(acc, r, l[8], l[9]);
+        self.block::<10>(acc, r, l[9], l[10]);
+    }
+
+    #[inline(always)]
+    fn block<const LO: usize>(
+        &self,
+        acc: &mut [[f64; 2]; 11],
+        r: &[[f64; 2]; POINTS],
+        from: usize,
+        to: usize,
+    ) {
+        for (pr, k) in self.pr[from..to].iter().zip(&self.k[from..to]) {
+            // Written out so that every `acc[n]` stays in a register.
+            macro_rules! term {
+                ($($n:literal)*) => {$(
+                    if $n >= LO {
+                        let y = r[usize::from(k[$n]) % POINTS];
+                        acc[$n][0] += pr[$n] * y[0];
+                        acc[$n][1] += pr[$n] * y[1];
+                    }
+                )*};
+            }
+            term!(1 2 3 4 5 6 7 8 9 10);
+        }
+    }
+}
+
+/// [`solve_without`] for rule sets without memory: one pass over the
+/// states by falling score sum (each sum swept until nothing changes where
+/// a turn can score nothing, as in the general pass), every rule read from
+/// [`Tables`]. Sums in the same order as [`Ctx::value`], so the values are
+/// the same to the bit.
 fn solve_tabled(
     ctx: &Ctx,
     seats: [Chooser<'_>; 2],
@@ -808,66 +906,77 @@ fn solve_tabled(
     let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
     let t = Tables::get(ctx.term, goal, ctx.off);
     let mut x = Flat::new(l.len());
+    let dense = [Dense::new(ctx.dist[0]), Dense::new(ctx.dist[1])];
     let seats_solved = if sym { 1 } else { 2 };
+    let cycles = ctx.term == Term::Spring2022;
+    let mut start = 0;
     for sum in (0..=2 * (goal - 1)).rev() {
-        let lo = sum.saturating_sub(goal - 1);
-        let hi = sum.min(goal - 1);
-        for me in lo..=hi {
-            let i = l.at(me, sum - me, 0);
-            let dist = &ctx.dist[usize::from(t.six[i])];
-            let dest = &t.dest[i];
-            for p in 0..seats_solved {
-                let (n, val) = match seats[p] {
-                    Chooser::Fixed(pol) => {
-                        let n = u32::from(pol.rolls[i]);
-                        let mut acc = [0.0; 2];
-                        if n == 0 {
-                            let r = x.at(p, t.zero[i]);
-                            acc[0] += r[0];
-                            acc[1] += r[1];
-                        } else {
-                            for &(k, pr) in dist[n as usize] {
-                                let r = x.at(p, dest[k as usize]);
-                                acc[0] += pr * r[0];
-                                acc[1] += pr * r[1];
-                            }
-                        }
-                        (n, acc)
-                    }
-                    Chooser::Best => {
-                        let mut r = [[0.0; 2]; POINTS];
-                        for (y, &d) in r.iter_mut().zip(dest) {
-                            *y = x.at(p, d);
-                        }
-                        let value = |n: u32| {
+        let end = start + (sum.min(goal - 1) - sum.saturating_sub(goal - 1)) as usize + 1;
+        // Under Spring 2022 a zero-point turn hands the same scores back:
+        // the states of one sum are swept until nothing changes, as the
+        // general pass does.
+        for sweep in 0.. {
+            let mut changed = false;
+            for s in start..end {
+                let i = t.state[s] as usize;
+                let six = usize::from(t.six[s]);
+                let dist = &ctx.dist[six];
+                let dest = &t.dest[s];
+                let zero = t.zero[s];
+                for p in 0..seats_solved {
+                    let (n, val) = match seats[p] {
+                        Chooser::Fixed(pol) => {
+                            let n = u32::from(pol.rolls[i]);
                             let mut acc = [0.0; 2];
                             if n == 0 {
-                                let r0 = x.at(p, t.zero[i]);
-                                acc[0] += r0[0];
-                                acc[1] += r0[1];
+                                let r = x.at(p, zero);
+                                acc[0] += r[0];
+                                acc[1] += r[1];
                             } else {
                                 for &(k, pr) in dist[n as usize] {
-                                    let y = r[k as usize];
-                                    acc[0] += pr * y[0];
-                                    acc[1] += pr * y[1];
+                                    let r = x.at(p, dest[k as usize]);
+                                    acc[0] += pr * r[0];
+                                    acc[1] += pr * r[1];
                                 }
                             }
-                            acc
-                        };
-                        let mut best = (fewest, value(fewest));
-                        for n in fewest + 1..=MAX_ROLLS {
-                            let y = value(n);
-                            if y[0] > best.1[0] {
-                                best = (n, y);
-                            }
+                            (n, acc)
                         }
-                        best
+                        Chooser::Best => {
+                            let mut r = [[0.0; 2]; POINTS];
+                            for (y, &d) in r.iter_mut().zip(dest) {
+                                *y = x.at(p, d);
+                            }
+                            let mut acc = [[0.0; 2]; MAX_ROLLS as usize + 1];
+                            let r0 = x.at(p, zero);
+                            acc[0][0] += r0[0];
+                            acc[0][1] += r0[1];
+                            dense[six].accumulate(&mut acc, &r);
+                            // As the general pass: a zero-point turn only
+                            // when strictly best.
+                            let stalls = fewest == 0 && cycles && t.stalls[s];
+                            let first = fewest + u32::from(stalls);
+                            let mut best = (first, acc[first as usize]);
+                            for n in (first + 1..=MAX_ROLLS).chain(stalls.then_some(0)) {
+                                let y = acc[n as usize];
+                                if y[0] > best.1[0] {
+                                    best = (n, y);
+                                }
+                            }
+                            best
+                        }
+                    };
+                    if x.get(p, i) != val {
+                        changed = true;
                     }
-                };
-                x.set(p, i, val, sym);
-                choice[p][i] = n as u8;
+                    x.set(p, i, val, sym);
+                    choice[p][i] = n as u8;
+                }
+            }
+            if !cycles || !changed || sweep >= MAX_SWEEPS {
+                break;
             }
         }
+        start = end;
     }
     for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
         for (i, y) in vp.iter_mut().enumerate() {
@@ -1195,6 +1304,7 @@ mod tests {
             Term::Spring2014,
             Term::Fall2020,
             Term::Fall2021,
+            Term::Spring2022,
             Term::Fall2023,
         ] {
             for goal in [100, 37] {

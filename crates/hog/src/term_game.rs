@@ -688,6 +688,9 @@ struct Tables {
     /// Whether zero dice score nothing at all, handing the same scores to
     /// the other player ([`Ctx::stalls`]).
     stalls: Vec<bool>,
+    /// Whether zero dice leave the score sum as it is (and the game
+    /// going): the state then reads states of its own sum.
+    loops: Vec<bool>,
 }
 
 impl Tables {
@@ -711,6 +714,7 @@ impl Tables {
             dest: Vec::with_capacity(l.len()),
             zero: Vec::with_capacity(l.len()),
             stalls: Vec::with_capacity(l.len()),
+            loops: Vec::with_capacity(l.len()),
         };
         for sum in (0..=2 * (goal - 1)).rev() {
             for me in sum.saturating_sub(goal - 1)..=sum.min(goal - 1) {
@@ -726,6 +730,8 @@ impl Tables {
                 t.zero.push(dest_of(me, opp, k));
                 let a = after_turn_without(term, off, [me, opp], 0, 0, k, Memory::default());
                 t.stalls.push(a.next == 1 && a.scores == [me, opp]);
+                t.loops
+                    .push(a.scores[0] + a.scores[1] == sum && a.scores.iter().all(|&x| x < goal));
             }
         }
         t
@@ -867,6 +873,27 @@ impl Dense {
         self.block::<10>(acc, r, l[9], l[10]);
     }
 
+    /// Both seats' sums when seat 0 rolls `n[0]` dice and seat 1 `n[1]`
+    /// (1 to 10 each), side by side: two chains of additions instead of
+    /// one. The shorter sum's missing terms are `0 x` a chance, which adds
+    /// nothing (every chance is finite and not negative), so each sum is
+    /// the same to the bit as on its own.
+    #[inline(always)]
+    fn pair(&self, n: [u8; 2], dest: &[u16; POINTS], x: &Flat) -> [[f64; 2]; 2] {
+        let (a, b) = (usize::from(n[0]), usize::from(n[1]));
+        let len = self.len[a].max(self.len[b]);
+        let mut acc = [[0.0; 2]; 2];
+        for (pr, k) in self.pr[..len].iter().zip(&self.k[..len]) {
+            let ya = x.at(0, dest[usize::from(k[a]) % POINTS]);
+            let yb = x.at(1, dest[usize::from(k[b]) % POINTS]);
+            acc[0][0] += pr[a] * ya[0];
+            acc[0][1] += pr[a] * ya[1];
+            acc[1][0] += pr[b] * yb[0];
+            acc[1][1] += pr[b] * yb[1];
+        }
+        acc
+    }
+
     #[inline(always)]
     fn block<const LO: usize>(
         &self,
@@ -915,14 +942,41 @@ fn solve_tabled(
         // Under Spring 2022 a zero-point turn hands the same scores back:
         // the states of one sum are swept until nothing changes, as the
         // general pass does.
+        // Only the states whose zero dice stay in the sum read the sum's
+        // own values: the others come out the same in every sweep, so the
+        // sweeps after the first take only those (same values, same
+        // stopping point).
+        let mut looping = Vec::new();
         for sweep in 0.. {
             let mut changed = false;
-            for s in start..end {
+            let states: Vec<usize> = if sweep == 0 {
+                (start..end).collect()
+            } else {
+                std::mem::take(&mut looping)
+            };
+            for &s in &states {
+                if sweep == 0 && cycles && t.loops[s] {
+                    looping.push(s);
+                }
                 let i = t.state[s] as usize;
                 let six = usize::from(t.six[s]);
                 let dist = &ctx.dist[six];
                 let dest = &t.dest[s];
                 let zero = t.zero[s];
+                if let [Chooser::Fixed(a), Chooser::Fixed(b)] = seats {
+                    let n = [a.rolls[i], b.rolls[i]];
+                    if n[0] > 0 && n[1] > 0 {
+                        let val = dense[six].pair(n, dest, &x);
+                        for p in 0..2 {
+                            if x.get(p, i) != val[p] {
+                                changed = true;
+                            }
+                            x.set(p, i, val[p], false);
+                            choice[p][i] = n[p];
+                        }
+                        continue;
+                    }
+                }
                 for p in 0..seats_solved {
                     let (n, val) = match seats[p] {
                         Chooser::Fixed(pol) => {
@@ -971,6 +1025,9 @@ fn solve_tabled(
                     x.set(p, i, val, sym);
                     choice[p][i] = n as u8;
                 }
+            }
+            if sweep > 0 {
+                looping = states;
             }
             if !cycles || !changed || sweep >= MAX_SWEEPS {
                 break;

@@ -756,32 +756,31 @@ impl Tables {
     }
 }
 
-/// Both seats' tables in one vector, so that a destination of [`Tables`]
-/// is one place and reading it takes no branch: `x[4 i + 2 q + c]` is
-/// `v[q][i][c]` (seat `q` moving at state `i`: its chance for `c = 0`, the
-/// other's for `c = 1`), and four places past the states hold `[1, 0, 1,
-/// 0]` for the games already decided. Seen from seat 0, a destination is
-/// `4 j` (seat 0 moves again at `j`), `4 j + 3` (seat 1 moves at `j`: its
-/// pair read backwards), or the win (`4 len`) or loss (`4 len + 1`) among
-/// the four ends; seen from seat 1 it is the same place with bit 1
-/// flipped. The mover's chance at place `d` is `x[d]`, the other's
-/// `x[d ^ 1]`. When one table serves both seats, each state's pair is
-/// written into both halves.
+/// Both seats' tables in one vector of pairs, so that a destination of
+/// [`Tables`] is one place and reading it takes no branch: `x[4 i + q]` is
+/// `v[q][i]` (seat `q` moving at state `i`: its chance, then the other's)
+/// and `x[4 i + 3 - q]` the same pair backwards, as the other seat sees it;
+/// four places past the states hold the games already decided (`[1, 0]`
+/// twice, `[0, 1]` twice). Seen from seat 0, a destination is `4 j` (seat
+/// 0 moves again at `j`), `4 j + 2` (seat 1 moves at `j`), or the win
+/// (`4 len`) or loss (`4 len + 2`); seen from seat 1 it is the same place
+/// with bit 0 flipped. When one table serves both seats, each state's
+/// pair is written for both.
 struct Flat {
-    x: Vec<f64>,
+    x: Vec<[f64; 2]>,
 }
 
 impl Flat {
     fn new(len: usize) -> Flat {
-        let mut x = vec![0.0; 4 * len + 4];
-        x[4 * len..].copy_from_slice(&[1.0, 0.0, 1.0, 0.0]);
+        let mut x = vec![[0.0; 2]; 4 * len + 4];
+        x[4 * len..].copy_from_slice(&[[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]);
         Flat { x }
     }
 
     /// The places of a win and a loss, seen from seat 0.
     fn ends(len: usize) -> (u16, u16) {
         let w = (4 * len) as u16;
-        (w, w + 1)
+        (w, w + 2)
     }
 
     /// Whether every place of a game of `len` states fits the 16 bits of
@@ -797,28 +796,32 @@ impl Flat {
 
     /// Seat 1 moves at state `j`.
     fn handed(j: usize) -> u16 {
-        (4 * j + 3) as u16
+        (4 * j + 2) as u16
     }
 
     /// (mover's chance, other's) at destination `d` when seat `p` moved.
     #[inline(always)]
     fn at(&self, p: usize, d: u16) -> [f64; 2] {
-        let d = usize::from(d) ^ (p << 1);
-        [self.x[d], self.x[d ^ 1]]
+        self.x[usize::from(d) ^ p]
     }
 
     fn set(&mut self, p: usize, i: usize, val: [f64; 2], both: bool) {
-        let o = 4 * i + 2 * p;
-        self.x[o..o + 2].copy_from_slice(&val);
+        let back = [val[1], val[0]];
+        self.x[4 * i + p] = val;
+        self.x[4 * i + 3 - p] = back;
         if both {
-            self.x[o + 2..o + 4].copy_from_slice(&val);
+            self.x[4 * i + 1 - p] = val;
+            self.x[4 * i + 2 + p] = back;
         }
     }
 
     fn get(&self, p: usize, i: usize) -> [f64; 2] {
-        [self.x[4 * i + 2 * p], self.x[4 * i + 2 * p + 1]]
+        self.x[4 * i + p]
     }
 }
+
+/// The most points a turn of dice scores.
+const MOST: usize = 6 * MAX_ROLLS as usize;
 
 /// The longest turn-point distribution: (pig out and) 2 to 60 points.
 const LONGEST: usize = 4 * MAX_ROLLS as usize + 2;
@@ -830,9 +833,10 @@ const LONGEST: usize = 4 * MAX_ROLLS as usize + 2;
 /// every count's sum; taken one after another each is a chain of dependent
 /// additions, while ten chains side by side keep the adder busy. Each sum
 /// still adds its terms in the distribution's order, so it is the same to
-/// the bit.
+/// the bit. Every distribution is pig out's 1 point first, then `2 n` to
+/// `d n` points, so the `j`-th term (`j` from 1) is `2 n + j - 1` points.
 struct Dense {
-    pr: [[f64; MAX_ROLLS as usize + 1]; LONGEST],
+    pr: [[[f64; 2]; MAX_ROLLS as usize + 1]; LONGEST],
     k: [[u8; MAX_ROLLS as usize + 1]; LONGEST],
     len: [usize; MAX_ROLLS as usize + 1],
 }
@@ -840,28 +844,36 @@ struct Dense {
 impl Dense {
     fn new(dist: [&[(u32, f64)]; 11]) -> Dense {
         let mut d = Dense {
-            pr: [[0.0; MAX_ROLLS as usize + 1]; LONGEST],
+            pr: [[[0.0; 2]; MAX_ROLLS as usize + 1]; LONGEST],
             k: [[0; MAX_ROLLS as usize + 1]; LONGEST],
             len: [0; MAX_ROLLS as usize + 1],
         };
         for (n, dn) in dist.iter().enumerate() {
             d.len[n] = dn.len();
             for (j, &(k, pr)) in dn.iter().enumerate() {
-                d.pr[j][n] = pr;
+                d.pr[j][n] = [pr, pr];
                 d.k[j][n] = k as u8;
+                let want = if j == 0 { 1 } else { 2 * n + j - 1 };
+                assert_eq!(k as usize, want, "{n} dice, term {j}");
             }
         }
-        debug_assert!(d.len[1..].windows(2).all(|w| w[0] < w[1]));
+        assert!(d.len[1..].windows(2).all(|w| w[0] < w[1]));
         d
     }
 
-    /// `acc[n] += sum_j pr[j][n] r[k[j][n]]` for 1 to 10 dice, by blocks
-    /// of `j` in which the same dice counts still have terms: from
-    /// `len[lo - 1]` to `len[lo]`, the counts `lo` to 10.
+    /// `acc[n] += sum_j pr[j][n] r[k[j][n]]` for 1 to 10 dice: pig out's
+    /// term first, then by blocks of `j` in which the same dice counts
+    /// still have terms: from `len[lo - 1]` to `len[lo]`, the counts `lo`
+    /// to 10.
     #[inline(always)]
     fn accumulate(&self, acc: &mut [[f64; 2]; 11], r: &[[f64; 2]; POINTS]) {
+        let y = r[1];
+        for (a, p) in acc.iter_mut().zip(&self.pr[0]).skip(1) {
+            a[0] += p[0] * y[0];
+            a[1] += p[1] * y[1];
+        }
         let l = &self.len;
-        self.block::<1>(acc, r, 0, l[1]);
+        self.block::<1>(acc, r, 1, l[1]);
         self.block::<2>(acc, r, l[1], l[2]);
         self.block::<3>(acc, r, l[2], l[3]);
         self.block::<4>(acc, r, l[3], l[4]);
@@ -886,10 +898,10 @@ impl Dense {
         for (pr, k) in self.pr[..len].iter().zip(&self.k[..len]) {
             let ya = x.at(0, dest[usize::from(k[a]) % POINTS]);
             let yb = x.at(1, dest[usize::from(k[b]) % POINTS]);
-            acc[0][0] += pr[a] * ya[0];
-            acc[0][1] += pr[a] * ya[1];
-            acc[1][0] += pr[b] * yb[0];
-            acc[1][1] += pr[b] * yb[1];
+            acc[0][0] += pr[a][0] * ya[0];
+            acc[0][1] += pr[a][0] * ya[1];
+            acc[1][0] += pr[b][0] * yb[0];
+            acc[1][1] += pr[b][0] * yb[1];
         }
         acc
     }
@@ -902,14 +914,18 @@ impl Dense {
         from: usize,
         to: usize,
     ) {
-        for (pr, k) in self.pr[from..to].iter().zip(&self.k[from..to]) {
+        for j in from..to {
+            let pr = &self.pr[j];
+            // The points of the j-th term of n dice, 2 n + j - 1, are
+            // w[2 n]: a fixed offset from the row.
+            let w = &r[j - 1..j + 20];
             // Written out so that every `acc[n]` stays in a register.
             macro_rules! term {
                 ($($n:literal)*) => {$(
                     if $n >= LO {
-                        let y = r[usize::from(k[$n]) % POINTS];
-                        acc[$n][0] += pr[$n] * y[0];
-                        acc[$n][1] += pr[$n] * y[1];
+                        let y = w[2 * $n];
+                        acc[$n][0] += pr[$n][0] * y[0];
+                        acc[$n][1] += pr[$n][1] * y[1];
                     }
                 )*};
             }
@@ -997,7 +1013,7 @@ fn solve_tabled(
                         }
                         Chooser::Best => {
                             let mut r = [[0.0; 2]; POINTS];
-                            for (y, &d) in r.iter_mut().zip(dest) {
+                            for (y, &d) in r.iter_mut().zip(dest).skip(1).take(MOST) {
                                 *y = x.at(p, d);
                             }
                             let mut acc = [[0.0; 2]; MAX_ROLLS as usize + 1];
@@ -1009,12 +1025,20 @@ fn solve_tabled(
                             // when strictly best.
                             let stalls = fewest == 0 && cycles && t.stalls[s];
                             let first = fewest + u32::from(stalls);
-                            let mut best = (first, acc[first as usize]);
-                            for n in (first + 1..=MAX_ROLLS).chain(stalls.then_some(0)) {
-                                let y = acc[n as usize];
-                                if y[0] > best.1[0] {
-                                    best = (n, y);
-                                }
+                            // The fewest dice first, then more, then zero
+                            // dice when they stall; written out so that
+                            // `acc` is read at fixed places.
+                            let mut best = (first, if first == 0 { acc[0] } else { acc[1] });
+                            macro_rules! pick {
+                                ($($n:literal)*) => {$(
+                                    if $n > first && acc[$n][0] > best.1[0] {
+                                        best = ($n, acc[$n]);
+                                    }
+                                )*};
+                            }
+                            pick!(1 2 3 4 5 6 7 8 9 10);
+                            if stalls && acc[0][0] > best.1[0] {
+                                best = (0, acc[0]);
                             }
                             best
                         }

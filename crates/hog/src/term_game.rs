@@ -593,6 +593,14 @@ fn solve_by(
     }
     let seats_solved = if symmetric { 1 } else { 2 };
     let cycles = term == Term::Spring2022;
+    if tabled && term == Term::Fall2017 && Flat::fits((goal * goal) as usize) {
+        solve_trot(&ctx, seats, fewest, &mut v, &mut choice);
+        if symmetric {
+            v[1] = v[0].clone();
+            choice[1] = choice[0].clone();
+        }
+        return Solved { ctx, v, choice };
+    }
     if tabled && l.ext == 1 && Flat::fits(l.len()) {
         solve_tabled(&ctx, seats, fewest, &mut v, &mut choice);
         if symmetric {
@@ -691,15 +699,24 @@ struct Tables {
     /// Whether zero dice leave the score sum as it is (and the game
     /// going): the state then reads states of its own sum.
     loops: Vec<bool>,
+    /// Fall 2017: `dest` and `zero` when the turn is a time trot (empty
+    /// under other rule sets).
+    dest_trot: Vec<[u16; POINTS]>,
+    zero_trot: Vec<u16>,
 }
 
 impl Tables {
     fn build(term: Term, goal: u32, off: Option<Special>) -> Tables {
-        let l = Layout::new(term, goal);
+        // Score pairs only: under Fall 2017 the memory is added by the pass.
+        let l = Layout {
+            term,
+            goal: goal as usize,
+            ext: 1,
+        };
         let wild = off != Some(Special::HogWild);
         let (win, lose) = Flat::ends(l.len());
-        let dest_of = |me: u32, opp: u32, k: u32| {
-            let a = after_turn_without(term, off, [me, opp], 0, 0, k, Memory::default());
+        let dest_in = |me: u32, opp: u32, k: u32, memory: Memory| {
+            let a = after_turn_without(term, off, [me, opp], 0, 0, k, memory);
             if a.scores[0] >= goal || a.scores[1] >= goal {
                 if a.scores[0] > a.scores[1] { win } else { lose }
             } else if a.next == 0 {
@@ -708,6 +725,14 @@ impl Tables {
                 Flat::handed(l.at(a.scores[1], a.scores[0], 0))
             }
         };
+        // A memory under which Fall 2017's time trot cannot pay (the last
+        // turn was one); every other rule set ignores it.
+        let plain = Memory {
+            trotted: true,
+            ..Memory::default()
+        };
+        let dest_of = |me: u32, opp: u32, k: u32| dest_in(me, opp, k, plain);
+        let trot = term == Term::Fall2017;
         let mut t = Tables {
             state: Vec::with_capacity(l.len()),
             six: Vec::with_capacity(l.len()),
@@ -715,6 +740,8 @@ impl Tables {
             zero: Vec::with_capacity(l.len()),
             stalls: Vec::with_capacity(l.len()),
             loops: Vec::with_capacity(l.len()),
+            dest_trot: Vec::new(),
+            zero_trot: Vec::new(),
         };
         for sum in (0..=2 * (goal - 1)).rev() {
             for me in sum.saturating_sub(goal - 1)..=sum.min(goal - 1) {
@@ -732,6 +759,16 @@ impl Tables {
                 t.stalls.push(a.next == 1 && a.scores == [me, opp]);
                 t.loops
                     .push(a.scores[0] + a.scores[1] == sum && a.scores.iter().all(|&x| x < goal));
+                if trot {
+                    // Zero dice on turn 0: a time trot (when it is on).
+                    let m = Memory::default();
+                    let mut row = [lose; POINTS];
+                    for (k, d) in row.iter_mut().enumerate() {
+                        *d = dest_in(me, opp, k as u32, m);
+                    }
+                    t.dest_trot.push(row);
+                    t.zero_trot.push(dest_in(me, opp, k, m));
+                }
             }
         }
         t
@@ -772,9 +809,32 @@ struct Flat {
 
 impl Flat {
     fn new(len: usize) -> Flat {
-        let mut x = vec![[0.0; 2]; 4 * len + 4];
-        x[4 * len..].copy_from_slice(&[[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]);
+        Flat::with_memories(len, 1)
+    }
+
+    /// A table for `len` score pairs of `ext` memories each (Fall 2017):
+    /// one [`Flat::new`] table a memory, memory `e`'s from `4 (len + 1) e`
+    /// on (its decided games included), so that a destination of
+    /// [`Tables`] with memory `e` is [`Flat::place`] and a pass reads one
+    /// memory's table at a time.
+    fn with_memories(len: usize, ext: usize) -> Flat {
+        let mut x = vec![[0.0; 2]; 4 * (len + 1) * ext];
+        for e in 0..ext {
+            let at = 4 * ((len + 1) * e + len);
+            x[at..at + 4].copy_from_slice(&[[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]);
+        }
         Flat { x }
+    }
+
+    /// The place of destination `d` with memory `e`, `len` score pairs.
+    #[inline(always)]
+    fn place(d: u16, e: usize, len: usize) -> usize {
+        usize::from(d) + 4 * (len + 1) * e
+    }
+
+    #[inline(always)]
+    fn at_place(&self, p: usize, place: usize) -> [f64; 2] {
+        self.x[place ^ p]
     }
 
     /// The places of a win and a loss, seen from seat 0.
@@ -1066,6 +1126,109 @@ fn solve_tabled(
     }
 }
 
+/// [`solve_tabled`] for Fall 2017: the same tables, with the 16 memories
+/// (turn mod 8, whether the last turn was a time trot) of each score pair
+/// side by side. A turn goes to the next turn number; it is a time trot
+/// only when the dice count is the turn number and the last turn was none,
+/// so every choice but that one reads the plain tables, and that one the
+/// time-trot tables. Every turn adds a point, so one pass; the sums are
+/// taken in [`Ctx::value`]'s order, so the values are the same to the bit.
+fn solve_trot(
+    ctx: &Ctx,
+    seats: [Chooser<'_>; 2],
+    fewest: u32,
+    v: &mut [Vec<[f64; 2]>; 2],
+    choice: &mut [Vec<u8>; 2],
+) {
+    let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
+    let ext = l.ext;
+    let len = (goal * goal) as usize;
+    let t = Tables::get(ctx.term, goal, ctx.off);
+    let mut x = Flat::with_memories(len, ext);
+    let dense = &Dense::new(ctx.dist[1]);
+    let dist = &ctx.dist[1];
+    let trot_on = ctx.off != Some(Special::TimeTrot);
+    let seats_solved = if sym { 1 } else { 2 };
+    for (s, &j) in t.state.iter().enumerate() {
+        let j = j as usize;
+        let (dest, zero) = (&t.dest[s], t.zero[s]);
+        let (dest_trot, zero_trot) = (&t.dest_trot[s], t.zero_trot[s]);
+        // The two memories of one turn number (after a time trot or not)
+        // lead to the same places, but for the time trot itself.
+        for turn in 0..ext / 2 {
+            let plain = (turn + 1) % 8 * 2;
+            // One choice's sum from memory `e`, from the plain or the
+            // time-trot tables.
+            let sum_of = |p: usize, n: u32, e: usize, x: &Flat| {
+                let trot = trot_on && e.is_multiple_of(2) && n as usize == turn;
+                let (dest, zero, e2) = if trot {
+                    (dest_trot, zero_trot, plain + 1)
+                } else {
+                    (dest, zero, plain)
+                };
+                let mut acc = [0.0; 2];
+                if n == 0 {
+                    let r = x.at_place(p, Flat::place(zero, e2, len));
+                    acc[0] += r[0];
+                    acc[1] += r[1];
+                } else {
+                    for &(k, pr) in dist[n as usize] {
+                        let r = x.at_place(p, Flat::place(dest[k as usize], e2, len));
+                        acc[0] += pr * r[0];
+                        acc[1] += pr * r[1];
+                    }
+                }
+                acc
+            };
+            for p in 0..seats_solved {
+                let mut vals = [(0, [0.0; 2]); 2];
+                match seats[p] {
+                    Chooser::Fixed(pol) => {
+                        for (d, val) in vals.iter_mut().enumerate() {
+                            let n = u32::from(pol.rolls[j * ext + 2 * turn + d]);
+                            *val = (n, sum_of(p, n, 2 * turn + d, &x));
+                        }
+                    }
+                    Chooser::Best => {
+                        let mut r = [[0.0; 2]; POINTS];
+                        for (y, &d) in r.iter_mut().zip(dest).skip(1).take(MOST) {
+                            *y = x.at_place(p, Flat::place(d, plain, len));
+                        }
+                        let mut base = [[0.0; 2]; MAX_ROLLS as usize + 1];
+                        let r0 = x.at_place(p, Flat::place(zero, plain, len));
+                        base[0][0] += r0[0];
+                        base[0][1] += r0[1];
+                        dense.accumulate(&mut base, &r);
+                        for (d, val) in vals.iter_mut().enumerate() {
+                            let mut acc = base;
+                            if trot_on && d == 0 {
+                                acc[turn] = sum_of(p, turn as u32, 2 * turn, &x);
+                            }
+                            let mut best = (fewest, acc[fewest as usize]);
+                            for n in fewest + 1..=MAX_ROLLS {
+                                if acc[n as usize][0] > best.1[0] {
+                                    best = (n, acc[n as usize]);
+                                }
+                            }
+                            *val = best;
+                        }
+                    }
+                }
+                for (d, &(n, val)) in vals.iter().enumerate() {
+                    let e = 2 * turn + d;
+                    x.set(p, (len + 1) * e + j, val, sym);
+                    choice[p][j * ext + e] = n as u8;
+                }
+            }
+        }
+    }
+    for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
+        for (i, y) in vp.iter_mut().enumerate() {
+            *y = x.get(p, (len + 1) * (i % ext) + i / ext);
+        }
+    }
+}
+
 /// The most value-iteration sweeps over one score sum (Spring 2022's
 /// zero-point turns pair each state with its mirror, which settles in a
 /// few sweeps).
@@ -1182,8 +1345,8 @@ pub fn pairing(a: &Policy, b: &Policy, term: Term, goal: u32) -> Result<Pairing,
 }
 
 /// The most strategies a tournament takes under Fall 2017 or Fall 2019,
-/// whose pairs take 0.13 s and 0.57 s each (190 pairs: about a minute
-/// under Fall 2019 on 2 threads).
+/// whose pairs take about 0.03 s and 0.6 s each (190 pairs: about a
+/// minute under Fall 2019 on 2 threads).
 pub const MAX_MEMORY_TOURNAMENT: usize = 20;
 
 /// A round robin under a term: every pair in both seats.
@@ -1387,8 +1550,14 @@ mod tests {
             Term::Fall2021,
             Term::Spring2022,
             Term::Fall2023,
+            Term::Fall2017,
         ] {
-            for goal in [100, 37] {
+            let goals = if t == Term::Fall2017 {
+                [60, 37]
+            } else {
+                [100, 37]
+            };
+            for goal in goals {
                 let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
                 let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
                 let ten = Policy::from_strategy(&Strategy::always(10).unwrap(), t, goal);

@@ -1149,78 +1149,85 @@ fn solve_trot(
     let dist = &ctx.dist[1];
     let trot_on = ctx.off != Some(Special::TimeTrot);
     let seats_solved = if sym { 1 } else { 2 };
-    for (s, &j) in t.state.iter().enumerate() {
-        let j = j as usize;
-        let (dest, zero) = (&t.dest[s], t.zero[s]);
-        let (dest_trot, zero_trot) = (&t.dest_trot[s], t.zero_trot[s]);
-        // The two memories of one turn number (after a time trot or not)
-        // lead to the same places, but for the time trot itself.
+    let mut start = 0;
+    for sum in (0..=2 * (goal - 1)).rev() {
+        let end = start + (sum.min(goal - 1) - sum.saturating_sub(goal - 1)) as usize + 1;
+        // No state leads to another of its sum, so the sum's states are
+        // taken turn number by turn number: one memory's table at a time.
         for turn in 0..ext / 2 {
-            let plain = (turn + 1) % 8 * 2;
-            // One choice's sum from memory `e`, from the plain or the
-            // time-trot tables.
-            let sum_of = |p: usize, n: u32, e: usize, x: &Flat| {
-                let trot = trot_on && e.is_multiple_of(2) && n as usize == turn;
-                let (dest, zero, e2) = if trot {
-                    (dest_trot, zero_trot, plain + 1)
-                } else {
-                    (dest, zero, plain)
+            for s in start..end {
+                let j = t.state[s] as usize;
+                let (dest, zero) = (&t.dest[s], t.zero[s]);
+                let (dest_trot, zero_trot) = (&t.dest_trot[s], t.zero_trot[s]);
+                // The two memories of one turn number (after a time trot or
+                // not) lead to the same places, but for the time trot itself.
+                let plain = (turn + 1) % 8 * 2;
+                // One choice's sum from memory `e`, from the plain or the
+                // time-trot tables.
+                let sum_of = |p: usize, n: u32, e: usize, x: &Flat| {
+                    let trot = trot_on && e.is_multiple_of(2) && n as usize == turn;
+                    let (dest, zero, e2) = if trot {
+                        (dest_trot, zero_trot, plain + 1)
+                    } else {
+                        (dest, zero, plain)
+                    };
+                    let mut acc = [0.0; 2];
+                    if n == 0 {
+                        let r = x.at_place(p, Flat::place(zero, e2, len));
+                        acc[0] += r[0];
+                        acc[1] += r[1];
+                    } else {
+                        for &(k, pr) in dist[n as usize] {
+                            let r = x.at_place(p, Flat::place(dest[k as usize], e2, len));
+                            acc[0] += pr * r[0];
+                            acc[1] += pr * r[1];
+                        }
+                    }
+                    acc
                 };
-                let mut acc = [0.0; 2];
-                if n == 0 {
-                    let r = x.at_place(p, Flat::place(zero, e2, len));
-                    acc[0] += r[0];
-                    acc[1] += r[1];
-                } else {
-                    for &(k, pr) in dist[n as usize] {
-                        let r = x.at_place(p, Flat::place(dest[k as usize], e2, len));
-                        acc[0] += pr * r[0];
-                        acc[1] += pr * r[1];
-                    }
-                }
-                acc
-            };
-            for p in 0..seats_solved {
-                let mut vals = [(0, [0.0; 2]); 2];
-                match seats[p] {
-                    Chooser::Fixed(pol) => {
-                        for (d, val) in vals.iter_mut().enumerate() {
-                            let n = u32::from(pol.rolls[j * ext + 2 * turn + d]);
-                            *val = (n, sum_of(p, n, 2 * turn + d, &x));
-                        }
-                    }
-                    Chooser::Best => {
-                        let mut r = [[0.0; 2]; POINTS];
-                        for (y, &d) in r.iter_mut().zip(dest).skip(1).take(MOST) {
-                            *y = x.at_place(p, Flat::place(d, plain, len));
-                        }
-                        let mut base = [[0.0; 2]; MAX_ROLLS as usize + 1];
-                        let r0 = x.at_place(p, Flat::place(zero, plain, len));
-                        base[0][0] += r0[0];
-                        base[0][1] += r0[1];
-                        dense.accumulate(&mut base, &r);
-                        for (d, val) in vals.iter_mut().enumerate() {
-                            let mut acc = base;
-                            if trot_on && d == 0 {
-                                acc[turn] = sum_of(p, turn as u32, 2 * turn, &x);
+                for p in 0..seats_solved {
+                    let mut vals = [(0, [0.0; 2]); 2];
+                    match seats[p] {
+                        Chooser::Fixed(pol) => {
+                            for (d, val) in vals.iter_mut().enumerate() {
+                                let n = u32::from(pol.rolls[j * ext + 2 * turn + d]);
+                                *val = (n, sum_of(p, n, 2 * turn + d, &x));
                             }
-                            let mut best = (fewest, acc[fewest as usize]);
-                            for n in fewest + 1..=MAX_ROLLS {
-                                if acc[n as usize][0] > best.1[0] {
-                                    best = (n, acc[n as usize]);
+                        }
+                        Chooser::Best => {
+                            let mut r = [[0.0; 2]; POINTS];
+                            for (y, &d) in r.iter_mut().zip(dest).skip(1).take(MOST) {
+                                *y = x.at_place(p, Flat::place(d, plain, len));
+                            }
+                            let mut base = [[0.0; 2]; MAX_ROLLS as usize + 1];
+                            let r0 = x.at_place(p, Flat::place(zero, plain, len));
+                            base[0][0] += r0[0];
+                            base[0][1] += r0[1];
+                            dense.accumulate(&mut base, &r);
+                            for (d, val) in vals.iter_mut().enumerate() {
+                                let mut acc = base;
+                                if trot_on && d == 0 {
+                                    acc[turn] = sum_of(p, turn as u32, 2 * turn, &x);
                                 }
+                                let mut best = (fewest, acc[fewest as usize]);
+                                for n in fewest + 1..=MAX_ROLLS {
+                                    if acc[n as usize][0] > best.1[0] {
+                                        best = (n, acc[n as usize]);
+                                    }
+                                }
+                                *val = best;
                             }
-                            *val = best;
                         }
                     }
-                }
-                for (d, &(n, val)) in vals.iter().enumerate() {
-                    let e = 2 * turn + d;
-                    x.set(p, (len + 1) * e + j, val, sym);
-                    choice[p][j * ext + e] = n as u8;
+                    for (d, &(n, val)) in vals.iter().enumerate() {
+                        let e = 2 * turn + d;
+                        x.set(p, (len + 1) * e + j, val, sym);
+                        choice[p][j * ext + e] = n as u8;
+                    }
                 }
             }
         }
+        start = end;
     }
     for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
         for (i, y) in vp.iter_mut().enumerate() {

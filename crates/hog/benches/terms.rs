@@ -1,7 +1,7 @@
 //! Hog under every term's rules: the general engine's best response to
 //! always_roll(5), both players optimal, one exact pairing and, under the
-//! rule sets without memory whose turns always score, a 50-strategy
-//! contest round robin (1,225 pairs, 2 threads).
+//! rule sets without memory, a 50-strategy contest round robin (1,225
+//! pairs, 2 threads).
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -22,7 +22,7 @@ fn bench(c: &mut Criterion) {
         g.bench_function(format!("{t}/rate_always4_vs_always5"), |b| {
             b.iter(|| black_box(term_game::average_win_rate(&four, &five, t, 100)))
         });
-        if !t.has_memory() && t != Term::Spring2022 {
+        if !t.has_memory() {
             let fifty: Vec<Policy> = (0..50)
                 .map(|i| Policy::from_strategy(&Strategy::Always(i % 11), t, 100))
                 .collect();

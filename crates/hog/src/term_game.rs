@@ -593,7 +593,15 @@ fn solve_by(
     }
     let seats_solved = if symmetric { 1 } else { 2 };
     let cycles = term == Term::Spring2022;
-    if tabled && l.ext == 1 && !cycles {
+    if tabled && term == Term::Fall2017 && Flat::fits((goal * goal) as usize) {
+        solve_trot(&ctx, seats, fewest, &mut v, &mut choice);
+        if symmetric {
+            v[1] = v[0].clone();
+            choice[1] = choice[0].clone();
+        }
+        return Solved { ctx, v, choice };
+    }
+    if tabled && l.ext == 1 && Flat::fits(l.len()) {
         solve_tabled(&ctx, seats, fewest, &mut v, &mut choice);
         if symmetric {
             v[1] = v[0].clone();
@@ -674,49 +682,93 @@ fn solve_by(
 /// of a state's row of destinations.
 const POINTS: usize = 64;
 
-/// Where a turn of `k` points leads from one state, for rule sets without
-/// memory: the mover wins or loses outright, moves again at state `i`
-/// (`i`), or hands state `i` to the other player (`i | SWAP`).
-const WIN: u32 = u32::MAX;
-const LOSE: u32 = u32::MAX - 1;
-const SWAP: u32 = 1 << 30;
-
-/// The rules of a term without memory and whose turns always score,
-/// precomputed once per (term, goal, rule switched off): every state's dice
-/// (six sides or four) and where each turn's points and zero dice lead.
+/// The rules of a term without memory, precomputed once per (term, goal, rule switched off): every state's dice
+/// (six sides or four) and where each turn's points and zero dice lead, as
+/// a place in the [`Flat`] table seen from seat 0.
 struct Tables {
+    /// The states in the order they are solved: by falling score sum, then
+    /// rising mover's score. The other tables follow that order, so a
+    /// pass reads them front to back.
+    state: Vec<u32>,
     six: Vec<bool>,
-    dest: Vec<[u32; POINTS]>,
-    zero: Vec<u32>,
+    dest: Vec<[u16; POINTS]>,
+    zero: Vec<u16>,
+    /// Whether zero dice score nothing at all, handing the same scores to
+    /// the other player ([`Ctx::stalls`]).
+    stalls: Vec<bool>,
+    /// Whether zero dice leave the score sum as it is (and the game
+    /// going): the state then reads states of its own sum.
+    loops: Vec<bool>,
+    /// Fall 2017: `dest` and `zero` when the turn is a time trot (empty
+    /// under other rule sets).
+    dest_trot: Vec<[u16; POINTS]>,
+    zero_trot: Vec<u16>,
 }
 
 impl Tables {
     fn build(term: Term, goal: u32, off: Option<Special>) -> Tables {
-        let l = Layout::new(term, goal);
+        // Score pairs only: under Fall 2017 the memory is added by the pass.
+        let l = Layout {
+            term,
+            goal: goal as usize,
+            ext: 1,
+        };
         let wild = off != Some(Special::HogWild);
-        let dest_of = |me: u32, opp: u32, k: u32| {
-            let a = after_turn_without(term, off, [me, opp], 0, 0, k, Memory::default());
+        let (win, lose) = Flat::ends(l.len());
+        let dest_in = |me: u32, opp: u32, k: u32, memory: Memory| {
+            let a = after_turn_without(term, off, [me, opp], 0, 0, k, memory);
             if a.scores[0] >= goal || a.scores[1] >= goal {
-                if a.scores[0] > a.scores[1] { WIN } else { LOSE }
+                if a.scores[0] > a.scores[1] { win } else { lose }
             } else if a.next == 0 {
-                l.at(a.scores[0], a.scores[1], 0) as u32
+                Flat::again(l.at(a.scores[0], a.scores[1], 0))
             } else {
-                l.at(a.scores[1], a.scores[0], 0) as u32 | SWAP
+                Flat::handed(l.at(a.scores[1], a.scores[0], 0))
             }
         };
-        let mut t = Tables {
-            six: vec![true; l.len()],
-            dest: vec![[LOSE; POINTS]; l.len()],
-            zero: vec![LOSE; l.len()],
+        // A memory under which Fall 2017's time trot cannot pay (the last
+        // turn was one); every other rule set ignores it.
+        let plain = Memory {
+            trotted: true,
+            ..Memory::default()
         };
-        for me in 0..goal {
-            for opp in 0..goal {
-                let i = l.at(me, opp, 0);
-                t.six[i] = !wild || term.sides(me, opp) == 6;
-                for k in 0..POINTS as u32 {
-                    t.dest[i][k as usize] = dest_of(me, opp, k);
+        let dest_of = |me: u32, opp: u32, k: u32| dest_in(me, opp, k, plain);
+        let trot = term == Term::Fall2017;
+        let mut t = Tables {
+            state: Vec::with_capacity(l.len()),
+            six: Vec::with_capacity(l.len()),
+            dest: Vec::with_capacity(l.len()),
+            zero: Vec::with_capacity(l.len()),
+            stalls: Vec::with_capacity(l.len()),
+            loops: Vec::with_capacity(l.len()),
+            dest_trot: Vec::new(),
+            zero_trot: Vec::new(),
+        };
+        for sum in (0..=2 * (goal - 1)).rev() {
+            for me in sum.saturating_sub(goal - 1)..=sum.min(goal - 1) {
+                let opp = sum - me;
+                t.state.push(l.at(me, opp, 0) as u32);
+                t.six.push(!wild || term.sides(me, opp) == 6);
+                let mut row = [lose; POINTS];
+                for (k, d) in row.iter_mut().enumerate() {
+                    *d = dest_of(me, opp, k as u32);
                 }
-                t.zero[i] = dest_of(me, opp, term.zero_dice(me, opp));
+                t.dest.push(row);
+                let k = term.zero_dice(me, opp);
+                t.zero.push(dest_of(me, opp, k));
+                let a = after_turn_without(term, off, [me, opp], 0, 0, k, Memory::default());
+                t.stalls.push(a.next == 1 && a.scores == [me, opp]);
+                t.loops
+                    .push(a.scores[0] + a.scores[1] == sum && a.scores.iter().all(|&x| x < goal));
+                if trot {
+                    // Zero dice on turn 0: a time trot (when it is on).
+                    let m = Memory::default();
+                    let mut row = [lose; POINTS];
+                    for (k, d) in row.iter_mut().enumerate() {
+                        *d = dest_in(me, opp, k as u32, m);
+                    }
+                    t.dest_trot.push(row);
+                    t.zero_trot.push(dest_in(me, opp, k, m));
+                }
             }
         }
         t
@@ -741,25 +793,212 @@ impl Tables {
     }
 }
 
-/// (mover's chance, other's) at a destination of [`Tables`] when seat `p`
-/// moved.
-#[inline]
-fn fetch(v: &[Vec<[f64; 2]>; 2], symmetric: bool, p: usize, d: u32) -> [f64; 2] {
-    match d {
-        WIN => [1.0, 0.0],
-        LOSE => [0.0, 1.0],
-        _ if d & SWAP == 0 => v[if symmetric { 0 } else { p }][d as usize],
-        _ => {
-            let w = v[if symmetric { 0 } else { 1 - p }][(d & !SWAP) as usize];
-            [w[1], w[0]]
+/// Both seats' tables in one vector of pairs, so that a destination of
+/// [`Tables`] is one place and reading it takes no branch: `x[4 i + q]` is
+/// `v[q][i]` (seat `q` moving at state `i`: its chance, then the other's)
+/// and `x[4 i + 3 - q]` the same pair backwards, as the other seat sees it;
+/// four places past the states hold the games already decided (`[1, 0]`
+/// twice, `[0, 1]` twice). Seen from seat 0, a destination is `4 j` (seat
+/// 0 moves again at `j`), `4 j + 2` (seat 1 moves at `j`), or the win
+/// (`4 len`) or loss (`4 len + 2`); seen from seat 1 it is the same place
+/// with bit 0 flipped. When one table serves both seats, each state's
+/// pair is written for both.
+struct Flat {
+    x: Vec<[f64; 2]>,
+}
+
+impl Flat {
+    fn new(len: usize) -> Flat {
+        Flat::with_memories(len, 1)
+    }
+
+    /// A table for `len` score pairs of `ext` memories each (Fall 2017):
+    /// one [`Flat::new`] table a memory, memory `e`'s from `4 (len + 1) e`
+    /// on (its decided games included), so that a destination of
+    /// [`Tables`] with memory `e` is [`Flat::place`] and a pass reads one
+    /// memory's table at a time.
+    fn with_memories(len: usize, ext: usize) -> Flat {
+        let mut x = vec![[0.0; 2]; 4 * (len + 1) * ext];
+        for e in 0..ext {
+            let at = 4 * ((len + 1) * e + len);
+            x[at..at + 4].copy_from_slice(&[[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]);
+        }
+        Flat { x }
+    }
+
+    /// The place of destination `d` with memory `e`, `len` score pairs.
+    #[inline(always)]
+    fn place(d: u16, e: usize, len: usize) -> usize {
+        usize::from(d) + 4 * (len + 1) * e
+    }
+
+    #[inline(always)]
+    fn at_place(&self, p: usize, place: usize) -> [f64; 2] {
+        self.x[place ^ p]
+    }
+
+    /// The places of a win and a loss, seen from seat 0.
+    fn ends(len: usize) -> (u16, u16) {
+        let w = (4 * len) as u16;
+        (w, w + 2)
+    }
+
+    /// Whether every place of a game of `len` states fits the 16 bits of
+    /// a destination (goals up to 127).
+    fn fits(len: usize) -> bool {
+        4 * len + 4 <= usize::from(u16::MAX)
+    }
+
+    /// Seat 0 moves again at state `j`.
+    fn again(j: usize) -> u16 {
+        (4 * j) as u16
+    }
+
+    /// Seat 1 moves at state `j`.
+    fn handed(j: usize) -> u16 {
+        (4 * j + 2) as u16
+    }
+
+    /// (mover's chance, other's) at destination `d` when seat `p` moved.
+    #[inline(always)]
+    fn at(&self, p: usize, d: u16) -> [f64; 2] {
+        self.x[usize::from(d) ^ p]
+    }
+
+    fn set(&mut self, p: usize, i: usize, val: [f64; 2], both: bool) {
+        let back = [val[1], val[0]];
+        self.x[4 * i + p] = val;
+        self.x[4 * i + 3 - p] = back;
+        if both {
+            self.x[4 * i + 1 - p] = val;
+            self.x[4 * i + 2 + p] = back;
+        }
+    }
+
+    fn get(&self, p: usize, i: usize) -> [f64; 2] {
+        self.x[4 * i + p]
+    }
+}
+
+/// The most points a turn of dice scores.
+const MOST: usize = 6 * MAX_ROLLS as usize;
+
+/// The longest turn-point distribution: (pig out and) 2 to 60 points.
+const LONGEST: usize = 4 * MAX_ROLLS as usize + 2;
+
+/// The turn-point distributions of one kind of dice for 1 to 10 dice, laid
+/// out so that every dice count's sum is taken side by side: `pr[j][n]`
+/// and `k[j][n]` are the `j`-th (chance, points) of `n` dice, and `len[n]`
+/// how many there are (more with more dice). Choosing the best dice needs
+/// every count's sum; taken one after another each is a chain of dependent
+/// additions, while ten chains side by side keep the adder busy. Each sum
+/// still adds its terms in the distribution's order, so it is the same to
+/// the bit. Every distribution is pig out's 1 point first, then `2 n` to
+/// `d n` points, so the `j`-th term (`j` from 1) is `2 n + j - 1` points.
+struct Dense {
+    pr: [[[f64; 2]; MAX_ROLLS as usize + 1]; LONGEST],
+    k: [[u8; MAX_ROLLS as usize + 1]; LONGEST],
+    len: [usize; MAX_ROLLS as usize + 1],
+}
+
+impl Dense {
+    fn new(dist: [&[(u32, f64)]; 11]) -> Dense {
+        let mut d = Dense {
+            pr: [[[0.0; 2]; MAX_ROLLS as usize + 1]; LONGEST],
+            k: [[0; MAX_ROLLS as usize + 1]; LONGEST],
+            len: [0; MAX_ROLLS as usize + 1],
+        };
+        for (n, dn) in dist.iter().enumerate() {
+            d.len[n] = dn.len();
+            for (j, &(k, pr)) in dn.iter().enumerate() {
+                d.pr[j][n] = [pr, pr];
+                d.k[j][n] = k as u8;
+                let want = if j == 0 { 1 } else { 2 * n + j - 1 };
+                assert_eq!(k as usize, want, "{n} dice, term {j}");
+            }
+        }
+        assert!(d.len[1..].windows(2).all(|w| w[0] < w[1]));
+        d
+    }
+
+    /// `acc[n] += sum_j pr[j][n] r[k[j][n]]` for 1 to 10 dice: pig out's
+    /// term first, then by blocks of `j` in which the same dice counts
+    /// still have terms: from `len[lo - 1]` to `len[lo]`, the counts `lo`
+    /// to 10.
+    #[inline(always)]
+    fn accumulate(&self, acc: &mut [[f64; 2]; 11], r: &[[f64; 2]; POINTS]) {
+        let y = r[1];
+        for (a, p) in acc.iter_mut().zip(&self.pr[0]).skip(1) {
+            a[0] += p[0] * y[0];
+            a[1] += p[1] * y[1];
+        }
+        let l = &self.len;
+        self.block::<1>(acc, r, 1, l[1]);
+        self.block::<2>(acc, r, l[1], l[2]);
+        self.block::<3>(acc, r, l[2], l[3]);
+        self.block::<4>(acc, r, l[3], l[4]);
+        self.block::<5>(acc, r, l[4], l[5]);
+        self.block::<6>(acc, r, l[5], l[6]);
+        self.block::<7>(acc, r, l[6], l[7]);
+        self.block::<8>(acc, r, l[7], l[8]);
+        self.block::<9>(acc, r, l[8], l[9]);
+        self.block::<10>(acc, r, l[9], l[10]);
+    }
+
+    /// Both seats' sums when seat 0 rolls `n[0]` dice and seat 1 `n[1]`
+    /// (1 to 10 each), side by side: two chains of additions instead of
+    /// one. The shorter sum's missing terms are `0 x` a chance, which adds
+    /// nothing (every chance is finite and not negative), so each sum is
+    /// the same to the bit as on its own.
+    #[inline(always)]
+    fn pair(&self, n: [u8; 2], dest: &[u16; POINTS], x: &Flat) -> [[f64; 2]; 2] {
+        let (a, b) = (usize::from(n[0]), usize::from(n[1]));
+        let len = self.len[a].max(self.len[b]);
+        let mut acc = [[0.0; 2]; 2];
+        for (pr, k) in self.pr[..len].iter().zip(&self.k[..len]) {
+            let ya = x.at(0, dest[usize::from(k[a]) % POINTS]);
+            let yb = x.at(1, dest[usize::from(k[b]) % POINTS]);
+            acc[0][0] += pr[a][0] * ya[0];
+            acc[0][1] += pr[a][0] * ya[1];
+            acc[1][0] += pr[b][0] * yb[0];
+            acc[1][1] += pr[b][0] * yb[1];
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn block<const LO: usize>(
+        &self,
+        acc: &mut [[f64; 2]; 11],
+        r: &[[f64; 2]; POINTS],
+        from: usize,
+        to: usize,
+    ) {
+        for j in from..to {
+            let pr = &self.pr[j];
+            // The points of the j-th term of n dice, 2 n + j - 1, are
+            // w[2 n]: a fixed offset from the row.
+            let w = &r[j - 1..j + 20];
+            // Written out so that every `acc[n]` stays in a register.
+            macro_rules! term {
+                ($($n:literal)*) => {$(
+                    if $n >= LO {
+                        let y = w[2 * $n];
+                        acc[$n][0] += pr[$n][0] * y[0];
+                        acc[$n][1] += pr[$n][1] * y[1];
+                    }
+                )*};
+            }
+            term!(1 2 3 4 5 6 7 8 9 10);
         }
     }
 }
 
-/// [`solve_without`] for rule sets without memory whose turns always
-/// score: one pass over the states by falling score sum, every rule read
-/// from [`Tables`]. Sums in the same order as [`Ctx::value`], so the values
-/// are the same to the bit.
+/// [`solve_without`] for rule sets without memory: one pass over the
+/// states by falling score sum (each sum swept until nothing changes where
+/// a turn can score nothing, as in the general pass), every rule read from
+/// [`Tables`]. Sums in the same order as [`Ctx::value`], so the values are
+/// the same to the bit.
 fn solve_tabled(
     ctx: &Ctx,
     seats: [Chooser<'_>; 2],
@@ -769,65 +1008,230 @@ fn solve_tabled(
 ) {
     let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
     let t = Tables::get(ctx.term, goal, ctx.off);
+    let mut x = Flat::new(l.len());
+    let dense = [Dense::new(ctx.dist[0]), Dense::new(ctx.dist[1])];
     let seats_solved = if sym { 1 } else { 2 };
+    let cycles = ctx.term == Term::Spring2022;
+    let mut start = 0;
     for sum in (0..=2 * (goal - 1)).rev() {
-        let lo = sum.saturating_sub(goal - 1);
-        let hi = sum.min(goal - 1);
-        for me in lo..=hi {
-            let i = l.at(me, sum - me, 0);
-            let dist = &ctx.dist[usize::from(t.six[i])];
-            let dest = &t.dest[i];
-            for p in 0..seats_solved {
-                let (n, val) = match seats[p] {
-                    Chooser::Fixed(pol) => {
-                        let n = u32::from(pol.rolls[i]);
-                        let mut acc = [0.0; 2];
-                        if n == 0 {
-                            let r = fetch(v, sym, p, t.zero[i]);
-                            acc[0] += r[0];
-                            acc[1] += r[1];
-                        } else {
-                            for &(k, pr) in dist[n as usize] {
-                                let r = fetch(v, sym, p, dest[k as usize]);
-                                acc[0] += pr * r[0];
-                                acc[1] += pr * r[1];
+        let end = start + (sum.min(goal - 1) - sum.saturating_sub(goal - 1)) as usize + 1;
+        // Under Spring 2022 a zero-point turn hands the same scores back:
+        // the states of one sum are swept until nothing changes, as the
+        // general pass does.
+        // Only the states whose zero dice stay in the sum read the sum's
+        // own values: the others come out the same in every sweep, so the
+        // sweeps after the first take only those (same values, same
+        // stopping point).
+        let mut looping = Vec::new();
+        for sweep in 0.. {
+            let mut changed = false;
+            let states: Vec<usize> = if sweep == 0 {
+                (start..end).collect()
+            } else {
+                std::mem::take(&mut looping)
+            };
+            for &s in &states {
+                if sweep == 0 && cycles && t.loops[s] {
+                    looping.push(s);
+                }
+                let i = t.state[s] as usize;
+                let six = usize::from(t.six[s]);
+                let dist = &ctx.dist[six];
+                let dest = &t.dest[s];
+                let zero = t.zero[s];
+                if let [Chooser::Fixed(a), Chooser::Fixed(b)] = seats {
+                    let n = [a.rolls[i], b.rolls[i]];
+                    if n[0] > 0 && n[1] > 0 {
+                        let val = dense[six].pair(n, dest, &x);
+                        for p in 0..2 {
+                            if x.get(p, i) != val[p] {
+                                changed = true;
                             }
+                            x.set(p, i, val[p], false);
+                            choice[p][i] = n[p];
                         }
-                        (n, acc)
+                        continue;
                     }
-                    Chooser::Best => {
-                        let mut r = [[0.0; 2]; POINTS];
-                        for (x, &d) in r.iter_mut().zip(dest) {
-                            *x = fetch(v, sym, p, d);
-                        }
-                        let value = |n: u32| {
+                }
+                for p in 0..seats_solved {
+                    let (n, val) = match seats[p] {
+                        Chooser::Fixed(pol) => {
+                            let n = u32::from(pol.rolls[i]);
                             let mut acc = [0.0; 2];
                             if n == 0 {
-                                let r0 = fetch(v, sym, p, t.zero[i]);
-                                acc[0] += r0[0];
-                                acc[1] += r0[1];
+                                let r = x.at(p, zero);
+                                acc[0] += r[0];
+                                acc[1] += r[1];
                             } else {
                                 for &(k, pr) in dist[n as usize] {
-                                    let x = r[k as usize];
-                                    acc[0] += pr * x[0];
-                                    acc[1] += pr * x[1];
+                                    let r = x.at(p, dest[k as usize]);
+                                    acc[0] += pr * r[0];
+                                    acc[1] += pr * r[1];
                                 }
                             }
-                            acc
-                        };
-                        let mut best = (fewest, value(fewest));
-                        for n in fewest + 1..=MAX_ROLLS {
-                            let x = value(n);
-                            if x[0] > best.1[0] {
-                                best = (n, x);
+                            (n, acc)
+                        }
+                        Chooser::Best => {
+                            let mut r = [[0.0; 2]; POINTS];
+                            for (y, &d) in r.iter_mut().zip(dest).skip(1).take(MOST) {
+                                *y = x.at(p, d);
+                            }
+                            let mut acc = [[0.0; 2]; MAX_ROLLS as usize + 1];
+                            let r0 = x.at(p, zero);
+                            acc[0][0] += r0[0];
+                            acc[0][1] += r0[1];
+                            dense[six].accumulate(&mut acc, &r);
+                            // As the general pass: a zero-point turn only
+                            // when strictly best.
+                            let stalls = fewest == 0 && cycles && t.stalls[s];
+                            let first = fewest + u32::from(stalls);
+                            // The fewest dice first, then more, then zero
+                            // dice when they stall; written out so that
+                            // `acc` is read at fixed places.
+                            let mut best = (first, if first == 0 { acc[0] } else { acc[1] });
+                            macro_rules! pick {
+                                ($($n:literal)*) => {$(
+                                    if $n > first && acc[$n][0] > best.1[0] {
+                                        best = ($n, acc[$n]);
+                                    }
+                                )*};
+                            }
+                            pick!(1 2 3 4 5 6 7 8 9 10);
+                            if stalls && acc[0][0] > best.1[0] {
+                                best = (0, acc[0]);
+                            }
+                            best
+                        }
+                    };
+                    if x.get(p, i) != val {
+                        changed = true;
+                    }
+                    x.set(p, i, val, sym);
+                    choice[p][i] = n as u8;
+                }
+            }
+            if sweep > 0 {
+                looping = states;
+            }
+            if !cycles || !changed || sweep >= MAX_SWEEPS {
+                break;
+            }
+        }
+        start = end;
+    }
+    for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
+        for (i, y) in vp.iter_mut().enumerate() {
+            *y = x.get(p, i);
+        }
+    }
+}
+
+/// [`solve_tabled`] for Fall 2017: the same tables, with the 16 memories
+/// (turn mod 8, whether the last turn was a time trot) of each score pair
+/// side by side. A turn goes to the next turn number; it is a time trot
+/// only when the dice count is the turn number and the last turn was none,
+/// so every choice but that one reads the plain tables, and that one the
+/// time-trot tables. Every turn adds a point, so one pass; the sums are
+/// taken in [`Ctx::value`]'s order, so the values are the same to the bit.
+fn solve_trot(
+    ctx: &Ctx,
+    seats: [Chooser<'_>; 2],
+    fewest: u32,
+    v: &mut [Vec<[f64; 2]>; 2],
+    choice: &mut [Vec<u8>; 2],
+) {
+    let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
+    let ext = l.ext;
+    let len = (goal * goal) as usize;
+    let t = Tables::get(ctx.term, goal, ctx.off);
+    let mut x = Flat::with_memories(len, ext);
+    let dense = &Dense::new(ctx.dist[1]);
+    let dist = &ctx.dist[1];
+    let trot_on = ctx.off != Some(Special::TimeTrot);
+    let seats_solved = if sym { 1 } else { 2 };
+    let mut start = 0;
+    for sum in (0..=2 * (goal - 1)).rev() {
+        let end = start + (sum.min(goal - 1) - sum.saturating_sub(goal - 1)) as usize + 1;
+        // No state leads to another of its sum, so the sum's states are
+        // taken turn number by turn number: one memory's table at a time.
+        for turn in 0..ext / 2 {
+            for s in start..end {
+                let j = t.state[s] as usize;
+                let (dest, zero) = (&t.dest[s], t.zero[s]);
+                let (dest_trot, zero_trot) = (&t.dest_trot[s], t.zero_trot[s]);
+                // The two memories of one turn number (after a time trot or
+                // not) lead to the same places, but for the time trot itself.
+                let plain = (turn + 1) % 8 * 2;
+                // One choice's sum from memory `e`, from the plain or the
+                // time-trot tables.
+                let sum_of = |p: usize, n: u32, e: usize, x: &Flat| {
+                    let trot = trot_on && e.is_multiple_of(2) && n as usize == turn;
+                    let (dest, zero, e2) = if trot {
+                        (dest_trot, zero_trot, plain + 1)
+                    } else {
+                        (dest, zero, plain)
+                    };
+                    let mut acc = [0.0; 2];
+                    if n == 0 {
+                        let r = x.at_place(p, Flat::place(zero, e2, len));
+                        acc[0] += r[0];
+                        acc[1] += r[1];
+                    } else {
+                        for &(k, pr) in dist[n as usize] {
+                            let r = x.at_place(p, Flat::place(dest[k as usize], e2, len));
+                            acc[0] += pr * r[0];
+                            acc[1] += pr * r[1];
+                        }
+                    }
+                    acc
+                };
+                for p in 0..seats_solved {
+                    let mut vals = [(0, [0.0; 2]); 2];
+                    match seats[p] {
+                        Chooser::Fixed(pol) => {
+                            for (d, val) in vals.iter_mut().enumerate() {
+                                let n = u32::from(pol.rolls[j * ext + 2 * turn + d]);
+                                *val = (n, sum_of(p, n, 2 * turn + d, &x));
                             }
                         }
-                        best
+                        Chooser::Best => {
+                            let mut r = [[0.0; 2]; POINTS];
+                            for (y, &d) in r.iter_mut().zip(dest).skip(1).take(MOST) {
+                                *y = x.at_place(p, Flat::place(d, plain, len));
+                            }
+                            let mut base = [[0.0; 2]; MAX_ROLLS as usize + 1];
+                            let r0 = x.at_place(p, Flat::place(zero, plain, len));
+                            base[0][0] += r0[0];
+                            base[0][1] += r0[1];
+                            dense.accumulate(&mut base, &r);
+                            for (d, val) in vals.iter_mut().enumerate() {
+                                let mut acc = base;
+                                if trot_on && d == 0 {
+                                    acc[turn] = sum_of(p, turn as u32, 2 * turn, &x);
+                                }
+                                let mut best = (fewest, acc[fewest as usize]);
+                                for n in fewest + 1..=MAX_ROLLS {
+                                    if acc[n as usize][0] > best.1[0] {
+                                        best = (n, acc[n as usize]);
+                                    }
+                                }
+                                *val = best;
+                            }
+                        }
                     }
-                };
-                v[p][i] = val;
-                choice[p][i] = n as u8;
+                    for (d, &(n, val)) in vals.iter().enumerate() {
+                        let e = 2 * turn + d;
+                        x.set(p, (len + 1) * e + j, val, sym);
+                        choice[p][j * ext + e] = n as u8;
+                    }
+                }
             }
+        }
+        start = end;
+    }
+    for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
+        for (i, y) in vp.iter_mut().enumerate() {
+            *y = x.get(p, (len + 1) * (i % ext) + i / ext);
         }
     }
 }
@@ -948,8 +1352,8 @@ pub fn pairing(a: &Policy, b: &Policy, term: Term, goal: u32) -> Result<Pairing,
 }
 
 /// The most strategies a tournament takes under Fall 2017 or Fall 2019,
-/// whose pairs take 0.13 s and 0.57 s each (190 pairs: about a minute
-/// under Fall 2019 on 2 threads).
+/// whose pairs take about 0.03 s and 0.6 s each (190 pairs: about a
+/// minute under Fall 2019 on 2 threads).
 pub const MAX_MEMORY_TOURNAMENT: usize = 20;
 
 /// A round robin under a term: every pair in both seats.
@@ -1151,21 +1555,51 @@ mod tests {
             Term::Spring2014,
             Term::Fall2020,
             Term::Fall2021,
+            Term::Spring2022,
             Term::Fall2023,
+            Term::Fall2017,
         ] {
-            let goal = 100;
-            let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
-            let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
-            let cases = [
-                [Chooser::Best, Chooser::Best],
-                [Chooser::Best, Chooser::Fixed(&b)],
-                [Chooser::Fixed(&a), Chooser::Fixed(&b)],
-            ];
-            for seats in cases {
-                for off in std::iter::once(None).chain(t.specials().iter().copied().map(Some)) {
-                    let x = solve_by(t, goal, seats, off, true);
-                    let y = solve_by(t, goal, seats, off, false);
-                    assert!(x.v == y.v && x.choice == y.choice, "{t} {off:?}");
+            let goals = if t == Term::Fall2017 {
+                [60, 37]
+            } else {
+                [100, 37]
+            };
+            for goal in goals {
+                let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
+                let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
+                let ten = Policy::from_strategy(&Strategy::always(10).unwrap(), t, goal);
+                // Policies whose dice change from state to state.
+                let c = solve_by(t, goal, [Chooser::Best, Chooser::Best], None, false);
+                let c = Policy {
+                    name: "c".into(),
+                    term: t,
+                    goal,
+                    rolls: c.choice[0].clone(),
+                };
+                let d = solve_by(t, goal, [Chooser::Best, Chooser::Fixed(&a)], None, false);
+                let d = Policy {
+                    name: "d".into(),
+                    term: t,
+                    goal,
+                    rolls: d.choice[0].clone(),
+                };
+                let cases = [
+                    [Chooser::Best, Chooser::Best],
+                    [Chooser::Best, Chooser::Fixed(&b)],
+                    [Chooser::Best, Chooser::Fixed(&c)],
+                    [Chooser::Fixed(&a), Chooser::Fixed(&b)],
+                    [Chooser::Fixed(&c), Chooser::Fixed(&d)],
+                    [Chooser::Fixed(&ten), Chooser::Fixed(&c)],
+                ];
+                for seats in cases {
+                    for off in std::iter::once(None).chain(t.specials().iter().copied().map(Some)) {
+                        let x = solve_by(t, goal, seats, off, true);
+                        let y = solve_by(t, goal, seats, off, false);
+                        assert!(
+                            x.v == y.v && x.choice == y.choice,
+                            "{t} goal {goal} {off:?}"
+                        );
+                    }
                 }
             }
         }

@@ -68,7 +68,7 @@ fn the_words_of_a_command_line_read_back() {
         words(r#"games-cli kalah move --state '{"a": "it'\''s"}' --format json"#),
         [
             "games-cli",
-            "mancala",
+            "kalah",
             "move",
             "--state",
             r#"{"a": "it's"}"#,

@@ -852,13 +852,13 @@ fn at_the_bound(field: &str, verb: &str, most: u64) -> Option<String> {
         ("craps simulate", "games") => format!(r#"{{"games": {most}, "seed": 1}}"#),
         ("hog max-rolls", "turns") => format!(r#"{{"turns": {most}}}"#),
         ("baccarat exact", "decks") => format!(r#"{{"decks": {most}}}"#),
-        ("mancala move", "pits") => format!(r#"{{"pits": {most}, "seeds": 3, "pit": 0}}"#),
-        ("mancala move", "seeds") => format!(r#"{{"pits": 1, "seeds": {most}, "pit": 0}}"#),
-        ("mancala moves", "table-bits") => {
+        ("kalah move", "pits") => format!(r#"{{"pits": {most}, "seeds": 3, "pit": 0}}"#),
+        ("kalah move", "seeds") => format!(r#"{{"pits": 1, "seeds": {most}, "pit": 0}}"#),
+        ("kalah moves", "table-bits") => {
             format!(r#"{{"pits": 4, "seeds": 3, "table-bits": {most}}}"#)
         }
-        ("mancala moves", "think") => format!(r#"{{"pits": 4, "seeds": 3, "think": {most}}}"#),
-        ("mancala solve", "time-limit") => {
+        ("kalah moves", "think") => format!(r#"{{"pits": 4, "seeds": 3, "think": {most}}}"#),
+        ("kalah solve", "time-limit") => {
             format!(r#"{{"pits": 4, "seeds": 3, "time-limit": {most}}}"#)
         }
         ("hog tournament", "strategies") => {

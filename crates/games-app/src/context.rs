@@ -203,6 +203,7 @@ pub struct Context {
     cancel: Cancel,
     observer: Option<Arc<dyn Observer>>,
     cores: usize,
+    kalah_cache: Option<Arc<crate::solvers::KalahCache>>,
 }
 
 impl std::fmt::Debug for Context {
@@ -213,6 +214,7 @@ impl std::fmt::Debug for Context {
             .field("cancelled", &self.cancel.is_cancelled())
             .field("observer", &self.observer.is_some())
             .field("cores", &self.cores)
+            .field("kalah_cache", &self.kalah_cache.is_some())
             .finish()
     }
 }
@@ -233,6 +235,7 @@ impl Context {
             cancel: Cancel::new(),
             observer: None,
             cores: dice::parallel::default_threads(),
+            kalah_cache: None,
         }
     }
 
@@ -270,6 +273,20 @@ impl Context {
     pub fn with_cores(mut self, cores: usize) -> Context {
         self.cores = cores.max(1);
         self
+    }
+
+    /// Keeping Kalah's solvers (their tables) and solved positions in
+    /// `cache` from one request to the next (a server's, shared by its
+    /// requests); without one, each `mancala moves` builds its own solver.
+    #[must_use]
+    pub fn with_kalah_cache(mut self, cache: Arc<crate::solvers::KalahCache>) -> Context {
+        self.kalah_cache = Some(cache);
+        self
+    }
+
+    /// The Kalah solver cache, if the context has one.
+    pub fn kalah_cache(&self) -> Option<&Arc<crate::solvers::KalahCache>> {
+        self.kalah_cache.as_ref()
     }
 
     /// The bounds in force.

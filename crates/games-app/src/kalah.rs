@@ -754,7 +754,7 @@ impl Default for Moves {
             seeds: None,
             empty_capture: false,
             think: 2.0,
-            table_bits: 22,
+            table_bits: SOLVE_TABLE_BITS,
         }
     }
 }
@@ -778,9 +778,6 @@ pub struct MoveValue {
     /// Seeds it captures.
     pub captured: u32,
 }
-
-/// The largest endgame table `moves` builds: 2^18 positions.
-const MOVES_ENDGAME_POSITIONS: u64 = 1 << 18;
 
 /// `mancala moves`' report.
 #[derive(Clone, Debug, Serialize)]
@@ -823,88 +820,38 @@ impl Verb for Moves {
             "--pits/--seeds"
         };
         check_solvable(&p, flag, ctx)?;
-        // A small endgame table: built in milliseconds, so the budget goes to
-        // the search.
-        let endgame_seeds = (0..=p.board().iter().sum::<u32>() as usize)
-            .take_while(|&k| endgame::positions_for(p.pits(), k) <= MOVES_ENDGAME_POSITIONS)
-            .last()
-            .unwrap_or(0);
-        let settings = Settings {
-            endgame: None,
-            endgame_seeds: Some(endgame_seeds),
-            table_bits: self.table_bits,
-            threads: None,
-        };
-        let mut solver = make_solver(&settings, &p, ctx)?;
-        let me = p.to_move();
-        let legal = p.legal_moves();
         let start = Instant::now();
-        let budget = Duration::from_secs_f64(self.think);
-        let (mut nodes, mut out) = (0u64, Vec::new());
-        for (k, &pit) in legal.iter().enumerate() {
-            let mut child = p.clone();
-            let played = child.play_reported(pit)?;
-            let stores = child.stores();
-            let banked = i64::from(stores[me]) - i64::from(stores[1 - me]);
-            let left: i64 = child.board().iter().map(|&x| i64::from(x)).sum::<i64>()
-                - i64::from(stores[0])
-                - i64::from(stores[1]);
-            let (lo, hi) = ((banked - left) as i32, (banked + left) as i32);
-            let sign = if child.to_move() == me || child.is_over() {
-                1
-            } else {
-                -1
-            };
-            let share = budget.mul_f64((k + 1) as f64 / legal.len() as f64);
-            let answer = solve_watched(
-                &mut solver,
-                &child,
-                earliest(start + share, ctx),
-                ctx,
-                "moves",
-            )?;
-            if ctx.cancel_token().is_cancelled() {
-                return Err(AppError::Cancelled);
+        let end = earliest(start + Duration::from_secs_f64(self.think), ctx);
+        let cancel = ctx.cancel_token();
+        let stop = || cancel.is_cancelled();
+        let cached = match ctx.kalah_cache() {
+            Some(cache) => cache.move_values(&p, self.table_bits, end, &stop, ctx)?,
+            None => None,
+        };
+        let (moves, nodes) = match cached {
+            Some(found) => found,
+            None => {
+                // The solver `solve` builds: the endgame table sized as
+                // `solve` sizes it (smaller when its build would take much
+                // of the budget) and the transposition table of
+                // `table_bits`.
+                let seconds = ctx.seconds_left().map_or(self.think, |s| s.min(self.think));
+                let settings = Settings {
+                    endgame: None,
+                    endgame_seeds: None,
+                    table_bits: self.table_bits,
+                    threads: None,
+                };
+                let short = short_limit_table(&settings, &p, seconds);
+                let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
+                move_values(&mut solver, &p, end, &stop, ctx)?
             }
-            let (value, lower, upper) = match answer {
-                solver::Answer::Solved(s) => {
-                    nodes += s.nodes;
-                    let v = if child.is_over() {
-                        banked as i32
-                    } else {
-                        sign * s.value
-                    };
-                    (Some(v), v, v)
-                }
-                solver::Answer::Unfinished {
-                    lower,
-                    upper,
-                    nodes: n,
-                    ..
-                } => {
-                    nodes += n;
-                    let (l, u) = if sign == 1 {
-                        (lower, upper)
-                    } else {
-                        (-upper, -lower)
-                    };
-                    (None, l.max(lo), u.min(hi))
-                }
-            };
-            out.push(MoveValue {
-                pit,
-                solved: value.is_some(),
-                value,
-                lower,
-                upper,
-                extra_turn: played.extra_turn,
-                captured: played.captured,
-            });
-        }
-        let solved = out.iter().all(|m| m.solved);
-        let best = out.iter().filter_map(|m| m.value).max();
+        };
+        let solved = moves.iter().all(|m| m.solved);
+        let best = moves.iter().filter_map(|m| m.value).max();
         let best_moves = if solved {
-            out.iter()
+            moves
+                .iter()
                 .filter(|m| m.value == best)
                 .map(|m| m.pit)
                 .collect()
@@ -913,13 +860,215 @@ impl Verb for Moves {
         };
         Ok(MovesReport {
             position: p,
-            moves: out,
+            moves,
             best_moves,
             solved,
             think: self.think,
             nodes,
         })
     }
+}
+
+/// A move played from a position, with what `move_values` needs of it.
+struct Played {
+    child: Position,
+    played: mancala::Move,
+    /// The mover's store lead after the move.
+    banked: i32,
+    /// The value's bounds from the seeds still in the pits.
+    lo: i32,
+    hi: i32,
+    /// 1 when the child's value is the mover's, -1 when the opponent's.
+    sign: i32,
+}
+
+fn played_from(p: &Position, me: usize, pit: usize) -> Result<Played, AppError> {
+    let mut child = p.clone();
+    let played = child.play_reported(pit)?;
+    let stores = child.stores();
+    let banked = i64::from(stores[me]) - i64::from(stores[1 - me]);
+    let left: i64 = child.board().iter().map(|&x| i64::from(x)).sum::<i64>()
+        - i64::from(stores[0])
+        - i64::from(stores[1]);
+    let sign = if child.to_move() == me || child.is_over() {
+        1
+    } else {
+        -1
+    };
+    Ok(Played {
+        banked: banked as i32,
+        lo: (banked - left) as i32,
+        hi: (banked + left) as i32,
+        sign,
+        child,
+        played,
+    })
+}
+
+/// Every legal move's value from `p` with no search: its bounds from the
+/// seeds left in the pits (exact only for a move that ends the game). A
+/// request answers so when its time runs out before it can search.
+pub(crate) fn bounds_only(p: &Position) -> Result<Vec<MoveValue>, AppError> {
+    let me = p.to_move();
+    p.legal_moves()
+        .into_iter()
+        .map(|pit| {
+            let m = played_from(p, me, pit)?;
+            let over = m.child.is_over();
+            Ok(MoveValue {
+                pit,
+                solved: over,
+                value: over.then_some(m.banked),
+                lower: if over { m.banked } else { m.lo },
+                upper: if over { m.banked } else { m.hi },
+                extra_turn: m.played.extra_turn,
+                captured: m.played.captured,
+            })
+        })
+        .collect()
+}
+
+/// Every legal move's value from `p` with `solver`, searching until `end`
+/// (then each move still gets its bounds), and the nodes searched; `stop`
+/// (a cancelled request, a background job yielding to a request) ends the
+/// work with [`AppError::Cancelled`].
+///
+/// The root is solved first: its value is the best moves' value, and its
+/// search fills the table the other moves' searches then read, each
+/// starting from the bound the root's search left on it.
+pub(crate) fn move_values(
+    solver: &mut solver::Solver,
+    p: &Position,
+    end: Instant,
+    stop: &(dyn Fn() -> bool + Sync),
+    ctx: &Context,
+) -> Result<(Vec<MoveValue>, u64), AppError> {
+    // Past the deadline each move still gets its bounds; only a stop ends
+    // the report.
+    if stop() {
+        return Err(AppError::Cancelled);
+    }
+    let me = p.to_move();
+    let legal = p.legal_moves();
+    let mut nodes = 0u64;
+    let mut root_best: Vec<usize> = Vec::new();
+    let mut root_value = None;
+    if !p.is_over() && legal.len() > 1 {
+        match solve_stopped(solver, p, None, end, stop, ctx)? {
+            solver::Answer::Solved(s) => {
+                nodes += s.nodes;
+                root_best = s.best_moves.clone();
+                root_value = Some(s.value);
+            }
+            solver::Answer::Unfinished { nodes: n, .. } => nodes += n,
+        }
+        if stop() {
+            return Err(AppError::Cancelled);
+        }
+    }
+    let mut out = Vec::new();
+    let unknown = legal
+        .iter()
+        .filter(|pit| !(root_value.is_some() && root_best.contains(pit)))
+        .count();
+    let mut done = 0usize;
+    for &pit in &legal {
+        let Played {
+            child,
+            played,
+            banked,
+            lo,
+            hi,
+            sign,
+        } = played_from(p, me, pit)?;
+        if let (Some(v), true) = (root_value, root_best.contains(&pit)) {
+            // A best move: its value is the root's.
+            out.push(MoveValue {
+                pit,
+                solved: true,
+                value: Some(v),
+                lower: v,
+                upper: v,
+                extra_turn: played.extra_turn,
+                captured: played.captured,
+            });
+            continue;
+        }
+        // The time left, shared among the moves still to search.
+        let now = Instant::now();
+        let left_time = end.saturating_duration_since(now);
+        let share = left_time.div_f64((unknown - done).max(1) as f64);
+        done += 1;
+        // Not a best move: its value is below the root's, near it first.
+        let guess = root_value.map(|v| sign * (v - 1));
+        let answer = solve_stopped(solver, &child, guess, now + share, stop, ctx)?;
+        if stop() {
+            return Err(AppError::Cancelled);
+        }
+        let (value, lower, upper) = match answer {
+            solver::Answer::Solved(s) => {
+                nodes += s.nodes;
+                let v = if child.is_over() {
+                    banked
+                } else {
+                    sign * s.value
+                };
+                (Some(v), v, v)
+            }
+            solver::Answer::Unfinished {
+                lower,
+                upper,
+                nodes: n,
+                ..
+            } => {
+                nodes += n;
+                let (l, u) = if sign == 1 {
+                    (lower, upper)
+                } else {
+                    (-upper, -lower)
+                };
+                let (mut l, u) = (l.max(lo), u.min(hi));
+                if let Some(v) = root_value {
+                    // Not a best move: at most the root's value.
+                    l = l.min(v);
+                    (None, l, u.min(v))
+                } else {
+                    (None, l, u)
+                }
+            }
+        };
+        out.push(MoveValue {
+            pit,
+            solved: value.is_some(),
+            value,
+            lower,
+            upper,
+            extra_turn: played.extra_turn,
+            captured: played.captured,
+        });
+    }
+    Ok((out, nodes))
+}
+
+/// [`solve_watched`] from `guess` (see [`solver::Solver::solve_near`]),
+/// stopped by `stop` rather than the context's cancellation alone.
+fn solve_stopped(
+    solver: &mut solver::Solver,
+    p: &Position,
+    guess: Option<i32>,
+    deadline: Instant,
+    stop: &(dyn Fn() -> bool + Sync),
+    ctx: &Context,
+) -> Result<solver::Answer, AppError> {
+    let meter = ctx.spinner("nodes");
+    let answer = solver.solve_near(p, guess, Some(deadline), stop, &|x| {
+        meter.note(&format!(
+            "moves: value in {:+} ..= {:+}, {} nodes",
+            x.lower, x.upper, x.nodes
+        ));
+    });
+    drop(meter);
+    Ok(answer?)
 }
 
 impl Report for MovesReport {

@@ -281,6 +281,45 @@ fn moves_values_every_move_of_kalah_4_3() {
 }
 
 #[test]
+fn moves_gives_every_move_the_value_of_solving_its_child_alone() {
+    // The root is solved first and the children share its solver; each
+    // move's value must still be the child's own, solved separately.
+    for empty_capture in [false, true] {
+        let req = kalah::Moves {
+            pits: Some(4),
+            seeds: Some(3),
+            empty_capture,
+            think: 60.0,
+            ..Default::default()
+        };
+        let r = req.run(&Context::new()).unwrap();
+        assert!(r.solved);
+        let p = r.position.clone();
+        let options = mancala::solver::Options {
+            table_bits: 16,
+            endgame_seeds: Some(0),
+            threads: 1,
+        };
+        for m in &r.moves {
+            let mut child = p.clone();
+            child.play(m.pit).unwrap();
+            let alone = if child.is_over() {
+                let st = child.stores();
+                i64::from(st[p.to_move()]) as i32 - i64::from(st[1 - p.to_move()]) as i32
+            } else {
+                let v = mancala::solver::solve(&child, &options).unwrap().value;
+                if child.to_move() == p.to_move() {
+                    v
+                } else {
+                    -v
+                }
+            };
+            assert_eq!(m.value, Some(alone), "pit {} ({empty_capture})", m.pit);
+        }
+    }
+}
+
+#[test]
 fn the_solver_plays_kalah_4_3s_best_move() {
     let play = kalah::Play {
         pits: Some(4),
@@ -355,4 +394,185 @@ fn an_endgame_table_holds_the_solvers_values() {
             mancala::endgame::MAX_SEEDS + 1
         )
     );
+}
+
+/// Every move's value from `p`, each child solved alone by a new solver.
+fn values_alone(p: &mancala::Position) -> Vec<Option<i32>> {
+    let options = mancala::solver::Options {
+        table_bits: 16,
+        endgame_seeds: Some(0),
+        threads: 1,
+    };
+    p.legal_moves()
+        .into_iter()
+        .map(|pit| {
+            let mut child = p.clone();
+            child.play(pit).unwrap();
+            let st = child.stores();
+            Some(if child.is_over() {
+                st[p.to_move()] as i32 - st[1 - p.to_move()] as i32
+            } else {
+                let v = mancala::solver::solve(&child, &options).unwrap().value;
+                if child.to_move() == p.to_move() {
+                    v
+                } else {
+                    -v
+                }
+            })
+        })
+        .collect()
+}
+
+/// A `moves` request on `p` (as the page sends it).
+fn moves_of(p: &mancala::Position, table_bits: u32) -> kalah::Moves {
+    kalah::Moves {
+        state: Some(serde_json::to_value(p).unwrap()),
+        think: 60.0,
+        table_bits,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn a_kalah_cache_keeps_solvers_and_values_within_its_limit() {
+    use std::sync::Arc;
+    for rule in [mancala::CaptureRule::Handout, mancala::CaptureRule::Empty] {
+        let cache = Arc::new(games_app::KalahCache::new(64 << 20, 2));
+        let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+        // A game's positions: each answered with the values of its
+        // children solved alone, the second time from the cache.
+        let mut p = mancala::Position::kalah(4, 3, rule).unwrap();
+        let mut asked = 0;
+        while !p.is_over() {
+            let r = moves_of(&p, 16).run(&ctx).unwrap();
+            assert!(r.solved);
+            let values: Vec<_> = r.moves.iter().map(|m| m.value).collect();
+            assert_eq!(values, values_alone(&p), "{p:?}");
+            let again = moves_of(&p, 16).run(&ctx).unwrap();
+            assert_eq!((again.moves, again.nodes), (r.moves, 0));
+            p.play(r.best_moves[0]).unwrap();
+            asked += 1;
+        }
+        // One solver served the whole game; it plans within the limit.
+        assert_eq!(cache.solvers(), 1);
+        assert!(cache.planned() > 0 && cache.planned() <= cache.limit());
+        assert!(cache.solved() >= asked);
+    }
+}
+
+#[test]
+fn a_kalah_cache_past_its_limit_drops_a_solver_or_solves_without() {
+    use std::sync::Arc;
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    let q = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let one = mancala::solver::planned_bytes(
+        &mancala::solver::Options {
+            table_bits: 16,
+            endgame_seeds: Some(mancala::solver::auto_endgame_seeds(4, 24)),
+            threads: 1,
+        },
+        4,
+        None,
+    );
+    // Room for one solver: the second rule's replaces the first's.
+    let cache = Arc::new(games_app::KalahCache::new(one + one / 2, 1));
+    let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+    for pos in [&p, &q] {
+        let r = moves_of(pos, 16).run(&ctx).unwrap();
+        assert_eq!(
+            r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+            values_alone(pos)
+        );
+        assert_eq!(cache.solvers(), 1);
+        assert!(cache.planned() <= cache.limit());
+    }
+    // Room for none: solved as without a cache, nothing kept but values.
+    let tiny = Arc::new(games_app::KalahCache::new(one - 1, 1));
+    let ctx = Context::new().with_kalah_cache(Arc::clone(&tiny));
+    let r = moves_of(&p, 16).run(&ctx).unwrap();
+    assert_eq!(
+        r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+        values_alone(&p)
+    );
+    assert_eq!((tiny.solvers(), tiny.planned()), (0, 0));
+}
+
+#[test]
+fn concurrent_requests_share_a_kalah_cache_and_agree() {
+    use std::sync::Arc;
+    let cache = Arc::new(games_app::KalahCache::new(64 << 20, 2));
+    let mut positions = Vec::new();
+    let mut p = mancala::Position::kalah(4, 4, mancala::CaptureRule::Handout).unwrap();
+    for pit in [1, 2, 0, 3, 1] {
+        if p.legal_moves().contains(&pit) {
+            p.play(pit).unwrap();
+        }
+        positions.push(p.clone());
+    }
+    let answers: Vec<Vec<Option<i32>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = positions
+            .iter()
+            .chain(positions.iter())
+            .map(|p| {
+                let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+                s.spawn(move || {
+                    let r = moves_of(p, 16).run(&ctx).unwrap();
+                    assert!(r.solved);
+                    r.moves.iter().map(|m| m.value).collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (p, got) in positions.iter().chain(positions.iter()).zip(answers) {
+        assert_eq!(got, values_alone(p), "{p:?}");
+    }
+    assert_eq!(cache.solvers(), 1);
+}
+
+#[test]
+fn the_preparer_solves_ahead_and_yields_to_requests() {
+    use std::sync::Arc;
+    let cache = Arc::new(games_app::KalahCache::new(64 << 20, 1));
+    let p = mancala::Position::kalah(4, 4, mancala::CaptureRule::Empty).unwrap();
+    let cancel = games_app::Cancel::new();
+    let preparer = {
+        let (cache, cancel) = (Arc::clone(&cache), cancel.clone());
+        std::thread::spawn(move || cache.run_preparer(&cancel))
+    };
+    // While a request is at work, the preparer waits.
+    let busy = cache.busy();
+    cache.prepare(p.clone(), 16);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(cache.values_of(&p), None);
+    drop(busy);
+    let start = Instant::now();
+    while cache.values_of(&p).is_none() {
+        assert!(start.elapsed() < Duration::from_secs(120), "not prepared");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let values: Vec<_> = cache
+        .values_of(&p)
+        .unwrap()
+        .iter()
+        .map(|m| m.value)
+        .collect();
+    assert_eq!(values, values_alone(&p));
+    // Then the positions a game reaches next: every move's.
+    let first = p.legal_moves()[0];
+    let mut child = p.clone();
+    child.play(first).unwrap();
+    while cache.values_of(&child).is_none() {
+        assert!(start.elapsed() < Duration::from_secs(120), "not pondered");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let values: Vec<_> = cache
+        .values_of(&child)
+        .unwrap()
+        .iter()
+        .map(|m| m.value)
+        .collect();
+    assert_eq!(values, values_alone(&child));
+    cancel.cancel();
+    preparer.join().unwrap();
 }

@@ -135,7 +135,14 @@ pub const WEB_BOUNDS: &[WebBound] = &[
     WebBound {
         field: "table-bits",
         most: WEB_TABLE_BITS as u64,
-        verbs: &["kalah solve", "kalah moves"],
+        verbs: &["kalah solve"],
+    },
+    // Move values go through the server's solver cache, which plans its
+    // tables within its own limit: the CLI's default table.
+    WebBound {
+        field: "table-bits",
+        most: games_app::kalah::SOLVE_TABLE_BITS as u64,
+        verbs: &["kalah moves"],
     },
     WebBound {
         field: "time-limit",
@@ -336,6 +343,19 @@ pub fn call_with(
     progress: Option<ProgressFn<'_>>,
     gone: &games_app::Cancel,
 ) -> Reply {
+    call_cached(game, verb, body, progress, gone, None)
+}
+
+/// [`call_with`], Kalah's solvers and solved positions kept in `cache`
+/// (the server's, shared by its requests) when given.
+pub fn call_cached(
+    game: &str,
+    verb: &str,
+    body: &[u8],
+    progress: Option<ProgressFn<'_>>,
+    gone: &games_app::Cancel,
+    cache: Option<&Arc<games_app::KalahCache>>,
+) -> Reply {
     let game = canonical(game);
     let (shown, files) = match arguments(game, verb, body) {
         Ok(x) => x,
@@ -343,7 +363,13 @@ pub fn call_with(
             return Reply::error(status, &line, format!("games-cli {game} {verb}"));
         }
     };
-    typed(game, verb, body, &shown, files.as_ref(), progress, gone).unwrap_or_else(|| {
+    // The request's own cancellation, and the server's Kalah solvers.
+    let base = games_app::Context::new().with_cancel(gone.clone());
+    let base = match cache {
+        Some(c) => base.with_kalah_cache(Arc::clone(c)),
+        None => base,
+    };
+    typed(game, verb, body, &shown, files.as_ref(), progress, base).unwrap_or_else(|| {
         // `arguments` takes only the served verbs, each a typed one.
         Reply::error(400, &format!("no verb {game} {verb} on the web"), shown)
     })
@@ -355,7 +381,9 @@ pub fn call_with(
 /// [`arguments`] rendered from the body (uploaded files named as sent).
 /// Uploaded files (`"files"`) are read from their folder: `file:NAME`
 /// is rewritten to the file's path there for the run, and the folder is
-/// taken out of the reply. `None` when `game verb` is not a typed verb.
+/// taken out of the reply. `base` holds the request's cancellation (and
+/// the server's Kalah solvers). `None` when `game verb` is not a typed
+/// verb.
 fn typed(
     game: &str,
     verb: &str,
@@ -363,7 +391,7 @@ fn typed(
     shown: &str,
     files: Option<&tempfile::TempDir>,
     progress: Option<ProgressFn<'_>>,
-    gone: &games_app::Cancel,
+    base: games_app::Context,
 ) -> Option<Reply> {
     let mut flags: Value = if body.iter().all(u8::is_ascii_whitespace) {
         Value::Object(serde_json::Map::new())
@@ -395,10 +423,9 @@ fn typed(
         Err(e) => return Some(Reply::error(400, &e.to_string(), shown)),
     };
     let polled = Arc::new(games_app::Polled::default());
-    let ctx = games_app::Context::new()
+    let ctx = base
         .with_limits(WEB_LIMITS)
         .with_observer(polled.clone())
-        .with_cancel(gone.clone())
         .with_deadline(std::time::Instant::now() + WORK_DEADLINE);
     let run = || req.run(&ctx).and_then(|r| r.json());
     let out = match progress {
@@ -552,7 +579,11 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         }
         // Seconds and strategies have their own lines below.
         let own_line = ["time-limit", "think", "strategies"].contains(&key.as_str());
-        if let Some(b) = WEB_BOUNDS.iter().find(|b| b.field == key && !own_line) {
+        let this = format!("{game} {verb}");
+        let bound = WEB_BOUNDS
+            .iter()
+            .find(|b| b.field == key && b.verbs.contains(&this.as_str()));
+        if let Some(b) = bound.filter(|_| !own_line) {
             let size = match value {
                 Value::Number(n) => n.as_f64(),
                 Value::String(s) => s.trim().parse::<f64>().ok(),

@@ -282,15 +282,32 @@ struct ServeArgs {
     open: bool,
 }
 
-/// The web page's backend: the CLI's own commands through [`api::call`].
+/// The web page's backend: the CLI's own commands through [`api::call`],
+/// with a Kalah solver cache of its own (see [`web_backend_with`]).
 pub fn web_backend() -> games_web::Backend {
+    web_backend_with(std::sync::Arc::new(web_kalah_cache()))
+}
+
+/// A server's Kalah solver cache: [`games_app::solvers::SERVER_BYTES`]
+/// for its solvers (each also checked against half the available memory
+/// when made), each searching on the web's threads.
+pub fn web_kalah_cache() -> games_app::KalahCache {
+    let threads = dice::parallel::default_threads().min(api::WEB_LIMITS.threads);
+    games_app::KalahCache::new(games_app::solvers::SERVER_BYTES, threads)
+}
+
+/// The web page's backend, Kalah's solvers and solved positions kept in
+/// `cache` across requests; every request marks the cache busy while it
+/// runs, so its background preparation never takes the cores from one.
+pub fn web_backend_with(cache: std::sync::Arc<games_app::KalahCache>) -> games_web::Backend {
     games_web::Backend::new(std::sync::Arc::new(
-        |game: &str,
-         verb: &str,
-         body: &[u8],
-         progress: games_web::Progress<'_>,
-         gone: &games_app::Cancel| {
-            let r = api::call_with(game, verb, body, progress, gone);
+        move |game: &str,
+              verb: &str,
+              body: &[u8],
+              progress: games_web::Progress<'_>,
+              gone: &games_app::Cancel| {
+            let _busy = cache.busy();
+            let r = api::call_cached(game, verb, body, progress, gone, Some(&cache));
             games_web::Reply {
                 status: r.status,
                 body: r.body,
@@ -309,8 +326,41 @@ pub fn web_backend() -> games_web::Backend {
     ))
 }
 
+/// Start preparing the page's default openings, Kalah(6,4) under each
+/// capture rule, on a thread of its own: every move's value is then ready
+/// when the page first asks. It yields to every request and stops when
+/// the returned flag is raised.
+pub fn prepare_openings(cache: &std::sync::Arc<games_app::KalahCache>) -> games_app::Cancel {
+    let openings: Vec<::mancala::Position> = [
+        ::mancala::CaptureRule::Handout,
+        ::mancala::CaptureRule::Empty,
+    ]
+    .into_iter()
+    .filter_map(|rule| ::mancala::Position::kalah(6, 4, rule).ok())
+    .collect();
+    prepare(cache, &openings)
+}
+
+/// Start preparing `positions` (and the positions they lead to) in the
+/// background, as [`prepare_openings`] does for Kalah(6,4); the returned
+/// flag stops it.
+pub fn prepare(
+    cache: &std::sync::Arc<games_app::KalahCache>,
+    positions: &[::mancala::Position],
+) -> games_app::Cancel {
+    for p in positions {
+        cache.prepare(p.clone(), games_app::kalah::SOLVE_TABLE_BITS);
+    }
+    let cancel = games_app::Cancel::new();
+    let (cache, stop) = (std::sync::Arc::clone(cache), cancel.clone());
+    std::thread::spawn(move || cache.run_preparer(&stop));
+    cancel
+}
+
 fn serve(a: &ServeArgs) -> Result<String, CliError> {
-    games_web::run(&a.host, a.port, a.open, web_backend()).map_err(CliError)?;
+    let cache = std::sync::Arc::new(web_kalah_cache());
+    let _preparing = prepare_openings(&cache);
+    games_web::run(&a.host, a.port, a.open, web_backend_with(cache)).map_err(CliError)?;
     Ok(String::new())
 }
 

@@ -102,7 +102,7 @@ struct MovesArgs {
     )]
     think: f64,
     /// Transposition table: 2^N words of 8 bytes, one entry each (10 to 30).
-    #[arg(long, default_value_t = 22, value_name = "N")]
+    #[arg(long, default_value_t = kalah::SOLVE_TABLE_BITS, value_name = "N")]
     table_bits: u32,
     #[command(flatten)]
     output: crate::TableOutput,

@@ -682,9 +682,19 @@ async function kalahTurn(last = -1) {
 }
 
 async function kalahValues() {
-  const epoch = kalah.epoch, asked = kalah.state;
-  const v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah");
-  if (!kalahCurrent(epoch, asked)) return;
+  const epoch = kalah.epoch, asked = kalah.state, since = Date.now();
+  for (;;) {
+    const v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah");
+    if (!kalahCurrent(epoch, asked)) return;
+    kalahShowValues(v);
+    // The server keeps its solver's tables: asking again goes on from
+    // what the last search proved, until every value is exact (for a
+    // minute at most).
+    if (v.solved || Date.now() - since > 60000) return;
+  }
+}
+
+function kalahShowValues(v) {
   kalah.values = v;
   const rows = v.moves.map((x) => el("tr", { class: v.best_moves.includes(x.pit) ? "best" : "" },
     el("td", {}, x.pit),

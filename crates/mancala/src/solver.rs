@@ -461,6 +461,27 @@ impl Solver {
         stop: &(dyn Fn() -> bool + Sync),
         progress: &(dyn Fn(&Progress) + Sync),
     ) -> Result<Answer, MancalaError> {
+        self.solve_near(position, None, deadline, stop, progress)
+    }
+
+    /// [`Solver::solve_until_stopped`], its MTD(f) passes starting from a
+    /// bound the transposition table holds of the position (an earlier
+    /// search's: its parent's, or its own stopped at a deadline), else
+    /// from `guess` (the value expected, from the mover's side), else from
+    /// an even future. A good start saves passes: a move's value once its
+    /// parent's is known is at most the parent's. The answer does not
+    /// depend on it, only the nodes searched.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_near(
+        &mut self,
+        position: &Position,
+        guess: Option<i32>,
+        deadline: Option<std::time::Instant>,
+        stop: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Result<Answer, MancalaError> {
         let m = self.pits;
         self.check_position(position)?;
         let oriented = position.oriented();
@@ -531,10 +552,12 @@ impl Solver {
         };
         shared.set_bounds((i32::MIN, i32::MAX));
         // The usual board's own build (see `Sower::child_in`).
+        // The guess as a future value (the stores' difference taken off).
+        let guess = guess.map(|g| (i64::from(g) - i64::from(banked)).clamp(-255, 255) as i32);
         let run = if m == SPECIALISED && self.specialised {
-            Search::<SPECIALISED>::run(&shared, root)
+            Search::<SPECIALISED>::run(&shared, root, guess)
         } else {
-            Search::<0>::run(&shared, root)
+            Search::<0>::run(&shared, root, guess)
         };
         if run.stopped {
             let (lower, upper) = shared.bounds();
@@ -794,7 +817,7 @@ impl<'a, const M: usize> Search<'a, M> {
     /// Search from the root `root`. With a pool, the search runs on its
     /// threads (the caller's waits), so that every split is shared among
     /// them.
-    fn run(sh: &'a Shared<'a>, root: Pits) -> Run {
+    fn run(sh: &'a Shared<'a>, root: Pits, guess: Option<i32>) -> Run {
         let mut s = Search::<M> {
             sh,
             nodes: 0,
@@ -802,8 +825,8 @@ impl<'a, const M: usize> Search<'a, M> {
             cut: None,
         };
         let (future, best_moves) = match sh.pool {
-            Some(pool) => pool.install(|| s.root(root)),
-            None => s.root(root),
+            Some(pool) => pool.install(|| s.root(root, guess)),
+            None => s.root(root, guess),
         };
         let held = if s.stopped {
             sh.table
@@ -1318,9 +1341,26 @@ impl<'a, const M: usize> Search<'a, M> {
     }
 
     /// The root's future value and the moves that reach it.
-    fn root(&mut self, root: Pits) -> (i32, Vec<usize>) {
+    fn root(&mut self, root: Pits, guess: Option<i32>) -> (i32, Vec<usize>) {
         let m = self.sh.m;
-        let future = self.exact(root, 0);
+        // A bound the table holds from an earlier search (a parent's, or
+        // this position's own stopped at a deadline) is where the value is
+        // likeliest to be: the nearest fail-soft bound to it.
+        let left = byte_sum(root) as i32;
+        let held = (left >= TABLE_FROM)
+            .then(|| {
+                let loc = self.sh.table.locate::<M>(root, self.sh.m);
+                self.sh.table.read(loc)
+            })
+            .flatten()
+            .and_then(|(_, e)| {
+                if e.lower > -left {
+                    Some(e.lower)
+                } else {
+                    (e.upper < left).then_some(e.upper)
+                }
+            });
+        let future = self.exact(root, held.or(guess).unwrap_or(0));
         // Every move whose value reaches the position's value is best.
         let mut best_moves = Vec::new();
         for i in 0..m {
@@ -1350,13 +1390,25 @@ impl<'a, const M: usize> Search<'a, M> {
         let left = byte_sum(p) as i32;
         let (mut lower, mut upper) = (-left, left);
         let mut g = guess.clamp(lower, upper);
+        // Passes that move the same way take longer strides (1, 2, 4, ...
+        // values past the bound just found), so a value far from the guess (a
+        // poor move's, from its parent's) is reached in a few passes; a
+        // pass the other way starts the strides again from 1.
+        let (mut stride, mut rising) = (1i32, None::<bool>);
         loop {
             self.sh.set_bounds((lower, upper));
             self.report();
             if lower >= upper {
                 break;
             }
-            let beta = if g == lower { g + 1 } else { g };
+            // A future value has the parity of the seeds left (they all end
+            // in the stores), so a stride steps two at a time.
+            let beta = match rising {
+                Some(true) => lower.saturating_add(2 * stride - 1).min(upper),
+                Some(false) => upper.saturating_sub(2 * stride - 2).max(lower + 1),
+                None if g == lower => g + 1,
+                None => g,
+            };
             let before = self.nodes;
             g = self.value(p, beta - 1, beta);
             if self.stopped {
@@ -1365,11 +1417,18 @@ impl<'a, const M: usize> Search<'a, M> {
             if std::env::var_os("KALAH_TRACE").is_some() {
                 eprintln!("pass beta {beta}: g {g}, nodes {}", self.nodes - before);
             }
-            if g < beta {
-                upper = g;
-            } else {
+            let up = g >= beta;
+            if up {
                 lower = g;
+            } else {
+                upper = g;
             }
+            stride = if rising == Some(up) {
+                stride.saturating_mul(2).min(64)
+            } else {
+                1
+            };
+            rising = Some(up);
         }
         g
     }
@@ -1395,6 +1454,34 @@ mod tests {
             })
             .max()
             .unwrap()
+    }
+
+    #[test]
+    fn any_guess_gives_the_same_value_and_best_moves() {
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
+            let p = Position::kalah(4, 3, rule).unwrap();
+            let options = Options {
+                endgame_seeds: Some(0),
+                table_bits: 16,
+                threads: 1,
+            };
+            let want = solve(&p, &options).unwrap();
+            for guess in [-40, -9, -1, 0, 3, 7, 8, 9, 40] {
+                // A new table (the guess decides the passes) and a used one
+                // (the table's bound decides them).
+                let mut fresh = Solver::new(&p, &options).unwrap();
+                let mut used = Solver::new(&p, &options).unwrap();
+                used.solve(&p).unwrap();
+                for s in [&mut fresh, &mut used] {
+                    match s.solve_near(&p, Some(guess), None, &|| false, &|_| {}) {
+                        Ok(Answer::Solved(x)) => {
+                            assert_eq!((x.value, &x.best_moves), (want.value, &want.best_moves));
+                        }
+                        other => panic!("{other:?}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,442 @@
+//! Kalah's solvers kept from one request to the next: a server's
+//! [`KalahCache`], shared by its requests through the [`Context`].
+//!
+//! A solver holds an endgame table (built once for each board size and
+//! capture rule, in memory) and a transposition table; kept, the table
+//! still holds what earlier searches proved, so the next position of the
+//! same game is answered from it. The cache plans its solvers' memory
+//! before it makes one ([`solver::planned_bytes`]) and keeps the total
+//! within its limit, dropping the solver used least recently that no
+//! request holds; a board whose solver would not fit is solved as without
+//! a cache. Each solver is behind its own lock: requests for one board
+//! size take turns on it (their searches share its table). A request
+//! waits for it while another's search (or the solver's build) runs, but
+//! not past its own budget: then it answers with each move's bounds from
+//! the seeds left in the pits. The every-move values of positions solved
+//! whole are kept too (at most [`MAX_SOLVED`]), and given again at once.
+//!
+//! A background preparer ([`KalahCache::run_preparer`]) solves the
+//! positions queued for it ([`KalahCache::prepare`]: a server's openings,
+//! and the positions a game reaches next from a position just solved)
+//! while no request is at work: it stops within milliseconds whenever a
+//! request comes ([`KalahCache::busy`]), what it proved so far kept in the
+//! table, and goes on once the server is idle again.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use games_app::{Context, KalahCache, Verb, kalah};
+//!
+//! let cache = Arc::new(KalahCache::new(64 << 20, 1));
+//! let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+//! let moves = kalah::Moves { pits: Some(4), seeds: Some(3), table_bits: 16, ..Default::default() };
+//! let first = moves.run(&ctx).unwrap();
+//! assert!(first.solved);
+//! // The same position again: from the cache, no node searched.
+//! let again = moves.run(&ctx).unwrap();
+//! assert_eq!((again.moves, again.nodes), (first.moves, 0));
+//! assert_eq!(cache.solvers(), 1);
+//! assert!(cache.planned() <= cache.limit());
+//! ```
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
+
+use mancala::{CaptureRule, Position, endgame, solver};
+
+use crate::context::{AppError, Cancel, Context};
+use crate::kalah::{MoveValue, bounds_only, move_values};
+
+/// The memory a server's cache plans for its solvers: 1 GiB, two
+/// Kalah(6,4) solvers (one for each capture rule: a 2^24-entry
+/// transposition table of 128 MiB and the 18-seed endgame table, 123 M
+/// positions of a byte, with its build's work), or one Kalah(6,6)'s.
+pub const SERVER_BYTES: u64 = 1 << 30;
+
+/// Positions whose every-move values the cache keeps: 16,384 (a few
+/// hundred bytes each).
+pub const MAX_SOLVED: usize = 1 << 14;
+
+/// Positions waiting for the preparer at most: 64.
+pub const MAX_QUEUED: usize = 64;
+
+/// How deep the preparer looks past a position a request solved: its
+/// moves' positions, then the best reply in each.
+const PONDER_DEPTH: u8 = 2;
+
+/// The longest the preparer works on one position: 30 minutes (a busy
+/// machine gives it a fraction of a core).
+const PREPARE_LIMIT: Duration = Duration::from_secs(1800);
+
+/// The preparer's searches run this long before it checks whether every
+/// value is exact and searches again those that are not.
+const PREPARE_STEP: Duration = Duration::from_secs(60);
+
+/// Which solver serves a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    pits: usize,
+    rule: CaptureRule,
+    endgame_seeds: usize,
+    table_bits: u32,
+}
+
+/// A solver (made by the first request that needs it) and what it plans.
+struct Slot {
+    key: Key,
+    bytes: u64,
+    solver: Arc<Mutex<Option<solver::Solver>>>,
+    used: u64,
+}
+
+/// The solvers, and a clock for which was used last.
+#[derive(Default)]
+struct Slots {
+    slots: Vec<Slot>,
+    clock: u64,
+}
+
+/// Every-move values of positions solved whole, the oldest dropped first.
+#[derive(Default)]
+struct Solved {
+    values: HashMap<Position, Vec<MoveValue>>,
+    order: VecDeque<Position>,
+}
+
+/// Positions for the preparer, with how far past a request each lies (0:
+/// asked for itself, as a server's openings are).
+#[derive(Default)]
+struct Queue {
+    positions: VecDeque<(Position, u8, u32)>,
+}
+
+/// Kalah's solvers and solved positions, kept across requests (see the
+/// module docs).
+pub struct KalahCache {
+    limit: u64,
+    threads: usize,
+    slots: Mutex<Slots>,
+    solved: Mutex<Solved>,
+    busy: AtomicUsize,
+    queue: Mutex<Queue>,
+    wake: Condvar,
+}
+
+impl std::fmt::Debug for KalahCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KalahCache")
+            .field("limit", &self.limit)
+            .field("threads", &self.threads)
+            .field("solvers", &self.solvers())
+            .field("planned", &self.planned())
+            .finish()
+    }
+}
+
+/// A request at work (see [`KalahCache::busy`]): the preparer waits while
+/// any is held.
+pub struct Busy<'a>(&'a AtomicUsize);
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A lock's guard even when another holder panicked: the solver inside is
+/// then dropped, to be made again, as its tables may be half written.
+fn relock<'a, T>(
+    r: Result<MutexGuard<'a, Option<T>>, std::sync::PoisonError<MutexGuard<'a, Option<T>>>>,
+) -> MutexGuard<'a, Option<T>> {
+    r.unwrap_or_else(|poisoned| {
+        let mut g = poisoned.into_inner();
+        *g = None;
+        g
+    })
+}
+
+/// A plain lock's guard, whatever a panicking holder left (the maps it
+/// guards stay consistent: each change is one call).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl KalahCache {
+    /// A cache planning at most `limit` bytes for its solvers, each
+    /// searching on `threads` threads.
+    pub fn new(limit: u64, threads: usize) -> KalahCache {
+        KalahCache {
+            limit,
+            threads: threads.max(1),
+            slots: Mutex::default(),
+            solved: Mutex::default(),
+            busy: AtomicUsize::new(0),
+            queue: Mutex::default(),
+            wake: Condvar::new(),
+        }
+    }
+
+    /// The bytes its solvers may plan in all.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// The bytes its solvers plan now (at most [`KalahCache::limit`]).
+    pub fn planned(&self) -> u64 {
+        lock(&self.slots).slots.iter().map(|s| s.bytes).sum()
+    }
+
+    /// The solvers it holds.
+    pub fn solvers(&self) -> usize {
+        lock(&self.slots).slots.len()
+    }
+
+    /// The positions whose every-move values it holds.
+    pub fn solved(&self) -> usize {
+        lock(&self.solved).values.len()
+    }
+
+    /// Every-move values of `p`, when the cache holds them.
+    pub fn values_of(&self, p: &Position) -> Option<Vec<MoveValue>> {
+        lock(&self.solved).values.get(p).cloned()
+    }
+
+    /// Mark a request at work until the guard is dropped: the preparer
+    /// stops its search within milliseconds and waits. A server holds one
+    /// for every request, cheap or not, so that background work never
+    /// takes the cores from them.
+    pub fn busy(&self) -> Busy<'_> {
+        self.busy.fetch_add(1, Ordering::Relaxed);
+        Busy(&self.busy)
+    }
+
+    /// Queue `p` for the preparer (not when it is solved already or the
+    /// queue is full).
+    pub fn prepare(&self, p: Position, table_bits: u32) {
+        self.enqueue(vec![(p, 0, table_bits)], false);
+    }
+
+    fn enqueue(&self, items: Vec<(Position, u8, u32)>, replace_ponder: bool) {
+        let mut q = lock(&self.queue);
+        if replace_ponder {
+            // A new request's next positions: the old ones are of a
+            // position the game has left.
+            q.positions.retain(|(_, depth, _)| *depth == 0);
+        }
+        for item in items {
+            let known = lock(&self.solved).values.contains_key(&item.0);
+            if !known && q.positions.len() < MAX_QUEUED && !q.positions.contains(&item) {
+                q.positions.push_back(item);
+            }
+        }
+        drop(q);
+        self.wake.notify_all();
+    }
+
+    /// Solve the queued positions in turn while no request is at work,
+    /// until `cancel` is raised (a server runs it on a thread of its own).
+    pub fn run_preparer(&self, cancel: &Cancel) {
+        while !cancel.is_cancelled() {
+            let next = {
+                let mut q = lock(&self.queue);
+                match q.positions.pop_front() {
+                    Some(item) => Some(item),
+                    None => {
+                        let (mut q, _) = self
+                            .wake
+                            .wait_timeout(q, Duration::from_millis(200))
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        q.positions.pop_front()
+                    }
+                }
+            };
+            let Some((p, depth, table_bits)) = next else {
+                continue;
+            };
+            let until = Instant::now() + PREPARE_LIMIT;
+            while !cancel.is_cancelled() && Instant::now() < until {
+                if self.busy.load(Ordering::Relaxed) > 0 {
+                    std::thread::sleep(Duration::from_millis(20));
+                    continue;
+                }
+                let stop = || cancel.is_cancelled() || self.busy.load(Ordering::Relaxed) > 0;
+                // A minute at a time: a move not exact in its share of it
+                // is searched again, from the tables, until all are.
+                let end = (Instant::now() + PREPARE_STEP).min(until);
+                match self.values(&p, table_bits, end, &stop, &Context::new(), depth, false) {
+                    // Stopped for a request: go on once it is done.
+                    Err(AppError::Cancelled) => continue,
+                    Ok(Some((moves, _))) if !moves.iter().all(|m| m.solved) => continue,
+                    _ => break,
+                }
+            }
+        }
+    }
+
+    /// Every legal move's value from `p` with the cache's solver for its
+    /// board (made now if needed), searching until `end`, and the nodes
+    /// searched (0 when the cache held them); `None` when the board's
+    /// solver would not fit the cache (the caller then solves without it).
+    ///
+    /// # Errors
+    /// [`AppError::Cancelled`] when `stop` says so, also while waiting for
+    /// the solver; the context's errors; a solver that cannot be made.
+    pub fn move_values(
+        &self,
+        p: &Position,
+        table_bits: u32,
+        end: Instant,
+        stop: &(dyn Fn() -> bool + Sync),
+        ctx: &Context,
+    ) -> Result<Option<(Vec<MoveValue>, u64)>, AppError> {
+        let _busy = self.busy();
+        self.values(p, table_bits, end, stop, ctx, 0, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn values(
+        &self,
+        p: &Position,
+        table_bits: u32,
+        end: Instant,
+        stop: &(dyn Fn() -> bool + Sync),
+        ctx: &Context,
+        depth: u8,
+        request: bool,
+    ) -> Result<Option<(Vec<MoveValue>, u64)>, AppError> {
+        if let Some(v) = self.values_of(p) {
+            return Ok(Some((v, 0)));
+        }
+        let Some((slot, options)) = self.slot(p, table_bits) else {
+            return Ok(None);
+        };
+        let mut guard = loop {
+            match slot.try_lock() {
+                Ok(g) => break relock(Ok(g)),
+                Err(TryLockError::Poisoned(e)) => break relock(Err(e)),
+                Err(TryLockError::WouldBlock) => {
+                    if stop() {
+                        return Err(AppError::Cancelled);
+                    }
+                    ctx.check()?;
+                    if let Some(v) = self.values_of(p) {
+                        return Ok(Some((v, 0)));
+                    }
+                    // Another request's search (or the solver's build)
+                    // took this request's time: its bounds, at once.
+                    if request && Instant::now() >= end {
+                        return Ok(Some((bounds_only(p)?, 0)));
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        };
+        // Solved by the request that held the solver?
+        if let Some(v) = self.values_of(p) {
+            return Ok(Some((v, 0)));
+        }
+        if guard.is_none() {
+            solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())?;
+            *guard = Some(solver::Solver::new(p, &options)?);
+        }
+        let solver = guard.as_mut().expect("made above");
+        let (moves, nodes) = move_values(solver, p, end, stop, ctx)?;
+        drop(guard);
+        if moves.iter().all(|m| m.solved) {
+            self.keep(p, &moves);
+            // The positions the game reaches next: from a request's, each
+            // move's; from those, the best reply's.
+            let best = moves.iter().filter_map(|m| m.value).max();
+            let next: Vec<(Position, u8, u32)> = moves
+                .iter()
+                .filter(|m| depth == 0 || m.value == best)
+                .filter_map(|m| {
+                    let mut c = p.clone();
+                    c.play(m.pit).ok()?;
+                    (!c.is_over()).then_some((c, depth + 1, table_bits))
+                })
+                .filter(|(_, d, _)| *d <= PONDER_DEPTH)
+                .collect();
+            self.enqueue(next, request);
+        }
+        Ok(Some((moves, nodes)))
+    }
+
+    /// Keep `p`'s every-move values, dropping the oldest past
+    /// [`MAX_SOLVED`].
+    fn keep(&self, p: &Position, moves: &[MoveValue]) {
+        let mut s = lock(&self.solved);
+        if s.values.insert(p.clone(), moves.to_vec()).is_none() {
+            s.order.push_back(p.clone());
+        }
+        while s.order.len() > MAX_SOLVED {
+            if let Some(old) = s.order.pop_front() {
+                s.values.remove(&old);
+            }
+        }
+    }
+
+    /// The solver slot for `p`'s board, added if missing (dropping the
+    /// solvers used least recently that no request holds, to stay within
+    /// the limit), with the options it is made with; `None` when it does
+    /// not fit.
+    fn slot(
+        &self,
+        p: &Position,
+        table_bits: u32,
+    ) -> Option<(Arc<Mutex<Option<solver::Solver>>>, solver::Options)> {
+        // One endgame table for the whole game: sized by every seed on the
+        // board, the stores' too, so later positions use the same solver.
+        let seeds: u32 = p.board().iter().sum();
+        let k = solver::auto_endgame_seeds(p.pits(), (seeds as usize).min(endgame::MAX_SEEDS));
+        let key = Key {
+            pits: p.pits(),
+            rule: p.rule(),
+            endgame_seeds: k,
+            table_bits,
+        };
+        let options = solver::Options {
+            endgame_seeds: Some(k),
+            table_bits,
+            threads: self.threads,
+        };
+        let mut s = lock(&self.slots);
+        s.clock += 1;
+        let now = s.clock;
+        if let Some(slot) = s.slots.iter_mut().find(|x| x.key == key) {
+            slot.used = now;
+            return Some((Arc::clone(&slot.solver), options));
+        }
+        if !(solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&table_bits) {
+            return None;
+        }
+        let bytes = solver::planned_bytes(&options, p.pits(), None);
+        if bytes > self.limit {
+            return None;
+        }
+        loop {
+            let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
+            if total + bytes <= self.limit {
+                break;
+            }
+            // The least recently used solver no request holds.
+            let idle = s
+                .slots
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| Arc::strong_count(&x.solver) == 1)
+                .min_by_key(|(_, x)| x.used)
+                .map(|(i, _)| i)?;
+            s.slots.remove(idle);
+        }
+        let solver = Arc::new(Mutex::new(None));
+        s.slots.push(Slot {
+            key,
+            bytes,
+            solver: Arc::clone(&solver),
+            used: now,
+        });
+        Some((solver, options))
+    }
+}

@@ -1,0 +1,145 @@
+//! Kalah(6,4), the page's default board, on a server as `games-cli serve`
+//! starts it: the openings prepared in the background, then every move's
+//! exact value answered at once, under either capture rule.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+/// A `moves` request for `state` through the server's router, its reply
+/// and how long it took.
+async fn moves(app: &axum::Router, state: &serde_json::Value) -> (serde_json::Value, Duration) {
+    let body = serde_json::json!({ "state": state, "think": 2 }).to_string();
+    let start = Instant::now();
+    let r = app
+        .clone()
+        .oneshot(
+            Request::builder()
+                .method("POST")
+                .uri("/api/kalah/moves")
+                .header("host", "localhost")
+                .header("content-type", "application/json")
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let bytes = r.into_body().collect().await.unwrap().to_bytes();
+    (serde_json::from_slice(&bytes).unwrap(), start.elapsed())
+}
+
+/// Wait until the cache has every move's value for each of `positions`.
+fn wait_prepared(cache: &games_app::KalahCache, positions: &[mancala::Position], most: Duration) {
+    let start = Instant::now();
+    while !positions.iter().all(|p| cache.values_of(p).is_some()) {
+        assert!(start.elapsed() < most, "not prepared in {most:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    eprintln!("prepared in {:.2} s", start.elapsed().as_secs_f64());
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A served reply's move values, in pit order.
+fn values(v: &serde_json::Value) -> Vec<i64> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["value"].as_i64().unwrap())
+        .collect()
+}
+
+/// The server as `serve` runs it, on Kalah(4,4) so it runs in CI in
+/// seconds: the positions prepared in the background, then each reply has
+/// every move's exact value, equal to solving the position with no cache
+/// (`kalah moves` from the command line), and names its position; and
+/// the positions a move leads to were prepared too.
+#[test]
+fn a_prepared_server_answers_with_every_moves_exact_value() {
+    let cache = Arc::new(games_cli::web_kalah_cache());
+    let openings = [mancala::CaptureRule::Handout, mancala::CaptureRule::Empty]
+        .map(|rule| mancala::Position::kalah(4, 4, rule).unwrap());
+    let preparing = games_cli::prepare(&cache, &openings);
+    wait_prepared(&cache, &openings, Duration::from_secs(600));
+    // One move on: the preparer looks ahead, so a later position is ready.
+    let next: Vec<mancala::Position> = openings
+        .iter()
+        .map(|p| {
+            let mut q = p.clone();
+            q.play(0).unwrap();
+            q
+        })
+        .collect();
+    wait_prepared(&cache, &next, Duration::from_secs(600));
+    preparing.cancel();
+    assert!(cache.planned() <= cache.limit());
+    let app = games_web::router(games_cli::web_backend_with(Arc::clone(&cache)));
+    runtime().block_on(async {
+        for p in openings.iter().chain(&next) {
+            let state = serde_json::to_value(p).unwrap();
+            let (v, took) = moves(&app, &state).await;
+            assert_eq!(v["position"], state, "the reply names its position");
+            assert_eq!(v["solved"], true, "{v}");
+            // The same values with no cache, as the command line gives them.
+            let fresh = games_app::kalah::Moves {
+                state: Some(state.clone()),
+                think: 60.0,
+                ..games_app::kalah::Moves::default()
+            };
+            let want = games_app::Verb::run(&fresh, &games_app::Context::new()).unwrap();
+            let want = serde_json::to_value(&want).unwrap();
+            assert_eq!(want["solved"], true, "{want}");
+            assert_eq!(values(&v), values(&want), "{:?}", p.rule());
+            assert_eq!(v["best_moves"], want["best_moves"]);
+            // Answered from the cache: milliseconds (0.5 s target; a busy
+            // machine gets margin).
+            assert!(took < Duration::from_secs(2), "answered in {took:?}");
+            eprintln!("{:?}: {:?} in {took:?}", p.rule(), values(&v));
+        }
+    });
+}
+
+/// The page's default board, Kalah(6,4), prepared as `serve` prepares it:
+/// minutes of CPU (218.5 s on two shared cores, docs/benchmarks.md), so it
+/// is a measurement, run by hand with
+/// `cargo test --release -p games-cli --test kalah_web -- --ignored --nocapture`.
+#[test]
+#[ignore = "minutes of CPU: a measurement, run by hand (docs/benchmarks.md)"]
+fn a_prepared_server_gives_kalah_6_4s_move_values_at_once() {
+    let cache = Arc::new(games_cli::web_kalah_cache());
+    let preparing = games_cli::prepare_openings(&cache);
+    let openings = [mancala::CaptureRule::Handout, mancala::CaptureRule::Empty]
+        .map(|rule| mancala::Position::kalah(6, 4, rule).unwrap());
+    wait_prepared(&cache, &openings, Duration::from_secs(1200));
+    preparing.cancel();
+    assert!(cache.planned() <= cache.limit());
+    let app = games_web::router(games_cli::web_backend_with(Arc::clone(&cache)));
+    runtime().block_on(async {
+        // Pit 2 (another turn) is best: +8 under the handout's capture,
+        // +10 under empty capture (the published value of Kalah(6,4)).
+        for (p, best) in openings.iter().zip([8, 10]) {
+            let state = serde_json::to_value(p).unwrap();
+            let (v, took) = moves(&app, &state).await;
+            assert_eq!(v["position"], state, "the reply names its position");
+            assert_eq!(v["solved"], true, "{v}");
+            assert_eq!(v["best_moves"], serde_json::json!([2]), "{v}");
+            let values = values(&v);
+            assert_eq!(values.len(), 6);
+            assert_eq!(values[2], best);
+            assert!(took < Duration::from_secs(2), "answered in {took:?}");
+            eprintln!("{:?}: {values:?} in {took:?}", p.rule());
+        }
+    });
+}

@@ -760,7 +760,7 @@ impl Default for Moves {
 }
 
 /// One legal move's value in `moves`' report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveValue {
     /// The pit.
     pub pit: usize,

@@ -39,7 +39,7 @@
 //! ```
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
@@ -121,7 +121,37 @@ pub struct KalahCache {
     busy: AtomicUsize,
     queue: Mutex<Queue>,
     wake: Condvar,
+    /// Positions solved whole since the cache was made (see
+    /// [`KalahCache::kept`]).
+    kept: AtomicU64,
 }
+
+/// The every-move values a cache holds, as a server saves them between
+/// runs (`games-cli serve --cache`): each position with each legal pit's
+/// exact value. Read back through [`KalahCache::load`], which checks each
+/// position and value.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedValues {
+    /// [`SAVED_FORMAT`]: a file of another format is not read.
+    pub format: u32,
+    /// The positions, oldest first.
+    pub positions: Vec<SavedPosition>,
+}
+
+/// One position's every-move values in [`SavedValues`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedPosition {
+    /// The position.
+    pub position: Position,
+    /// Each legal pit and its exact value (mover's store lead at the end
+    /// under perfect play), in pit order.
+    pub values: Vec<(usize, i32)>,
+}
+
+/// The format [`KalahCache::saved`] writes and [`KalahCache::load`] reads.
+pub const SAVED_FORMAT: u32 = 1;
 
 impl std::fmt::Debug for KalahCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -174,7 +204,88 @@ impl KalahCache {
             busy: AtomicUsize::new(0),
             queue: Mutex::default(),
             wake: Condvar::new(),
+            kept: AtomicU64::new(0),
         }
+    }
+
+    /// How many times a position was solved whole since the cache was made
+    /// (a server saves the cache when this changes).
+    pub fn kept(&self) -> u64 {
+        self.kept.load(Ordering::Relaxed)
+    }
+
+    /// The every-move values it holds, oldest first, to save.
+    pub fn saved(&self) -> SavedValues {
+        let s = lock(&self.solved);
+        let positions = s
+            .order
+            .iter()
+            .filter_map(|p| {
+                let moves = s.values.get(p)?;
+                let values = moves
+                    .iter()
+                    .map(|m| Some((m.pit, m.value?)))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(SavedPosition {
+                    position: p.clone(),
+                    values,
+                })
+            })
+            .collect();
+        SavedValues {
+            format: SAVED_FORMAT,
+            positions,
+        }
+    }
+
+    /// Keep the values `saved` holds (a file [`KalahCache::saved`] wrote),
+    /// after checking each: the format, every legal pit given once and in
+    /// order, each value within what the seeds left allow. Returns how
+    /// many positions it kept (the newest [`MAX_SOLVED`] at most).
+    ///
+    /// # Errors
+    /// [`AppError::BadInput`] naming the first position that fails a
+    /// check; then nothing is kept.
+    pub fn load(&self, saved: &SavedValues) -> Result<usize, AppError> {
+        if saved.format != SAVED_FORMAT {
+            return Err(AppError::BadInput(format!(
+                "format {} (expected {SAVED_FORMAT})",
+                saved.format
+            )));
+        }
+        let mut checked = Vec::with_capacity(saved.positions.len().min(MAX_SOLVED));
+        let from = saved.positions.len().saturating_sub(MAX_SOLVED);
+        for (i, sp) in saved.positions.iter().enumerate().skip(from) {
+            let bad = |why: &str| AppError::BadInput(format!("position {i}: {why}"));
+            let mut moves = bounds_only(&sp.position)?;
+            if moves.len() != sp.values.len() {
+                return Err(bad("not one value for each legal pit"));
+            }
+            for (m, &(pit, v)) in moves.iter_mut().zip(&sp.values) {
+                if m.pit != pit {
+                    return Err(bad(&format!("pit {pit} where pit {} was expected", m.pit)));
+                }
+                if !(m.lower..=m.upper).contains(&v) {
+                    return Err(bad(&format!(
+                        "pit {pit}'s value {v} is outside {} ..= {}",
+                        m.lower, m.upper
+                    )));
+                }
+                *m = MoveValue {
+                    solved: true,
+                    value: Some(v),
+                    lower: v,
+                    upper: v,
+                    ..*m
+                };
+            }
+            checked.push((sp.position.clone(), moves));
+        }
+        let n = checked.len();
+        for (p, moves) in checked {
+            self.store(&p, &moves);
+        }
+        Ok(n)
     }
 
     /// The bytes its solvers may plan in all.
@@ -366,6 +477,11 @@ impl KalahCache {
     /// Keep `p`'s every-move values, dropping the oldest past
     /// [`MAX_SOLVED`].
     fn keep(&self, p: &Position, moves: &[MoveValue]) {
+        self.store(p, moves);
+        self.kept.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn store(&self, p: &Position, moves: &[MoveValue]) {
         let mut s = lock(&self.solved);
         if s.values.insert(p.clone(), moves.to_vec()).is_none() {
             s.order.push_back(p.clone());

@@ -576,3 +576,44 @@ fn the_preparer_solves_ahead_and_yields_to_requests() {
     cancel.cancel();
     preparer.join().unwrap();
 }
+
+#[test]
+fn saved_kalah_values_read_back_and_bad_ones_are_refused() {
+    use std::sync::Arc;
+    let cache = Arc::new(games_app::KalahCache::new(64 << 20, 1));
+    let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let first = moves_of(&p, 16).run(&ctx).unwrap();
+    assert!(first.solved);
+    assert_eq!(cache.kept(), 1);
+    let saved = cache.saved();
+    assert_eq!(saved.positions.len(), 1);
+    // Through JSON, into a new cache: the same values, no search.
+    let text = serde_json::to_string(&saved).unwrap();
+    let back: games_app::solvers::SavedValues = serde_json::from_str(&text).unwrap();
+    let fresh = Arc::new(games_app::KalahCache::new(64 << 20, 1));
+    assert_eq!(fresh.load(&back).unwrap(), 1);
+    assert_eq!(fresh.kept(), 0);
+    let ctx2 = Context::new().with_kalah_cache(Arc::clone(&fresh));
+    let again = moves_of(&p, 16).run(&ctx2).unwrap();
+    assert_eq!((again.moves, again.nodes), (first.moves.clone(), 0));
+    assert_eq!(fresh.solvers(), 0, "answered without a solver");
+    // Each check refuses, and nothing is kept then.
+    let refused = |edit: &dyn Fn(&mut games_app::solvers::SavedValues)| {
+        let mut bad = back.clone();
+        edit(&mut bad);
+        let c = games_app::KalahCache::new(64 << 20, 1);
+        let e = c.load(&bad).unwrap_err();
+        assert!(matches!(e, AppError::BadInput(_)), "{e:?}");
+        assert_eq!(c.solved(), 0);
+        e.to_string()
+    };
+    assert!(refused(&|s| s.format = 2).contains("format 2"));
+    let one_short = refused(&|s| {
+        s.positions[0].values.pop();
+    });
+    assert!(one_short.contains("position 0"), "{one_short}");
+    assert!(refused(&|s| s.positions[0].values.swap(0, 1)).contains("pit"));
+    // A value past what the 24 seeds allow.
+    assert!(refused(&|s| s.positions[0].values[0].1 = 25).contains("outside"));
+}

@@ -280,6 +280,118 @@ struct ServeArgs {
     /// Open the page in the desktop's browser.
     #[arg(long)]
     open: bool,
+    /// The folder where the server keeps the Kalah move values it proved
+    /// (one file, `kalah-values.json`), to have them at once when it
+    /// starts again; delete it to start afresh. Default:
+    /// `$XDG_CACHE_HOME/games-cli`, else `~/.cache/games-cli`.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    cache: Option<std::path::PathBuf>,
+    /// Keep no Kalah values between runs.
+    #[arg(long)]
+    no_cache: bool,
+}
+
+/// The file in a `serve --cache` folder holding the Kalah values.
+pub const KALAH_VALUES_FILE: &str = "kalah-values.json";
+
+/// The largest `kalah-values.json` `serve` reads: 64 MiB (the cache keeps
+/// at most 16,384 positions, a few hundred bytes each).
+pub const MAX_VALUES_FILE: u64 = 64 << 20;
+
+/// The default `serve --cache` folder, when the environment names one.
+fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let nonempty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    nonempty("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| nonempty("HOME").map(|h| std::path::Path::new(&h).join(".cache")))
+        .map(|d| d.join("games-cli"))
+}
+
+/// Write `cache`'s every-move values to `file` (made whole in a temporary
+/// file and renamed over it, as every output is; the folder is made if
+/// missing).
+///
+/// # Errors
+/// A failure to write, naming the file (exit code 1).
+pub fn save_kalah_values(
+    cache: &games_app::KalahCache,
+    file: &std::path::Path,
+) -> Result<(), CliError> {
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir.display(), &e))?;
+    }
+    let target = output::check_one("--cache", file)?;
+    let mut bytes = serde_json::to_vec(&cache.saved())?;
+    bytes.push(b'\n');
+    output::write_all(&[(&target, &bytes)])
+}
+
+/// Read the every-move values in `file` (as [`save_kalah_values`] wrote
+/// them) into `cache`: how many positions it kept; 0 when there is no
+/// file.
+///
+/// # Errors
+/// A file that cannot be read (exit code 1), or that is larger than
+/// [`MAX_VALUES_FILE`], not such JSON, or holds a position or value that
+/// fails [`games_app::KalahCache::load`]'s checks (exit code 2).
+pub fn load_kalah_values(
+    cache: &games_app::KalahCache,
+    file: &std::path::Path,
+) -> Result<usize, CliError> {
+    let f = match std::fs::File::open(file) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(CliError::io(file.display(), &e)),
+    };
+    let len = f
+        .metadata()
+        .map_err(|e| CliError::io(file.display(), &e))?
+        .len();
+    if len > MAX_VALUES_FILE {
+        return fail(format!(
+            "{}: {len} bytes, more than the {MAX_VALUES_FILE} read",
+            file.display()
+        ));
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(f, MAX_VALUES_FILE), &mut text)
+        .map_err(|e| CliError::io(file.display(), &e))?;
+    let saved: games_app::solvers::SavedValues =
+        serde_json::from_str(&text).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+    cache
+        .load(&saved)
+        .map_err(|e| CliError(format!("{}: {e}", file.display())))
+}
+
+/// Save `cache` to `file` whenever it has solved a position since the
+/// last save (checked every few seconds), on a thread of its own, until
+/// the returned flag is raised. A failure to write is said once on
+/// stderr.
+fn keep_saving(
+    cache: std::sync::Arc<games_app::KalahCache>,
+    file: std::path::PathBuf,
+) -> games_app::Cancel {
+    let stop = games_app::Cancel::new();
+    let flag = stop.clone();
+    std::thread::spawn(move || {
+        let (mut saved, mut warned) = (cache.kept(), false);
+        while !flag.is_cancelled() {
+            std::thread::sleep(std::time::Duration::from_secs(5));
+            let kept = cache.kept();
+            if kept == saved {
+                continue;
+            }
+            match save_kalah_values(&cache, &file) {
+                Ok(()) => saved = kept,
+                Err(e) if !warned => {
+                    eprintln!("warning: Kalah values not saved: {}", e.message);
+                    warned = true;
+                }
+                Err(_) => {}
+            }
+        }
+    });
+    stop
 }
 
 /// The web page's backend: the CLI's own commands through [`api::call`],
@@ -359,6 +471,24 @@ pub fn prepare(
 
 fn serve(a: &ServeArgs) -> Result<String, CliError> {
     let cache = std::sync::Arc::new(web_kalah_cache());
+    let file = if a.no_cache {
+        None
+    } else {
+        a.cache.clone().or_else(default_cache_dir)
+    }
+    .map(|d| d.join(KALAH_VALUES_FILE));
+    let _saving = match &file {
+        Some(f) => {
+            match load_kalah_values(&cache, f) {
+                Ok(0) => {}
+                Ok(n) => eprintln!("Kalah values of {n} positions read from {}", f.display()),
+                // A bad cache file is not the page's business: start afresh.
+                Err(e) => eprintln!("warning: {}; not used", e.message),
+            }
+            Some(keep_saving(std::sync::Arc::clone(&cache), f.clone()))
+        }
+        None => None,
+    };
     let _preparing = prepare_openings(&cache);
     games_web::run(&a.host, a.port, a.open, web_backend_with(cache)).map_err(CliError)?;
     Ok(String::new())

@@ -143,3 +143,47 @@ fn a_prepared_server_gives_kalah_6_4s_move_values_at_once() {
         }
     });
 }
+
+/// `serve --cache`'s file: written whole (the folder made), read back
+/// into a new server's cache, which then answers at once; a file that is
+/// not such JSON is refused with its name.
+#[test]
+fn a_servers_kalah_values_are_saved_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sub").join(games_cli::KALAH_VALUES_FILE);
+    let cache = std::sync::Arc::new(games_cli::web_kalah_cache());
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    let ctx = games_app::Context::new().with_kalah_cache(std::sync::Arc::clone(&cache));
+    let moves = games_app::kalah::Moves {
+        state: Some(serde_json::to_value(&p).unwrap()),
+        think: 60.0,
+        table_bits: 16,
+        ..Default::default()
+    };
+    let first = games_app::Verb::run(&moves, &ctx).unwrap();
+    assert!(first.solved);
+    assert_eq!(
+        games_cli::load_kalah_values(&cache, &file).unwrap(),
+        0,
+        "no file yet"
+    );
+    games_cli::save_kalah_values(&cache, &file).unwrap();
+    let leftovers: Vec<_> = std::fs::read_dir(file.parent().unwrap()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "only the file, no temporary one");
+    let fresh = std::sync::Arc::new(games_cli::web_kalah_cache());
+    assert_eq!(
+        games_cli::load_kalah_values(&fresh, &file).unwrap(),
+        cache.solved()
+    );
+    let ctx = games_app::Context::new().with_kalah_cache(std::sync::Arc::clone(&fresh));
+    let again = games_app::Verb::run(&moves, &ctx).unwrap();
+    assert_eq!((again.moves, again.nodes), (first.moves, 0));
+    std::fs::write(&file, b"{\"format\": 1, \"positions\": [").unwrap();
+    let e = games_cli::load_kalah_values(&fresh, &file).unwrap_err();
+    assert_eq!(e.code, games_cli::EXIT_BAD_INPUT);
+    assert!(
+        e.message.contains(games_cli::KALAH_VALUES_FILE),
+        "{}",
+        e.message
+    );
+}

@@ -112,7 +112,7 @@ pub fn kalah(
 
 /// Refuse a position the solver would take too long on; `flag` names where
 /// it came from (`--board`, `--state`).
-fn check_solvable(p: &Position, flag: &str, ctx: &Context) -> Result<(), AppError> {
+pub(crate) fn check_solvable(p: &Position, flag: &str, ctx: &Context) -> Result<(), AppError> {
     at_most(&format!("{flag}: pits a side"), p.pits(), SOLVER_PITS)?;
     let pits: u64 = p
         .board()
@@ -399,17 +399,18 @@ pub struct SolveReport {
 /// 18-seed table of 6 pits, 86 M positions, in 0.9 s), a tenth of the
 /// limit at most. Past 9 s the default table is built as before; under it
 /// a smaller one, so that a short limit is not spent before the search.
-const TABLE_POSITIONS_PER_SECOND: f64 = 1e7;
+pub(crate) const TABLE_POSITIONS_PER_SECOND: f64 = 1e7;
 
 /// The solver's settings with a smaller endgame table than the default
-/// when its build would take much of `seconds` (`None`: keep them).
-fn short_limit_table(a: &Settings, p: &Position, seconds: f64) -> Option<Settings> {
+/// when its build would take much of `seconds` or it would pass the
+/// context's limit on a table's positions (`None`: keep them).
+fn short_limit_table(a: &Settings, p: &Position, seconds: f64, ctx: &Context) -> Option<Settings> {
     if a.endgame.is_some() || a.endgame_seeds.is_some() {
         return None;
     }
     let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
     let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
-    let budget = seconds * TABLE_POSITIONS_PER_SECOND;
+    let budget = (seconds * TABLE_POSITIONS_PER_SECOND).min(ctx.limits().endgame_positions as f64);
     let k = (0..=auto)
         .take_while(|&k| endgame::positions_for(p.pits(), k) as f64 <= budget)
         .last()
@@ -504,7 +505,7 @@ impl Verb for Solve {
             .seconds_left()
             .map_or(self.time_limit, |s| s.min(self.time_limit));
         let settings = self.settings();
-        let short = short_limit_table(&settings, &p, seconds);
+        let short = short_limit_table(&settings, &p, seconds, ctx);
         let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
         ctx.check()?;
         let deadline = earliest(start + Duration::from_secs_f64(self.time_limit), ctx);
@@ -842,9 +843,13 @@ impl Verb for Moves {
                     table_bits: self.table_bits,
                     threads: None,
                 };
-                let short = short_limit_table(&settings, &p, seconds);
+                let short = short_limit_table(&settings, &p, seconds, ctx);
                 let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
-                move_values(&mut solver, &p, end, &stop, ctx)?
+                let found = move_values(&mut solver, &p, end, &stop, ctx)?;
+                if let Some(cache) = ctx.kalah_cache() {
+                    cache.remember(&p, &found.0);
+                }
+                found
             }
         };
         let solved = moves.iter().all(|m| m.solved);

@@ -8,12 +8,15 @@
 //! before it makes one ([`solver::planned_bytes`]) and keeps the total
 //! within its limit, dropping the solver used least recently that no
 //! request holds; a board whose solver would not fit is solved as without
-//! a cache. Each solver is behind its own lock: requests for one board
-//! size take turns on it (their searches share its table). A request
-//! waits for it while another's search (or the solver's build) runs, but
-//! not past its own budget: then it answers with each move's bounds from
-//! the seeds left in the pits. The every-move values of positions solved
-//! whole are kept too (at most [`MAX_SOLVED`]), and given again at once.
+//! a cache. A solver whose endgame table would take more than half a
+//! request's time to build (seconds for Kalah(6,4)) is built on a thread
+//! of its own, and until it is made requests for its board solve without
+//! the cache, within their time. Each solver is behind its own lock:
+//! requests for one board size take turns on it (their searches share its
+//! table). A request waits for it while another's search runs, but not
+//! past its own budget: then it answers with each move's bounds from the
+//! seeds left in the pits. The every-move values of positions solved whole
+//! are kept too (at most [`MAX_SOLVED`]), and given again at once.
 //!
 //! A background preparer ([`KalahCache::run_preparer`]) solves the
 //! positions queued for it ([`KalahCache::prepare`]: a server's openings,
@@ -39,14 +42,16 @@
 //! ```
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use mancala::{CaptureRule, Position, endgame, solver};
 
 use crate::context::{AppError, Cancel, Context};
-use crate::kalah::{MoveValue, bounds_only, move_values};
+use crate::kalah::{
+    MoveValue, TABLE_POSITIONS_PER_SECOND, bounds_only, check_solvable, move_values,
+};
 
 /// The memory a server's cache plans for its solvers: 1 GiB, two
 /// Kalah(6,4) solvers (one for each capture rule: a 2^24-entry
@@ -78,8 +83,19 @@ const PREPARE_STEP: Duration = Duration::from_secs(60);
 struct Key {
     pits: usize,
     rule: CaptureRule,
+    /// Every seed on the board, the stores' too (constant through a game):
+    /// the solver's table is laid out for it.
+    seeds: u32,
     endgame_seeds: usize,
     table_bits: u32,
+}
+
+/// A solver slot as [`KalahCache::slot`] hands it out.
+struct SlotRef {
+    solver: Arc<Mutex<Option<solver::Solver>>>,
+    /// Raised while a thread of its own builds the solver.
+    building: Arc<AtomicBool>,
+    options: solver::Options,
 }
 
 /// A solver (made by the first request that needs it) and what it plans.
@@ -87,6 +103,7 @@ struct Slot {
     key: Key,
     bytes: u64,
     solver: Arc<Mutex<Option<solver::Solver>>>,
+    building: Arc<AtomicBool>,
     used: u64,
 }
 
@@ -135,6 +152,9 @@ pub struct KalahCache {
 pub struct SavedValues {
     /// [`SAVED_FORMAT`]: a file of another format is not read.
     pub format: u32,
+    /// The version of the solver that proved the values (this crate's):
+    /// values another version proved are not read.
+    pub version: String,
     /// The positions, oldest first.
     pub positions: Vec<SavedPosition>,
 }
@@ -152,6 +172,9 @@ pub struct SavedPosition {
 
 /// The format [`KalahCache::saved`] writes and [`KalahCache::load`] reads.
 pub const SAVED_FORMAT: u32 = 1;
+
+/// The version [`SavedValues`] names: this crate's.
+const SOLVER_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 impl std::fmt::Debug for KalahCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -234,14 +257,18 @@ impl KalahCache {
             .collect();
         SavedValues {
             format: SAVED_FORMAT,
+            version: SOLVER_VERSION.to_string(),
             positions,
         }
     }
 
     /// Keep the values `saved` holds (a file [`KalahCache::saved`] wrote),
-    /// after checking each: the format, every legal pit given once and in
-    /// order, each value within what the seeds left allow. Returns how
-    /// many positions it kept (the newest [`MAX_SOLVED`] at most).
+    /// after checking each: the format and version, each position within
+    /// what the solver takes (the CLI's limits), every legal pit given once
+    /// and in order, each value within what the seeds left allow and of
+    /// their parity (the final store difference has the parity of all the
+    /// seeds). Returns how many positions it kept (the newest
+    /// [`MAX_SOLVED`] at most).
     ///
     /// # Errors
     /// [`AppError::BadInput`] naming the first position that fails a
@@ -253,10 +280,25 @@ impl KalahCache {
                 saved.format
             )));
         }
+        if saved.version != SOLVER_VERSION {
+            return Err(AppError::BadInput(format!(
+                "values of solver version {} (this is {SOLVER_VERSION})",
+                saved.version
+            )));
+        }
         let mut checked = Vec::with_capacity(saved.positions.len().min(MAX_SOLVED));
         let from = saved.positions.len().saturating_sub(MAX_SOLVED);
+        let limits = Context::new();
         for (i, sp) in saved.positions.iter().enumerate().skip(from) {
             let bad = |why: &str| AppError::BadInput(format!("position {i}: {why}"));
+            check_solvable(&sp.position, &format!("position {i}"), &limits)?;
+            let parity = sp
+                .position
+                .board()
+                .iter()
+                .map(|&x| i64::from(x))
+                .sum::<i64>()
+                % 2;
             let mut moves = bounds_only(&sp.position)?;
             if moves.len() != sp.values.len() {
                 return Err(bad("not one value for each legal pit"));
@@ -264,6 +306,11 @@ impl KalahCache {
             for (m, &(pit, v)) in moves.iter_mut().zip(&sp.values) {
                 if m.pit != pit {
                     return Err(bad(&format!("pit {pit} where pit {} was expected", m.pit)));
+                }
+                if (i64::from(v) - parity) % 2 != 0 {
+                    return Err(bad(&format!(
+                        "pit {pit}'s value {v} is not of the seeds' parity"
+                    )));
                 }
                 if !(m.lower..=m.upper).contains(&v) {
                     return Err(bad(&format!(
@@ -419,10 +466,19 @@ impl KalahCache {
         if let Some(v) = self.values_of(p) {
             return Ok(Some((v, 0)));
         }
-        let Some((slot, options)) = self.slot(p, table_bits) else {
+        let Some(SlotRef {
+            solver: slot,
+            building,
+            options,
+        }) = self.slot(p, table_bits, request)
+        else {
             return Ok(None);
         };
         let mut guard = loop {
+            // While the solver is built, a request solves without it.
+            if request && building.load(Ordering::Acquire) {
+                return Ok(None);
+            }
             match slot.try_lock() {
                 Ok(g) => break relock(Ok(g)),
                 Err(TryLockError::Poisoned(e)) => break relock(Err(e)),
@@ -434,8 +490,8 @@ impl KalahCache {
                     if let Some(v) = self.values_of(p) {
                         return Ok(Some((v, 0)));
                     }
-                    // Another request's search (or the solver's build)
-                    // took this request's time: its bounds, at once.
+                    // Another request's search took this request's time:
+                    // its bounds, at once.
                     if request && Instant::now() >= end {
                         return Ok(Some((bounds_only(p)?, 0)));
                     }
@@ -448,7 +504,34 @@ impl KalahCache {
             return Ok(Some((v, 0)));
         }
         if guard.is_none() {
+            if request && building.load(Ordering::Acquire) {
+                return Ok(None);
+            }
             solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())?;
+            let build = options.endgame_seeds.map_or(0.0, |k| {
+                endgame::positions_for(p.pits(), k) as f64 / TABLE_POSITIONS_PER_SECOND
+            });
+            let left = end.saturating_duration_since(Instant::now()).as_secs_f64();
+            if request && build > left / 2.0 {
+                // The build (its endgame table: seconds for Kalah(6,4))
+                // takes more of the time than a request has: a thread of
+                // its own makes it, and this request, and any other until
+                // it is made, solves without the cache.
+                building.store(true, Ordering::Release);
+                drop(guard);
+                let (p, slot) = (p.clone(), Arc::clone(&slot));
+                std::thread::spawn(move || {
+                    let mut g = relock(slot.lock());
+                    if g.is_none() {
+                        // A build that fails leaves the slot empty: the
+                        // next request tries again.
+                        *g = solver::Solver::new(&p, &options).ok();
+                    }
+                    drop(g);
+                    building.store(false, Ordering::Release);
+                });
+                return Ok(None);
+            }
             *guard = Some(solver::Solver::new(p, &options)?);
         }
         let solver = guard.as_mut().expect("made above");
@@ -474,6 +557,14 @@ impl KalahCache {
         Ok(Some((moves, nodes)))
     }
 
+    /// Keep `p`'s every-move values if all are exact (a request that
+    /// solved them without the cache, while its solver was built).
+    pub(crate) fn remember(&self, p: &Position, moves: &[MoveValue]) {
+        if moves.iter().all(|m| m.solved) && self.values_of(p).is_none() {
+            self.keep(p, moves);
+        }
+    }
+
     /// Keep `p`'s every-move values, dropping the oldest past
     /// [`MAX_SOLVED`].
     fn keep(&self, p: &Position, moves: &[MoveValue]) {
@@ -497,11 +588,7 @@ impl KalahCache {
     /// solvers used least recently that no request holds, to stay within
     /// the limit), with the options it is made with; `None` when it does
     /// not fit.
-    fn slot(
-        &self,
-        p: &Position,
-        table_bits: u32,
-    ) -> Option<(Arc<Mutex<Option<solver::Solver>>>, solver::Options)> {
+    fn slot(&self, p: &Position, table_bits: u32, may_drop: bool) -> Option<SlotRef> {
         // One endgame table for the whole game: sized by every seed on the
         // board, the stores' too, so later positions use the same solver.
         let seeds: u32 = p.board().iter().sum();
@@ -509,6 +596,7 @@ impl KalahCache {
         let key = Key {
             pits: p.pits(),
             rule: p.rule(),
+            seeds,
             endgame_seeds: k,
             table_bits,
         };
@@ -522,7 +610,11 @@ impl KalahCache {
         let now = s.clock;
         if let Some(slot) = s.slots.iter_mut().find(|x| x.key == key) {
             slot.used = now;
-            return Some((Arc::clone(&slot.solver), options));
+            return Some(SlotRef {
+                solver: Arc::clone(&slot.solver),
+                building: Arc::clone(&slot.building),
+                options,
+            });
         }
         if !(solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&table_bits) {
             return None;
@@ -536,6 +628,10 @@ impl KalahCache {
             if total + bytes <= self.limit {
                 break;
             }
+            // The preparer never drops a solver a request made.
+            if !may_drop {
+                return None;
+            }
             // The least recently used solver no request holds.
             let idle = s
                 .slots
@@ -547,12 +643,18 @@ impl KalahCache {
             s.slots.remove(idle);
         }
         let solver = Arc::new(Mutex::new(None));
+        let building = Arc::new(AtomicBool::new(false));
         s.slots.push(Slot {
             key,
             bytes,
             solver: Arc::clone(&solver),
+            building: Arc::clone(&building),
             used: now,
         });
-        Some((solver, options))
+        Some(SlotRef {
+            solver,
+            building,
+            options,
+        })
     }
 }

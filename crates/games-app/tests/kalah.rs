@@ -609,11 +609,23 @@ fn saved_kalah_values_read_back_and_bad_ones_are_refused() {
         e.to_string()
     };
     assert!(refused(&|s| s.format = 2).contains("format 2"));
+    assert!(refused(&|s| s.version = "0.0.0".into()).contains("version 0.0.0"));
+    // One more or one less than the proved value: the seeds' parity.
+    for d in [-1, 1] {
+        let e = refused(&|s| s.positions[0].values[2].1 += d);
+        assert!(e.contains("parity"), "{e}");
+    }
+    // A board larger than the solver takes.
+    let huge = refused(&|s| {
+        s.positions[0].position =
+            mancala::Position::kalah(40, 1, mancala::CaptureRule::Handout).unwrap();
+    });
+    assert!(huge.contains("position 0"), "{huge}");
     let one_short = refused(&|s| {
         s.positions[0].values.pop();
     });
     assert!(one_short.contains("position 0"), "{one_short}");
     assert!(refused(&|s| s.positions[0].values.swap(0, 1)).contains("pit"));
-    // A value past what the 24 seeds allow.
-    assert!(refused(&|s| s.positions[0].values[0].1 = 25).contains("outside"));
+    // A value past what the 24 seeds allow (of their parity).
+    assert!(refused(&|s| s.positions[0].values[0].1 = 26).contains("outside"));
 }

@@ -294,9 +294,9 @@ struct ServeArgs {
 /// The file in a `serve --cache` folder holding the Kalah values.
 pub const KALAH_VALUES_FILE: &str = "kalah-values.json";
 
-/// The largest `kalah-values.json` `serve` reads: 64 MiB (the cache keeps
+/// The largest `kalah-values.json` `serve` reads: 16 MiB (the cache keeps
 /// at most 16,384 positions, a few hundred bytes each).
-pub const MAX_VALUES_FILE: u64 = 64 << 20;
+pub const MAX_VALUES_FILE: u64 = 16 << 20;
 
 /// The default `serve --cache` folder, when the environment names one.
 fn default_cache_dir() -> Option<std::path::PathBuf> {
@@ -480,12 +480,19 @@ fn serve(a: &ServeArgs) -> Result<String, CliError> {
     let _saving = match &file {
         Some(f) => {
             match load_kalah_values(&cache, f) {
-                Ok(0) => {}
-                Ok(n) => eprintln!("Kalah values of {n} positions read from {}", f.display()),
-                // A bad cache file is not the page's business: start afresh.
-                Err(e) => eprintln!("warning: {}; not used", e.message),
+                Ok(n) => {
+                    if n > 0 {
+                        eprintln!("Kalah values of {n} positions read from {}", f.display());
+                    }
+                    Some(keep_saving(std::sync::Arc::clone(&cache), f.clone()))
+                }
+                // A bad cache file is not the page's business: the server
+                // starts afresh and leaves the file as it is.
+                Err(e) => {
+                    eprintln!("warning: {}; not used, and not written", e.message);
+                    None
+                }
             }
-            Some(keep_saving(std::sync::Arc::clone(&cache), f.clone()))
         }
         None => None,
     };

@@ -689,7 +689,7 @@ fn replies_never_show_the_servers_folders() {
 fn a_server_for_other_machines_says_so() {
     use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_games-cli"))
-        .args(["serve", "--host", "0.0.0.0", "--port", "0"])
+        .args(["serve", "--host", "0.0.0.0", "--port", "0", "--no-cache"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()

@@ -52,7 +52,7 @@ function panelError(panel, text) {
 // The command that prints each reply (for the exported games).
 const commandOf = new WeakMap();
 
-async function api(game, verb, flags, page) {
+async function api(game, verb, flags, page, signal) {
   const panel = panelOf(document.activeElement);
   status(`asking the server: ${game} ${verb}...`);
   let r;
@@ -61,8 +61,14 @@ async function api(game, verb, flags, page) {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(flags),
+      signal,
     });
   } catch (e) {
+    // Called off by the page (the position changed): nothing to report.
+    if (e.name === "AbortError") {
+      status("");
+      throw e;
+    }
     status(`the server did not answer: ${e.message}`, true);
     panelError(panel, `The server did not answer: ${e.message}`);
     throw e;
@@ -580,6 +586,7 @@ function kalahFromUrl() {
   kalah.commands = [];
   kalah.captured = [];
   kalah.epoch += 1;
+  kalahStopValues();
   kalah.busy = false;
   kalah.focus = null;
   $("kalah-event").textContent = `A position from a link: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
@@ -600,6 +607,7 @@ function kalahNew() {
   kalah.commands = [];
   kalah.captured = [];
   kalah.epoch += 1;
+  kalahStopValues();
   kalah.busy = false;
   kalah.focus = null;
   $("kalah-values").replaceChildren();
@@ -681,10 +689,26 @@ async function kalahTurn(last = -1) {
   else await kalahSolverMove();
 }
 
+// Call off the values being asked for: the server then stops that search
+// at once (its client left), and the solver is free for the next request.
+function kalahStopValues() {
+  if (kalah.valuesAbort) kalah.valuesAbort.abort();
+  kalah.valuesAbort = null;
+}
+
 async function kalahValues() {
+  kalahStopValues();
+  const ac = new AbortController();
+  kalah.valuesAbort = ac;
   const epoch = kalah.epoch, asked = kalah.state, since = Date.now();
   for (;;) {
-    const v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah");
+    let v;
+    try {
+      v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah", ac.signal);
+    } catch (e) {
+      if (e.name === "AbortError") return;
+      throw e;
+    }
     if (!kalahCurrent(epoch, asked)) return;
     kalahShowValues(v);
     // The server keeps its solver's tables: asking again goes on from
@@ -715,6 +739,7 @@ function describeMove(mv, who) {
 }
 
 async function kalahMove(k) {
+  kalahStopValues();
   const epoch = kalah.epoch;
   kalah.busy = true;
   kalahRender();
@@ -778,6 +803,7 @@ function kalahUndo() {
   if (i >= 0) for (const list of [kalah.positions, kalah.moves, kalah.commands]) list.length = i;
   kalah.captured = [];
   kalah.epoch += 1;
+  kalahStopValues();
   $("kalah-values").replaceChildren();
   $("kalah-event").textContent = "Undone.";
   kalahTurn();

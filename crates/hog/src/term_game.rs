@@ -260,13 +260,16 @@ impl Layout {
         self.goal * self.goal * self.ext
     }
 
-    /// The memory's index seen by `mover`.
+    /// The memory's index seen by `mover`. Under Fall 2019 the mover's
+    /// own last points are the fast coordinate: a turn leads to the next
+    /// mover's own last points, the same for every choice, so the places a
+    /// state reads for its 14 memories of one kind lie side by side.
     fn ext_of(&self, m: &Memory, mover: usize) -> usize {
         match self.term {
             Term::Fall2017 => (m.turn % 8) as usize * 2 + usize::from(m.trotted),
             Term::Fall2019 => {
                 let c = |p: u32| p.min(LAST_CAP) as usize;
-                c(m.last_points[mover]) * (LAST_CAP as usize + 1) + c(m.last_points[1 - mover])
+                c(m.last_points[1 - mover]) * (LAST_CAP as usize + 1) + c(m.last_points[mover])
             }
             _ => 0,
         }
@@ -283,7 +286,7 @@ impl Layout {
             Term::Fall2019 => {
                 let w = LAST_CAP as usize + 1;
                 Memory {
-                    last_points: [(e / w) as u32, (e % w) as u32],
+                    last_points: [(e % w) as u32, (e / w) as u32],
                     ..Memory::default()
                 }
             }
@@ -307,7 +310,7 @@ impl Layout {
         let fall2019 = self.term == Term::Fall2019;
         (0..if fall2019 { w } else { 1 }).map(move |k| {
             if fall2019 {
-                k * w + group
+                group * w + k
             } else {
                 group.min(ext - 1)
             }
@@ -595,6 +598,14 @@ fn solve_by(
     let cycles = term == Term::Spring2022;
     if tabled && term == Term::Fall2017 && Flat::fits((goal * goal) as usize) {
         solve_trot(&ctx, seats, fewest, &mut v, &mut choice);
+        if symmetric {
+            v[1] = v[0].clone();
+            choice[1] = choice[0].clone();
+        }
+        return Solved { ctx, v, choice };
+    }
+    if tabled && term == Term::Fall2019 {
+        solve_feral(&ctx, seats, fewest, &mut v, &mut choice);
         if symmetric {
             v[1] = v[0].clone();
             choice[1] = choice[0].clone();
@@ -1236,6 +1247,202 @@ fn solve_trot(
     }
 }
 
+/// The width of one player's part of a Fall 2019 memory: last points 0 to
+/// 12, and 13 for every count from 13 up.
+const FERAL_W: usize = LAST_CAP as usize + 1;
+
+/// Fall 2019's rules, precomputed once per (goal, rule switched off): for
+/// every score pair, where each turn's points lead without and with feral
+/// hogs' 3 points, as a place in the [`solve_feral`] work tables for an
+/// opponent whose own last points are 0 (add them).
+/// Swine swap and the end of the game are in the places, and so is the
+/// next mover's memory but for its own last points: the points just
+/// scored, capped at 13.
+struct FeralTables {
+    /// The score pairs in the order they are solved: by falling score sum.
+    state: Vec<u32>,
+    /// `dest[s][b][k]`: `k` points, feral hogs paying when `b` is 1.
+    dest: Vec<[[u32; POINTS]; 2]>,
+    /// The points of zero dice.
+    zero: Vec<u8>,
+}
+
+impl FeralTables {
+    fn build(goal: u32, off: Option<Special>) -> FeralTables {
+        let l = Layout::new(Term::Fall2019, goal);
+        let (g, ext) = (goal as usize, l.ext);
+        let (win, lose) = ((g * g * ext) as u32, (g * g * ext + ext) as u32);
+        // Feral hogs pays for zero dice after 2 points, never after 0.
+        let bonus = |b: usize| Memory {
+            last_points: [2 * b as u32, 0],
+            ..Memory::default()
+        };
+        let place = |me: u32, opp: u32, k: u32, b: usize| {
+            let a = after_turn_without(Term::Fall2019, off, [me, opp], 0, 0, k, bonus(b));
+            assert_eq!(a.next, 1, "Fall 2019 has no extra turns");
+            if a.scores[0] >= goal || a.scores[1] >= goal {
+                if a.scores[0] > a.scores[1] { win } else { lose }
+            } else {
+                // The next mover's own last points are the opponent's (0
+                // here); its opponent's, the points just scored.
+                l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1)) as u32
+            }
+        };
+        let mut t = FeralTables {
+            state: Vec::with_capacity(g * g),
+            dest: Vec::with_capacity(g * g),
+            zero: Vec::with_capacity(g * g),
+        };
+        for sum in (0..=2 * (goal - 1)).rev() {
+            for me in sum.saturating_sub(goal - 1)..=sum.min(goal - 1) {
+                let opp = sum - me;
+                t.state.push(me * goal + opp);
+                let mut rows = [[lose; POINTS]; 2];
+                for (b, row) in rows.iter_mut().enumerate() {
+                    for (k, d) in row.iter_mut().enumerate() {
+                        *d = place(me, opp, k as u32, b);
+                    }
+                }
+                t.dest.push(rows);
+                t.zero.push(Term::Fall2019.zero_dice(me, opp) as u8);
+            }
+        }
+        t
+    }
+
+    /// The tables of `(goal, off)`, built on first use and shared.
+    fn get(goal: u32, off: Option<Special>) -> Arc<FeralTables> {
+        type Key = (u32, Option<Special>);
+        static CACHE: Mutex<Vec<(Key, Arc<FeralTables>)>> = Mutex::new(Vec::new());
+        let key = (goal, off);
+        let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(t);
+        }
+        let t = Arc::new(FeralTables::build(goal, off));
+        if cache.len() >= 8 {
+            cache.remove(0);
+        }
+        cache.push((key, Arc::clone(&t)));
+        t
+    }
+}
+
+/// (mover's chance, other's) at place `d` of a work table: the next
+/// mover's pair, turned round.
+#[inline(always)]
+fn handed(v: &[[f64; 2]], d: usize) -> [f64; 2] {
+    let y = v[d];
+    [y[1], y[0]]
+}
+
+/// [`solve_without`] for Fall 2019. A memory is the mover's own last
+/// points `pa` and the opponent's `pb` (each capped at 13), 196 per score
+/// pair; `pa` decides only whether feral hogs pays for each dice count
+/// (|n - pa| = 2), and where a turn leads does not depend on it. So for
+/// each (score pair, `pb`) every choice's sum is taken once without the
+/// bonus and once with it (22 sums, not 11 x 196), and each of the 14
+/// `pa` picks its dice from them. Every turn adds a point, so one pass by
+/// falling score sum; each sum adds its terms in [`Ctx::value`]'s order,
+/// so the values are the same to the bit.
+///
+/// The work tables are `v` itself, with the decided games after the
+/// states: 196 places where the mover has won (the next mover's pair
+/// `[0, 1]`) and as many where it has lost, so that adding `pb` to any
+/// place of [`FeralTables`] stays a place. The 14 `pb` of one score pair
+/// read the same places shifted by one, so the later ones find them in
+/// the cache.
+fn solve_feral(
+    ctx: &Ctx,
+    seats: [Chooser<'_>; 2],
+    fewest: u32,
+    v: &mut [Vec<[f64; 2]>; 2],
+    choice: &mut [Vec<u8>; 2],
+) {
+    let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
+    let (ext, w) = (l.ext, FERAL_W);
+    let len = (goal * goal) as usize * ext;
+    let t = FeralTables::get(goal, ctx.off);
+    let seats_solved = if sym { 1 } else { 2 };
+    for vp in v.iter_mut().take(seats_solved) {
+        vp.resize(len + 2 * ext, [0.0; 2]);
+        vp[len..len + ext].fill([0.0, 1.0]);
+        vp[len + ext..].fill([1.0, 0.0]);
+    }
+    let feral_on = ctx.off != Some(Special::FeralHogs);
+    let bonuses = 1 + usize::from(feral_on);
+    let pays = |n: u32, pa: usize| usize::from(feral_on && n.abs_diff(pa as u32) == 2);
+    let dist = &ctx.dist[1];
+    let dense = Dense::new(ctx.dist[1]);
+    for (s, &j) in t.state.iter().enumerate() {
+        let (rows, k0) = (&t.dest[s], usize::from(t.zero[s]));
+        let at = j as usize * ext;
+        for pb in 0..w {
+            let (shift, at) = (pb, at + w * pb);
+            for p in 0..seats_solved {
+                let q = if sym { 0 } else { 1 - p };
+                match seats[p] {
+                    Chooser::Best => {
+                        let mut acc = [[[0.0; 2]; MAX_ROLLS as usize + 1]; 2];
+                        for (b, acc) in acc.iter_mut().enumerate().take(bonuses) {
+                            let row = &rows[b];
+                            let mut r = [[0.0; 2]; POINTS];
+                            for (y, &d) in r.iter_mut().zip(row).skip(1).take(MOST) {
+                                *y = handed(&v[q], d as usize + shift);
+                            }
+                            let r0 = handed(&v[q], row[k0] as usize + shift);
+                            acc[0][0] += r0[0];
+                            acc[0][1] += r0[1];
+                            dense.accumulate(acc, &r);
+                        }
+                        for pa in 0..w {
+                            let i = at + pa;
+                            let mut best = (fewest, acc[pays(fewest, pa)][fewest as usize]);
+                            for n in fewest + 1..=MAX_ROLLS {
+                                let x = acc[pays(n, pa)][n as usize];
+                                if x[0] > best.1[0] {
+                                    best = (n, x);
+                                }
+                            }
+                            v[p][i] = best.1;
+                            choice[p][i] = best.0 as u8;
+                        }
+                    }
+                    Chooser::Fixed(pol) => {
+                        let mut memo = [[None::<[f64; 2]>; 2]; MAX_ROLLS as usize + 1];
+                        for pa in 0..w {
+                            let i = at + pa;
+                            let n = pol.rolls[i];
+                            let b = pays(u32::from(n), pa);
+                            let val = *memo[usize::from(n)][b].get_or_insert_with(|| {
+                                let row = &rows[b];
+                                let mut acc = [0.0; 2];
+                                if n == 0 {
+                                    let r = handed(&v[q], row[k0] as usize + shift);
+                                    acc[0] += r[0];
+                                    acc[1] += r[1];
+                                } else {
+                                    for &(k, pr) in dist[usize::from(n)] {
+                                        let r = handed(&v[q], row[k as usize] as usize + shift);
+                                        acc[0] += pr * r[0];
+                                        acc[1] += pr * r[1];
+                                    }
+                                }
+                                acc
+                            });
+                            v[p][i] = val;
+                            choice[p][i] = n;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for vp in v.iter_mut().take(seats_solved) {
+        vp.truncate(len);
+    }
+}
+
 /// The most value-iteration sweeps over one score sum (Spring 2022's
 /// zero-point turns pair each state with its mirror, which settles in a
 /// few sweeps).
@@ -1558,11 +1765,15 @@ mod tests {
             Term::Spring2022,
             Term::Fall2023,
             Term::Fall2017,
+            Term::Fall2019,
         ] {
-            let goals = if t == Term::Fall2017 {
-                [60, 37]
-            } else {
-                [100, 37]
+            // The general pass under the rule sets with memory is slow:
+            // smaller goals (Fall 2019's still make swaps, free bacon of
+            // 10 and feral hogs' 3 points reach the end).
+            let goals = match t {
+                Term::Fall2017 => [60, 37],
+                Term::Fall2019 => [40, 23],
+                _ => [100, 37],
             };
             for goal in goals {
                 let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);

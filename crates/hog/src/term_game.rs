@@ -605,6 +605,25 @@ fn solve_by(
         return Solved { ctx, v, choice };
     }
     if tabled && term == Term::Fall2019 {
+        if let [Chooser::Fixed(a), Chooser::Fixed(b)] = seats
+            && ignores_memory(a, l.ext)
+            && ignores_memory(b, l.ext)
+        {
+            let (x, n) = solve_feral_pair(goal, off, [a, b]);
+            let w = FERAL_W;
+            for p in 0..2 {
+                for (j, &np) in n[p].iter().take((goal * goal) as usize).enumerate() {
+                    for pb in 0..w {
+                        for pa in 0..w {
+                            let i = j * l.ext + w * pb + pa;
+                            v[p][i] = x[p][2 * (w * j + pb) + feral_pays(off, np, pa)];
+                            choice[p][i] = np;
+                        }
+                    }
+                }
+            }
+            return Solved { ctx, v, choice };
+        }
         solve_feral(&ctx, seats, fewest, &mut v, &mut choice);
         if symmetric {
             v[1] = v[0].clone();
@@ -1200,10 +1219,19 @@ fn solve_trot(
                     let mut vals = [(0, [0.0; 2]); 2];
                     match seats[p] {
                         Chooser::Fixed(pol) => {
-                            for (d, val) in vals.iter_mut().enumerate() {
-                                let n = u32::from(pol.rolls[j * ext + 2 * turn + d]);
-                                *val = (n, sum_of(p, n, 2 * turn + d, &x));
-                            }
+                            let at = j * ext + 2 * turn;
+                            let n = [pol.rolls[at], pol.rolls[at + 1]].map(u32::from);
+                            vals[0] = (n[0], sum_of(p, n[0], 2 * turn, &x));
+                            // The same dice without a time trot after one
+                            // or not lead to the same places: one sum (every
+                            // score-pair strategy, for every turn number but
+                            // its own dice count).
+                            let trot = trot_on && n[0] as usize == turn;
+                            vals[1] = if n[1] == n[0] && !trot {
+                                vals[0]
+                            } else {
+                                (n[1], sum_of(p, n[1], 2 * turn + 1, &x))
+                            };
                         }
                         Chooser::Best => {
                             let mut r = [[0.0; 2]; POINTS];
@@ -1328,6 +1356,13 @@ impl FeralTables {
     }
 }
 
+/// 1 when feral hogs pays `n` dice after `pa` points (capped at 13), 0
+/// when not or when it is `off`.
+#[inline(always)]
+fn feral_pays(off: Option<Special>, n: u8, pa: usize) -> usize {
+    usize::from(off != Some(Special::FeralHogs) && usize::from(n).abs_diff(pa) == 2)
+}
+
 /// (mover's chance, other's) at place `d` of a work table: the next
 /// mover's pair, turned round.
 #[inline(always)]
@@ -1395,15 +1430,46 @@ fn solve_feral(
                             acc[0][1] += r0[1];
                             dense.accumulate(acc, &r);
                         }
+                        // The best dice without feral hogs (the fewest on a
+                        // tie). For own last points `pa` only the counts
+                        // `pa - 2` and `pa + 2` change, so unless it is one
+                        // of them, the best is the best of the three: the
+                        // highest chance, the fewest dice on a tie, as the
+                        // general pass's scan picks.
+                        let plain = &acc[0];
+                        let mut b0 = fewest as usize;
+                        for n in b0 + 1..=MAX_ROLLS as usize {
+                            if plain[n][0] > plain[b0][0] {
+                                b0 = n;
+                            }
+                        }
                         for pa in 0..w {
                             let i = at + pa;
-                            let mut best = (fewest, acc[pays(fewest, pa)][fewest as usize]);
-                            for n in fewest + 1..=MAX_ROLLS {
-                                let x = acc[pays(n, pa)][n as usize];
-                                if x[0] > best.1[0] {
-                                    best = (n, x);
+                            let best = if !feral_on {
+                                (b0 as u32, plain[b0])
+                            } else if b0.abs_diff(pa) != 2 {
+                                let mut best = (b0 as u32, plain[b0]);
+                                for n in [pa.wrapping_sub(2), pa + 2] {
+                                    if (fewest as usize..=MAX_ROLLS as usize).contains(&n) {
+                                        let x = acc[1][n];
+                                        if x[0] > best.1[0]
+                                            || (x[0] == best.1[0] && (n as u32) < best.0)
+                                        {
+                                            best = (n as u32, x);
+                                        }
+                                    }
                                 }
-                            }
+                                best
+                            } else {
+                                let mut best = (fewest, acc[pays(fewest, pa)][fewest as usize]);
+                                for n in fewest + 1..=MAX_ROLLS {
+                                    let x = acc[pays(n, pa)][n as usize];
+                                    if x[0] > best.1[0] {
+                                        best = (n, x);
+                                    }
+                                }
+                                best
+                            };
                             v[p][i] = best.1;
                             choice[p][i] = best.0 as u8;
                         }
@@ -1441,6 +1507,96 @@ fn solve_feral(
     for vp in v.iter_mut().take(seats_solved) {
         vp.truncate(len);
     }
+}
+
+/// Whether `p` chooses the same dice under every memory of each score
+/// pair (every score-pair strategy does).
+fn ignores_memory(p: &Policy, ext: usize) -> bool {
+    p.rolls
+        .chunks_exact(ext)
+        .all(|c| c.iter().all(|&n| n == c[0]))
+}
+
+/// Two fixed policies under Fall 2019 that ignore the memory: the chances
+/// when seat `p` moves at a score pair depend on the memory only through
+/// the opponent's last points `pb` and whether feral hogs pays for `p`'s
+/// dice (one count, so whether the mover's own last points are 2 away from
+/// it). So each seat has 14 x 2 values a score pair instead of 196:
+/// `t[p][2 (14 j + pb) + b]`, `b` 1 when feral hogs pays. Each sum adds
+/// its terms in [`Ctx::value`]'s order, so the values are those of the
+/// general pass to the bit. Returns each seat's values and dice.
+fn solve_feral_pair(
+    goal: u32,
+    off: Option<Special>,
+    pols: [&Policy; 2],
+) -> ([Vec<[f64; 2]>; 2], [Vec<u8>; 2]) {
+    let (w, ext) = (FERAL_W, FERAL_W * FERAL_W);
+    let len = (goal * goal) as usize;
+    let t = FeralTables::get(goal, off);
+    let dist = &distributions()[1];
+    let feral_on = off != Some(Special::FeralHogs);
+    let bonuses = 1 + usize::from(feral_on);
+    // Each seat's dice by score pair, then two for the decided games (whose
+    // values do not depend on them).
+    let n: [Vec<u8>; 2] = pols.map(|p| {
+        let mut n: Vec<u8> = p.rolls.iter().step_by(ext).copied().collect();
+        n.extend([0, 0]);
+        n
+    });
+    // After the score pairs: the games the mover has won (the next mover's
+    // pair [0, 1]), then lost, under every memory.
+    let mut x: [Vec<[f64; 2]>; 2] = std::array::from_fn(|_| {
+        let mut x = vec![[0.0; 2]; 2 * w * (len + 2)];
+        x[2 * w * len..2 * w * (len + 1)].fill([0.0, 1.0]);
+        x[2 * w * (len + 1)..].fill([1.0, 0.0]);
+        x
+    });
+    for (s, &j) in t.state.iter().enumerate() {
+        let (rows, k0) = (&t.dest[s], usize::from(t.zero[s]));
+        let j = j as usize;
+        for p in 0..2 {
+            let q = 1 - p;
+            let np = n[p][j];
+            for (b, row) in rows.iter().enumerate().take(bonuses) {
+                // The 14 opponent's last points side by side: each term
+                // is read once for all of them (the next mover's values
+                // without and with feral hogs, and its dice), and each
+                // of the 14 sums still adds its terms in order.
+                let mut acc = [[0.0; 2]; FERAL_W];
+                // Zero dice: one term of chance 1 (1 x a chance is the
+                // chance, as the general pass has it).
+                let zero = [(k0 as u32, 1.0)];
+                let terms = if np == 0 {
+                    &zero[..]
+                } else {
+                    dist[usize::from(np)]
+                };
+                for &(k, pr) in terms {
+                    // A place of [`FeralTables`] is 196 j' + 14 c: here
+                    // 2 (14 j' + c), then 1 when feral hogs pays.
+                    let d = row[k as usize] as usize;
+                    let at = d / w * 2;
+                    let (r0, r1) = (handed(&x[q], at), handed(&x[q], at + 1));
+                    // Feral hogs pays the next mover only after 2 points
+                    // more or fewer than its dice.
+                    let mut r = [r0; FERAL_W + 4];
+                    if feral_on {
+                        let nq = usize::from(n[q][d / ext]);
+                        r[nq] = r1;
+                        r[nq + 4] = r1;
+                    }
+                    for (a, r) in acc.iter_mut().zip(&r[2..]) {
+                        a[0] += pr * r[0];
+                        a[1] += pr * r[1];
+                    }
+                }
+                for (pb, a) in acc.into_iter().enumerate() {
+                    x[p][2 * (w * j + pb) + b] = a;
+                }
+            }
+        }
+    }
+    (x, n)
 }
 
 /// The most value-iteration sweeps over one score sum (Spring 2022's
@@ -1550,18 +1706,46 @@ impl Pairing {
 pub fn pairing(a: &Policy, b: &Policy, term: Term, goal: u32) -> Result<Pairing, HogError> {
     check_policy(a, term, goal)?;
     check_policy(b, term, goal)?;
-    let s = solve(term, goal, [Chooser::Fixed(a), Chooser::Fixed(b)]);
-    let root = s.ctx.layout.at(0, 0, 0);
-    Ok(Pairing {
-        a: WinRate::of(s.v[0][root][0], s.v[1][root][1]),
-        b: WinRate::of(s.v[1][root][0], s.v[0][root][1]),
-    })
+    let ext = Layout::new(term, goal).ext;
+    let plain = term == Term::Fall2019 && ignores_memory(a, ext) && ignores_memory(b, ext);
+    Ok(pairing_checked(a, b, term, goal, plain))
 }
 
-/// The most strategies a tournament takes under Fall 2017 or Fall 2019,
-/// whose pairs take about 0.03 s and 0.6 s each (190 pairs: about a
-/// minute under Fall 2019 on 2 threads).
-pub const MAX_MEMORY_TOURNAMENT: usize = 20;
+/// [`pairing`] of checked policies; `plain` when the rules are Fall
+/// 2019's and both ignore the memory (a tournament looks once a policy).
+fn pairing_checked(a: &Policy, b: &Policy, term: Term, goal: u32, plain: bool) -> Pairing {
+    if plain {
+        // Only the values at 0-0 (no last points), without the 196
+        // memories of every score pair.
+        let (x, n) = solve_feral_pair(goal, None, [a, b]);
+        let root = |p: usize| x[p][feral_pays(None, n[p][0], 0)];
+        let (ra, rb) = (root(0), root(1));
+        return Pairing {
+            a: WinRate::of(ra[0], rb[1]),
+            b: WinRate::of(rb[0], ra[1]),
+        };
+    }
+    let s = solve(term, goal, [Chooser::Fixed(a), Chooser::Fixed(b)]);
+    let root = s.ctx.layout.at(0, 0, 0);
+    Pairing {
+        a: WinRate::of(s.v[0][root][0], s.v[1][root][1]),
+        b: WinRate::of(s.v[1][root][0], s.v[0][root][1]),
+    }
+}
+
+/// The most strategies a tournament takes under `term`:
+/// [`exact::MAX_TOURNAMENT`] under the rule sets without memory. Under
+/// Fall 2017 and Fall 2019 each pair is a dynamic program over the turn
+/// memory (about 12 ms and 23 ms on the benchmark machine, see
+/// `docs/benchmarks.md`), so as many as a round robin on 2 threads takes
+/// about 2 s for: 26 (325 pairs) and 20 (190 pairs).
+pub fn max_tournament(term: Term) -> usize {
+    match term {
+        Term::Fall2017 => 26,
+        Term::Fall2019 => 20,
+        _ => exact::MAX_TOURNAMENT,
+    }
+}
 
 /// A round robin under a term: every pair in both seats.
 #[derive(Clone, Debug)]
@@ -1590,21 +1774,33 @@ pub fn tournament(
     if !(2..=exact::MAX_TOURNAMENT).contains(&n) {
         return Err(HogError::TooManyStrategies(n));
     }
-    if term.has_memory() && n > MAX_MEMORY_TOURNAMENT {
+    if n > max_tournament(term) {
         return Err(HogError::TooManyStrategiesUnder {
             rules: term.name(),
-            max: MAX_MEMORY_TOURNAMENT,
+            max: max_tournament(term),
             n,
         });
     }
     for p in policies {
         check_policy(p, term, goal)?;
     }
+    let ext = Layout::new(term, goal).ext;
+    let plain: Vec<bool> = policies
+        .iter()
+        .map(|p| term == Term::Fall2019 && ignores_memory(p, ext))
+        .collect();
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
         .collect();
     let results = dice::parallel::map_in_order(&pairs, threads, |&(i, j)| {
-        pairing(&policies[i], &policies[j], term, goal)
+        let plain = plain[i] && plain[j];
+        Ok::<_, HogError>(pairing_checked(
+            &policies[i],
+            &policies[j],
+            term,
+            goal,
+            plain,
+        ))
     })?;
     let mut matrix = vec![vec![0.5; n]; n];
     let mut contest = vec![vec![0.5; n]; n];
@@ -1810,10 +2006,45 @@ mod tests {
                             x.v == y.v && x.choice == y.choice,
                             "{t} goal {goal} {off:?}"
                         );
+                        // A pairing's own path (Fall 2019's takes only the
+                        // values at 0-0) gives the same chances.
+                        if let ([Chooser::Fixed(pa), Chooser::Fixed(pb)], None) = (seats, off) {
+                            let root = y.ctx.layout.at(0, 0, 0);
+                            let r = pairing(pa, pb, t, goal).unwrap();
+                            assert_eq!(r.a, WinRate::of(y.v[0][root][0], y.v[1][root][1]));
+                            assert_eq!(r.b, WinRate::of(y.v[1][root][0], y.v[0][root][1]));
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// A tournament under a rule set with memory stops at its own limit;
+    /// the others take more.
+    #[test]
+    fn tournament_limits_follow_the_rules() {
+        let goal = 20;
+        let many = |t: Term, n: usize| -> Vec<Policy> {
+            (0..n)
+                .map(|i| {
+                    Policy::from_strategy(&Strategy::always((i % 11) as u32).unwrap(), t, goal)
+                })
+                .collect()
+        };
+        for (t, max) in [(Term::Fall2017, 26), (Term::Fall2019, 20)] {
+            assert_eq!(max_tournament(t), max);
+            match tournament(&many(t, max + 1), t, goal, 2) {
+                Err(HogError::TooManyStrategiesUnder { max: m, n, .. }) => {
+                    assert_eq!((m, n), (max, max + 1));
+                }
+                other => panic!("{t}: {:?}", other.map(|r| r.strategies)),
+            }
+        }
+        let t = tournament(&many(Term::Fall2017, 26), Term::Fall2017, goal, 2).unwrap();
+        assert_eq!(t.contest.len(), 26);
+        let t = tournament(&many(Term::Fall2021, 27), Term::Fall2021, goal, 2).unwrap();
+        assert_eq!(t.matrix.len(), 27);
     }
 
     /// Switching a Spring 2014 rule off in the general engine is the

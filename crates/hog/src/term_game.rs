@@ -260,13 +260,16 @@ impl Layout {
         self.goal * self.goal * self.ext
     }
 
-    /// The memory's index seen by `mover`.
+    /// The memory's index seen by `mover`. Under Fall 2019 the mover's
+    /// own last points are the fast coordinate: a turn leads to the next
+    /// mover's own last points, the same for every choice, so the places a
+    /// state reads for its 14 memories of one kind lie side by side.
     fn ext_of(&self, m: &Memory, mover: usize) -> usize {
         match self.term {
             Term::Fall2017 => (m.turn % 8) as usize * 2 + usize::from(m.trotted),
             Term::Fall2019 => {
                 let c = |p: u32| p.min(LAST_CAP) as usize;
-                c(m.last_points[mover]) * (LAST_CAP as usize + 1) + c(m.last_points[1 - mover])
+                c(m.last_points[1 - mover]) * (LAST_CAP as usize + 1) + c(m.last_points[mover])
             }
             _ => 0,
         }
@@ -283,7 +286,7 @@ impl Layout {
             Term::Fall2019 => {
                 let w = LAST_CAP as usize + 1;
                 Memory {
-                    last_points: [(e / w) as u32, (e % w) as u32],
+                    last_points: [(e % w) as u32, (e / w) as u32],
                     ..Memory::default()
                 }
             }
@@ -307,7 +310,7 @@ impl Layout {
         let fall2019 = self.term == Term::Fall2019;
         (0..if fall2019 { w } else { 1 }).map(move |k| {
             if fall2019 {
-                k * w + group
+                group * w + k
             } else {
                 group.min(ext - 1)
             }
@@ -402,7 +405,9 @@ enum Chooser<'a> {
 }
 
 /// The solved tables: `v[p][i]` = (mover's chance to win, other's) when
-/// seat `p` moves at state `i`, and the choices made.
+/// seat `p` moves at state `i`, and the choices made. When both seats
+/// choose the best, one table serves both: `v[1]` and `choice[1]` are
+/// empty (a copy was 31 MB under Fall 2019, and nothing read it).
 struct Solved {
     ctx: Ctx,
     v: [Vec<[f64; 2]>; 2],
@@ -595,18 +600,33 @@ fn solve_by(
     let cycles = term == Term::Spring2022;
     if tabled && term == Term::Fall2017 && Flat::fits((goal * goal) as usize) {
         solve_trot(&ctx, seats, fewest, &mut v, &mut choice);
-        if symmetric {
-            v[1] = v[0].clone();
-            choice[1] = choice[0].clone();
+        return Solved { ctx, v, choice };
+    }
+    if tabled && term == Term::Fall2019 {
+        if let [Chooser::Fixed(a), Chooser::Fixed(b)] = seats
+            && ignores_memory(a, l.ext)
+            && ignores_memory(b, l.ext)
+        {
+            let (x, n) = solve_feral_pair(goal, off, [a, b]);
+            let w = FERAL_W;
+            for p in 0..2 {
+                for (j, &np) in n[p].iter().take((goal * goal) as usize).enumerate() {
+                    for pb in 0..w {
+                        for pa in 0..w {
+                            let i = j * l.ext + w * pb + pa;
+                            v[p][i] = x[p][2 * (w * j + pb) + feral_pays(off, np, pa)];
+                            choice[p][i] = np;
+                        }
+                    }
+                }
+            }
+            return Solved { ctx, v, choice };
         }
+        solve_feral(&ctx, seats, fewest, &mut v, &mut choice);
         return Solved { ctx, v, choice };
     }
     if tabled && l.ext == 1 && Flat::fits(l.len()) {
         solve_tabled(&ctx, seats, fewest, &mut v, &mut choice);
-        if symmetric {
-            v[1] = v[0].clone();
-            choice[1] = choice[0].clone();
-        }
         return Solved { ctx, v, choice };
     }
     for sum in (0..=2 * (goal - 1)).rev() {
@@ -670,10 +690,6 @@ fn solve_by(
                 break;
             }
         }
-    }
-    if symmetric {
-        v[1] = v[0].clone();
-        choice[1] = choice[0].clone();
     }
     Solved { ctx, v, choice }
 }
@@ -1189,10 +1205,19 @@ fn solve_trot(
                     let mut vals = [(0, [0.0; 2]); 2];
                     match seats[p] {
                         Chooser::Fixed(pol) => {
-                            for (d, val) in vals.iter_mut().enumerate() {
-                                let n = u32::from(pol.rolls[j * ext + 2 * turn + d]);
-                                *val = (n, sum_of(p, n, 2 * turn + d, &x));
-                            }
+                            let at = j * ext + 2 * turn;
+                            let n = [pol.rolls[at], pol.rolls[at + 1]].map(u32::from);
+                            vals[0] = (n[0], sum_of(p, n[0], 2 * turn, &x));
+                            // The same dice without a time trot after one
+                            // or not lead to the same places: one sum (every
+                            // score-pair strategy, for every turn number but
+                            // its own dice count).
+                            let trot = trot_on && n[0] as usize == turn;
+                            vals[1] = if n[1] == n[0] && !trot {
+                                vals[0]
+                            } else {
+                                (n[1], sum_of(p, n[1], 2 * turn + 1, &x))
+                            };
                         }
                         Chooser::Best => {
                             let mut r = [[0.0; 2]; POINTS];
@@ -1234,6 +1259,330 @@ fn solve_trot(
             *y = x.get(p, (len + 1) * (i % ext) + i / ext);
         }
     }
+}
+
+/// The width of one player's part of a Fall 2019 memory: last points 0 to
+/// 12, and 13 for every count from 13 up.
+const FERAL_W: usize = LAST_CAP as usize + 1;
+
+/// Fall 2019's rules, precomputed once per (goal, rule switched off): for
+/// every score pair, where each turn's points lead without and with feral
+/// hogs' 3 points, as a place in the [`solve_feral`] work tables for an
+/// opponent whose own last points are 0 (add them).
+/// Swine swap and the end of the game are in the places, and so is the
+/// next mover's memory but for its own last points: the points just
+/// scored, capped at 13.
+struct FeralTables {
+    /// The score pairs in the order they are solved: by falling score sum.
+    state: Vec<u32>,
+    /// `dest[s][b][k]`: `k` points, feral hogs paying when `b` is 1.
+    dest: Vec<[[u32; POINTS]; 2]>,
+    /// The points of zero dice.
+    zero: Vec<u8>,
+}
+
+impl FeralTables {
+    fn build(goal: u32, off: Option<Special>) -> FeralTables {
+        let l = Layout::new(Term::Fall2019, goal);
+        let (g, ext) = (goal as usize, l.ext);
+        let (win, lose) = ((g * g * ext) as u32, (g * g * ext + ext) as u32);
+        // Feral hogs pays for zero dice after 2 points, never after 0.
+        let bonus = |b: usize| Memory {
+            last_points: [2 * b as u32, 0],
+            ..Memory::default()
+        };
+        let place = |me: u32, opp: u32, k: u32, b: usize| {
+            let a = after_turn_without(Term::Fall2019, off, [me, opp], 0, 0, k, bonus(b));
+            assert_eq!(a.next, 1, "Fall 2019 has no extra turns");
+            if a.scores[0] >= goal || a.scores[1] >= goal {
+                if a.scores[0] > a.scores[1] { win } else { lose }
+            } else {
+                // The next mover's own last points are the opponent's (0
+                // here); its opponent's, the points just scored.
+                l.at(a.scores[1], a.scores[0], l.ext_of(&a.memory, 1)) as u32
+            }
+        };
+        let mut t = FeralTables {
+            state: Vec::with_capacity(g * g),
+            dest: Vec::with_capacity(g * g),
+            zero: Vec::with_capacity(g * g),
+        };
+        for sum in (0..=2 * (goal - 1)).rev() {
+            for me in sum.saturating_sub(goal - 1)..=sum.min(goal - 1) {
+                let opp = sum - me;
+                t.state.push(me * goal + opp);
+                let mut rows = [[lose; POINTS]; 2];
+                for (b, row) in rows.iter_mut().enumerate() {
+                    for (k, d) in row.iter_mut().enumerate() {
+                        *d = place(me, opp, k as u32, b);
+                    }
+                }
+                t.dest.push(rows);
+                t.zero.push(Term::Fall2019.zero_dice(me, opp) as u8);
+            }
+        }
+        t
+    }
+
+    /// The tables of `(goal, off)`, built on first use and shared.
+    fn get(goal: u32, off: Option<Special>) -> Arc<FeralTables> {
+        type Key = (u32, Option<Special>);
+        static CACHE: Mutex<Vec<(Key, Arc<FeralTables>)>> = Mutex::new(Vec::new());
+        let key = (goal, off);
+        let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(t);
+        }
+        let t = Arc::new(FeralTables::build(goal, off));
+        if cache.len() >= 8 {
+            cache.remove(0);
+        }
+        cache.push((key, Arc::clone(&t)));
+        t
+    }
+}
+
+/// 1 when feral hogs pays `n` dice after `pa` points (capped at 13), 0
+/// when not or when it is `off`.
+#[inline(always)]
+fn feral_pays(off: Option<Special>, n: u8, pa: usize) -> usize {
+    usize::from(off != Some(Special::FeralHogs) && usize::from(n).abs_diff(pa) == 2)
+}
+
+/// (mover's chance, other's) at place `d` of a work table: the next
+/// mover's pair, turned round.
+#[inline(always)]
+fn handed(v: &[[f64; 2]], d: usize) -> [f64; 2] {
+    let y = v[d];
+    [y[1], y[0]]
+}
+
+/// [`solve_without`] for Fall 2019. A memory is the mover's own last
+/// points `pa` and the opponent's `pb` (each capped at 13), 196 per score
+/// pair; `pa` decides only whether feral hogs pays for each dice count
+/// (|n - pa| = 2), and where a turn leads does not depend on it. So for
+/// each (score pair, `pb`) every choice's sum is taken once without the
+/// bonus and once with it (22 sums, not 11 x 196), and each of the 14
+/// `pa` picks its dice from them. Every turn adds a point, so one pass by
+/// falling score sum; each sum adds its terms in [`Ctx::value`]'s order,
+/// so the values are the same to the bit.
+///
+/// The work tables are `v` itself, with the decided games after the
+/// states: 196 places where the mover has won (the next mover's pair
+/// `[0, 1]`) and as many where it has lost, so that adding `pb` to any
+/// place of [`FeralTables`] stays a place. The 14 `pb` of one score pair
+/// read the same places shifted by one, so the later ones find them in
+/// the cache.
+fn solve_feral(
+    ctx: &Ctx,
+    seats: [Chooser<'_>; 2],
+    fewest: u32,
+    v: &mut [Vec<[f64; 2]>; 2],
+    choice: &mut [Vec<u8>; 2],
+) {
+    let (goal, l, sym) = (ctx.goal, ctx.layout, ctx.symmetric);
+    let (ext, w) = (l.ext, FERAL_W);
+    let len = (goal * goal) as usize * ext;
+    let t = FeralTables::get(goal, ctx.off);
+    let seats_solved = if sym { 1 } else { 2 };
+    for vp in v.iter_mut().take(seats_solved) {
+        vp.resize(len + 2 * ext, [0.0; 2]);
+        vp[len..len + ext].fill([0.0, 1.0]);
+        vp[len + ext..].fill([1.0, 0.0]);
+    }
+    let feral_on = ctx.off != Some(Special::FeralHogs);
+    let bonuses = 1 + usize::from(feral_on);
+    let pays = |n: u32, pa: usize| usize::from(feral_on && n.abs_diff(pa as u32) == 2);
+    let dist = &ctx.dist[1];
+    let dense = Dense::new(ctx.dist[1]);
+    for (s, &j) in t.state.iter().enumerate() {
+        let (rows, k0) = (&t.dest[s], usize::from(t.zero[s]));
+        let at = j as usize * ext;
+        for pb in 0..w {
+            let (shift, at) = (pb, at + w * pb);
+            for p in 0..seats_solved {
+                let q = if sym { 0 } else { 1 - p };
+                match seats[p] {
+                    Chooser::Best => {
+                        let mut acc = [[[0.0; 2]; MAX_ROLLS as usize + 1]; 2];
+                        for (b, acc) in acc.iter_mut().enumerate().take(bonuses) {
+                            let row = &rows[b];
+                            let mut r = [[0.0; 2]; POINTS];
+                            for (y, &d) in r.iter_mut().zip(row).skip(1).take(MOST) {
+                                *y = handed(&v[q], d as usize + shift);
+                            }
+                            let r0 = handed(&v[q], row[k0] as usize + shift);
+                            acc[0][0] += r0[0];
+                            acc[0][1] += r0[1];
+                            dense.accumulate(acc, &r);
+                        }
+                        // The best dice without feral hogs (the fewest on a
+                        // tie). For own last points `pa` only the counts
+                        // `pa - 2` and `pa + 2` change, so unless it is one
+                        // of them, the best is the best of the three: the
+                        // highest chance, the fewest dice on a tie, as the
+                        // general pass's scan picks.
+                        let plain = &acc[0];
+                        let mut b0 = fewest as usize;
+                        for n in b0 + 1..=MAX_ROLLS as usize {
+                            if plain[n][0] > plain[b0][0] {
+                                b0 = n;
+                            }
+                        }
+                        for pa in 0..w {
+                            let i = at + pa;
+                            let best = if !feral_on {
+                                (b0 as u32, plain[b0])
+                            } else if b0.abs_diff(pa) != 2 {
+                                let mut best = (b0 as u32, plain[b0]);
+                                for n in [pa.wrapping_sub(2), pa + 2] {
+                                    if (fewest as usize..=MAX_ROLLS as usize).contains(&n) {
+                                        let x = acc[1][n];
+                                        if x[0] > best.1[0]
+                                            || (x[0] == best.1[0] && (n as u32) < best.0)
+                                        {
+                                            best = (n as u32, x);
+                                        }
+                                    }
+                                }
+                                best
+                            } else {
+                                let mut best = (fewest, acc[pays(fewest, pa)][fewest as usize]);
+                                for n in fewest + 1..=MAX_ROLLS {
+                                    let x = acc[pays(n, pa)][n as usize];
+                                    if x[0] > best.1[0] {
+                                        best = (n, x);
+                                    }
+                                }
+                                best
+                            };
+                            v[p][i] = best.1;
+                            choice[p][i] = best.0 as u8;
+                        }
+                    }
+                    Chooser::Fixed(pol) => {
+                        let mut memo = [[None::<[f64; 2]>; 2]; MAX_ROLLS as usize + 1];
+                        for pa in 0..w {
+                            let i = at + pa;
+                            let n = pol.rolls[i];
+                            let b = pays(u32::from(n), pa);
+                            let val = *memo[usize::from(n)][b].get_or_insert_with(|| {
+                                let row = &rows[b];
+                                let mut acc = [0.0; 2];
+                                if n == 0 {
+                                    let r = handed(&v[q], row[k0] as usize + shift);
+                                    acc[0] += r[0];
+                                    acc[1] += r[1];
+                                } else {
+                                    for &(k, pr) in dist[usize::from(n)] {
+                                        let r = handed(&v[q], row[k as usize] as usize + shift);
+                                        acc[0] += pr * r[0];
+                                        acc[1] += pr * r[1];
+                                    }
+                                }
+                                acc
+                            });
+                            v[p][i] = val;
+                            choice[p][i] = n;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for vp in v.iter_mut().take(seats_solved) {
+        vp.truncate(len);
+    }
+}
+
+/// Whether `p` chooses the same dice under every memory of each score
+/// pair (every score-pair strategy does).
+fn ignores_memory(p: &Policy, ext: usize) -> bool {
+    p.rolls
+        .chunks_exact(ext)
+        .all(|c| c.iter().all(|&n| n == c[0]))
+}
+
+/// Two fixed policies under Fall 2019 that ignore the memory: the chances
+/// when seat `p` moves at a score pair depend on the memory only through
+/// the opponent's last points `pb` and whether feral hogs pays for `p`'s
+/// dice (one count, so whether the mover's own last points are 2 away from
+/// it). So each seat has 14 x 2 values a score pair instead of 196:
+/// `t[p][2 (14 j + pb) + b]`, `b` 1 when feral hogs pays. Each sum adds
+/// its terms in [`Ctx::value`]'s order, so the values are those of the
+/// general pass to the bit. Returns each seat's values and dice.
+fn solve_feral_pair(
+    goal: u32,
+    off: Option<Special>,
+    pols: [&Policy; 2],
+) -> ([Vec<[f64; 2]>; 2], [Vec<u8>; 2]) {
+    let (w, ext) = (FERAL_W, FERAL_W * FERAL_W);
+    let len = (goal * goal) as usize;
+    let t = FeralTables::get(goal, off);
+    let dist = &distributions()[1];
+    let feral_on = off != Some(Special::FeralHogs);
+    let bonuses = 1 + usize::from(feral_on);
+    // Each seat's dice by score pair, then two for the decided games (whose
+    // values do not depend on them).
+    let n: [Vec<u8>; 2] = pols.map(|p| {
+        let mut n: Vec<u8> = p.rolls.iter().step_by(ext).copied().collect();
+        n.extend([0, 0]);
+        n
+    });
+    // After the score pairs: the games the mover has won (the next mover's
+    // pair [0, 1]), then lost, under every memory.
+    let mut x: [Vec<[f64; 2]>; 2] = std::array::from_fn(|_| {
+        let mut x = vec![[0.0; 2]; 2 * w * (len + 2)];
+        x[2 * w * len..2 * w * (len + 1)].fill([0.0, 1.0]);
+        x[2 * w * (len + 1)..].fill([1.0, 0.0]);
+        x
+    });
+    for (s, &j) in t.state.iter().enumerate() {
+        let (rows, k0) = (&t.dest[s], usize::from(t.zero[s]));
+        let j = j as usize;
+        for p in 0..2 {
+            let q = 1 - p;
+            let np = n[p][j];
+            for (b, row) in rows.iter().enumerate().take(bonuses) {
+                // The 14 opponent's last points side by side: each term
+                // is read once for all of them (the next mover's values
+                // without and with feral hogs, and its dice), and each
+                // of the 14 sums still adds its terms in order.
+                let mut acc = [[0.0; 2]; FERAL_W];
+                // Zero dice: one term of chance 1 (1 x a chance is the
+                // chance, as the general pass has it).
+                let zero = [(k0 as u32, 1.0)];
+                let terms = if np == 0 {
+                    &zero[..]
+                } else {
+                    dist[usize::from(np)]
+                };
+                for &(k, pr) in terms {
+                    // A place of [`FeralTables`] is 196 j' + 14 c: here
+                    // 2 (14 j' + c), then 1 when feral hogs pays.
+                    let d = row[k as usize] as usize;
+                    let at = d / w * 2;
+                    let (r0, r1) = (handed(&x[q], at), handed(&x[q], at + 1));
+                    // Feral hogs pays the next mover only after 2 points
+                    // more or fewer than its dice.
+                    let mut r = [r0; FERAL_W + 4];
+                    if feral_on {
+                        let nq = usize::from(n[q][d / ext]);
+                        r[nq] = r1;
+                        r[nq + 4] = r1;
+                    }
+                    for (a, r) in acc.iter_mut().zip(&r[2..]) {
+                        a[0] += pr * r[0];
+                        a[1] += pr * r[1];
+                    }
+                }
+                for (pb, a) in acc.into_iter().enumerate() {
+                    x[p][2 * (w * j + pb) + b] = a;
+                }
+            }
+        }
+    }
+    (x, n)
 }
 
 /// The most value-iteration sweeps over one score sum (Spring 2022's
@@ -1343,18 +1692,46 @@ impl Pairing {
 pub fn pairing(a: &Policy, b: &Policy, term: Term, goal: u32) -> Result<Pairing, HogError> {
     check_policy(a, term, goal)?;
     check_policy(b, term, goal)?;
-    let s = solve(term, goal, [Chooser::Fixed(a), Chooser::Fixed(b)]);
-    let root = s.ctx.layout.at(0, 0, 0);
-    Ok(Pairing {
-        a: WinRate::of(s.v[0][root][0], s.v[1][root][1]),
-        b: WinRate::of(s.v[1][root][0], s.v[0][root][1]),
-    })
+    let ext = Layout::new(term, goal).ext;
+    let plain = term == Term::Fall2019 && ignores_memory(a, ext) && ignores_memory(b, ext);
+    Ok(pairing_checked(a, b, term, goal, plain))
 }
 
-/// The most strategies a tournament takes under Fall 2017 or Fall 2019,
-/// whose pairs take about 0.03 s and 0.6 s each (190 pairs: about a
-/// minute under Fall 2019 on 2 threads).
-pub const MAX_MEMORY_TOURNAMENT: usize = 20;
+/// [`pairing`] of checked policies; `plain` when the rules are Fall
+/// 2019's and both ignore the memory (a tournament looks once a policy).
+fn pairing_checked(a: &Policy, b: &Policy, term: Term, goal: u32, plain: bool) -> Pairing {
+    if plain {
+        // Only the values at 0-0 (no last points), without the 196
+        // memories of every score pair.
+        let (x, n) = solve_feral_pair(goal, None, [a, b]);
+        let root = |p: usize| x[p][feral_pays(None, n[p][0], 0)];
+        let (ra, rb) = (root(0), root(1));
+        return Pairing {
+            a: WinRate::of(ra[0], rb[1]),
+            b: WinRate::of(rb[0], ra[1]),
+        };
+    }
+    let s = solve(term, goal, [Chooser::Fixed(a), Chooser::Fixed(b)]);
+    let root = s.ctx.layout.at(0, 0, 0);
+    Pairing {
+        a: WinRate::of(s.v[0][root][0], s.v[1][root][1]),
+        b: WinRate::of(s.v[1][root][0], s.v[0][root][1]),
+    }
+}
+
+/// The most strategies a tournament takes under `term`:
+/// [`exact::MAX_TOURNAMENT`] under the rule sets without memory. Under
+/// Fall 2017 and Fall 2019 each pair is a dynamic program over the turn
+/// memory (about 15 ms and 24 ms on the benchmark machine, see
+/// `docs/benchmarks.md`), so about as many as 2 threads pair in 2 s:
+/// 24 (276 pairs) and 20 (190 pairs).
+pub fn max_tournament(term: Term) -> usize {
+    match term {
+        Term::Fall2017 => 24,
+        Term::Fall2019 => 20,
+        _ => exact::MAX_TOURNAMENT,
+    }
+}
 
 /// A round robin under a term: every pair in both seats.
 #[derive(Clone, Debug)]
@@ -1383,21 +1760,33 @@ pub fn tournament(
     if !(2..=exact::MAX_TOURNAMENT).contains(&n) {
         return Err(HogError::TooManyStrategies(n));
     }
-    if term.has_memory() && n > MAX_MEMORY_TOURNAMENT {
+    if n > max_tournament(term) {
         return Err(HogError::TooManyStrategiesUnder {
             rules: term.name(),
-            max: MAX_MEMORY_TOURNAMENT,
+            max: max_tournament(term),
             n,
         });
     }
     for p in policies {
         check_policy(p, term, goal)?;
     }
+    let ext = Layout::new(term, goal).ext;
+    let plain: Vec<bool> = policies
+        .iter()
+        .map(|p| term == Term::Fall2019 && ignores_memory(p, ext))
+        .collect();
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
         .collect();
     let results = dice::parallel::map_in_order(&pairs, threads, |&(i, j)| {
-        pairing(&policies[i], &policies[j], term, goal)
+        let plain = plain[i] && plain[j];
+        Ok::<_, HogError>(pairing_checked(
+            &policies[i],
+            &policies[j],
+            term,
+            goal,
+            plain,
+        ))
     })?;
     let mut matrix = vec![vec![0.5; n]; n];
     let mut contest = vec![vec![0.5; n]; n];
@@ -1558,11 +1947,15 @@ mod tests {
             Term::Spring2022,
             Term::Fall2023,
             Term::Fall2017,
+            Term::Fall2019,
         ] {
-            let goals = if t == Term::Fall2017 {
-                [60, 37]
-            } else {
-                [100, 37]
+            // The general pass under the rule sets with memory is slow:
+            // smaller goals (Fall 2019's still make swaps, free bacon of
+            // 10 and feral hogs' 3 points reach the end).
+            let goals = match t {
+                Term::Fall2017 => [60, 37],
+                Term::Fall2019 => [40, 23],
+                _ => [100, 37],
             };
             for goal in goals {
                 let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
@@ -1599,10 +1992,45 @@ mod tests {
                             x.v == y.v && x.choice == y.choice,
                             "{t} goal {goal} {off:?}"
                         );
+                        // A pairing's own path (Fall 2019's takes only the
+                        // values at 0-0) gives the same chances.
+                        if let ([Chooser::Fixed(pa), Chooser::Fixed(pb)], None) = (seats, off) {
+                            let root = y.ctx.layout.at(0, 0, 0);
+                            let r = pairing(pa, pb, t, goal).unwrap();
+                            assert_eq!(r.a, WinRate::of(y.v[0][root][0], y.v[1][root][1]));
+                            assert_eq!(r.b, WinRate::of(y.v[1][root][0], y.v[0][root][1]));
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// A tournament under a rule set with memory stops at its own limit;
+    /// the others take more.
+    #[test]
+    fn tournament_limits_follow_the_rules() {
+        let goal = 20;
+        let many = |t: Term, n: usize| -> Vec<Policy> {
+            (0..n)
+                .map(|i| {
+                    Policy::from_strategy(&Strategy::always((i % 11) as u32).unwrap(), t, goal)
+                })
+                .collect()
+        };
+        for (t, max) in [(Term::Fall2017, 24), (Term::Fall2019, 20)] {
+            assert_eq!(max_tournament(t), max);
+            match tournament(&many(t, max + 1), t, goal, 2) {
+                Err(HogError::TooManyStrategiesUnder { max: m, n, .. }) => {
+                    assert_eq!((m, n), (max, max + 1));
+                }
+                other => panic!("{t}: {:?}", other.map(|r| r.strategies)),
+            }
+        }
+        let t = tournament(&many(Term::Fall2017, 24), Term::Fall2017, goal, 2).unwrap();
+        assert_eq!(t.contest.len(), 24);
+        let t = tournament(&many(Term::Fall2021, 27), Term::Fall2021, goal, 2).unwrap();
+        assert_eq!(t.matrix.len(), 27);
     }
 
     /// Switching a Spring 2014 rule off in the general engine is the

@@ -350,6 +350,11 @@ impl KalahCache {
         lock(&self.slots).slots.len()
     }
 
+    /// The positions waiting for the preparer.
+    pub fn queued(&self) -> usize {
+        lock(&self.queue).positions.len()
+    }
+
     /// The positions whose every-move values it holds.
     pub fn solved(&self) -> usize {
         lock(&self.solved).values.len()
@@ -369,10 +374,14 @@ impl KalahCache {
         Busy(&self.busy)
     }
 
-    /// Queue `p` for the preparer (not when it is solved already or the
-    /// queue is full).
+    /// Queue `p` for the preparer (not when the queue is full); when the
+    /// cache knows `p` already, the positions after it instead.
     pub fn prepare(&self, p: Position, table_bits: u32) {
-        self.enqueue(vec![(p, 0, table_bits)], false);
+        match self.values_of(&p) {
+            // Known (read from a saved file): the positions after it.
+            Some(known) => self.ponder(&p, &known, 0, table_bits, false),
+            None => self.enqueue(vec![(p, 0, table_bits)], false),
+        }
     }
 
     fn enqueue(&self, items: Vec<(Position, u8, u32)>, replace_ponder: bool) {
@@ -464,6 +473,10 @@ impl KalahCache {
         request: bool,
     ) -> Result<Option<(Vec<MoveValue>, u64)>, AppError> {
         if let Some(v) = self.values_of(p) {
+            if request {
+                // The game goes on from here: prepare what comes next.
+                self.ponder(p, &v, depth, table_bits, true);
+            }
             return Ok(Some((v, 0)));
         }
         let Some(SlotRef {
@@ -539,22 +552,45 @@ impl KalahCache {
         drop(guard);
         if moves.iter().all(|m| m.solved) {
             self.keep(p, &moves);
-            // The positions the game reaches next: from a request's, each
-            // move's; from those, the best reply's.
-            let best = moves.iter().filter_map(|m| m.value).max();
-            let next: Vec<(Position, u8, u32)> = moves
-                .iter()
-                .filter(|m| depth == 0 || m.value == best)
-                .filter_map(|m| {
-                    let mut c = p.clone();
-                    c.play(m.pit).ok()?;
-                    (!c.is_over()).then_some((c, depth + 1, table_bits))
-                })
-                .filter(|(_, d, _)| *d <= PONDER_DEPTH)
-                .collect();
-            self.enqueue(next, request);
+            self.ponder(p, &moves, depth, table_bits, request);
         }
         Ok(Some((moves, nodes)))
+    }
+
+    /// Queue for the preparer the positions the game reaches next from
+    /// `p`, whose every-move values are `moves`: from a request's
+    /// position, each move's; from those, the best reply's (to
+    /// [`PONDER_DEPTH`]). One the cache knows already is passed through to
+    /// the positions after it. A request's (`replace`) take the place of
+    /// those queued for an earlier request.
+    fn ponder(&self, p: &Position, moves: &[MoveValue], depth: u8, table_bits: u32, replace: bool) {
+        let mut next = Vec::new();
+        self.next_of(p, moves, depth, table_bits, &mut next);
+        self.enqueue(next, replace);
+    }
+
+    fn next_of(
+        &self,
+        p: &Position,
+        moves: &[MoveValue],
+        depth: u8,
+        table_bits: u32,
+        out: &mut Vec<(Position, u8, u32)>,
+    ) {
+        if depth >= PONDER_DEPTH {
+            return;
+        }
+        let best = moves.iter().filter_map(|m| m.value).max();
+        for m in moves.iter().filter(|m| depth == 0 || m.value == best) {
+            let mut c = p.clone();
+            if c.play(m.pit).is_err() || c.is_over() {
+                continue;
+            }
+            match self.values_of(&c) {
+                Some(known) => self.next_of(&c, &known, depth + 1, table_bits, out),
+                None => out.push((c, depth + 1, table_bits)),
+            }
+        }
     }
 
     /// Keep `p`'s every-move values if all are exact (a request that

@@ -598,6 +598,13 @@ fn saved_kalah_values_read_back_and_bad_ones_are_refused() {
     let again = moves_of(&p, 16).run(&ctx2).unwrap();
     assert_eq!((again.moves, again.nodes), (first.moves.clone(), 0));
     assert_eq!(fresh.solvers(), 0, "answered without a solver");
+    // The game goes on from a known position: the preparer gets the
+    // positions after each move.
+    assert_eq!(fresh.queued(), p.legal_moves().len());
+    let other = games_app::KalahCache::new(64 << 20, 1);
+    other.load(&back).unwrap();
+    other.prepare(p.clone(), 16);
+    assert_eq!(other.queued(), p.legal_moves().len());
     // Each check refuses, and nothing is kept then.
     let refused = |edit: &dyn Fn(&mut games_app::solvers::SavedValues)| {
         let mut bad = back.clone();

@@ -915,7 +915,14 @@ struct Dense {
     pr: [[[f64; 2]; MAX_ROLLS as usize + 1]; LONGEST],
     k: [[u8; MAX_ROLLS as usize + 1]; LONGEST],
     len: [usize; MAX_ROLLS as usize + 1],
+    /// The chances two dice counts at a time, for the mover's sums alone
+    /// ([`Dense::movers`]): `lanes[j][q]` is the `j`-th chance of `2 q + 1`
+    /// and of `2 q + 2` dice, 0 past a count's last term.
+    lanes: [[[f64; 2]; LANES]; LONGEST],
 }
+
+/// Dice counts 1 to 10 in pairs.
+const LANES: usize = MAX_ROLLS as usize / 2;
 
 impl Dense {
     fn new(dist: [&[(u32, f64)]; 11]) -> Dense {
@@ -923,11 +930,15 @@ impl Dense {
             pr: [[[0.0; 2]; MAX_ROLLS as usize + 1]; LONGEST],
             k: [[0; MAX_ROLLS as usize + 1]; LONGEST],
             len: [0; MAX_ROLLS as usize + 1],
+            lanes: [[[0.0; 2]; LANES]; LONGEST],
         };
         for (n, dn) in dist.iter().enumerate() {
             d.len[n] = dn.len();
             for (j, &(k, pr)) in dn.iter().enumerate() {
                 d.pr[j][n] = [pr, pr];
+                if n > 0 {
+                    d.lanes[j][(n - 1) / 2][(n - 1) % 2] = pr;
+                }
                 d.k[j][n] = k as u8;
                 let want = if j == 0 { 1 } else { 2 * n + j - 1 };
                 assert_eq!(k as usize, want, "{n} dice, term {j}");
@@ -935,6 +946,73 @@ impl Dense {
         }
         assert!(d.len[1..].windows(2).all(|w| w[0] < w[1]));
         d
+    }
+
+    /// The mover's chance for 1 to 10 dice, `sum_j pr[j][n] r[k[j][n]]`
+    /// (`m[(n - 1) / 2][(n - 1) % 2]`), two counts side by side in one
+    /// pair of lanes: half the multiply-adds of [`Dense::accumulate`],
+    /// which takes the other's chance too, needed only for the count
+    /// chosen ([`Dense::other`]). Each sum adds its terms in the same order
+    /// (pig out's, then by rising points); the shorter count of a pair
+    /// adds `0 x` a chance past its last term, which changes nothing, so
+    /// each is the same to the bit.
+    ///
+    /// `w[k]` holds the mover's chance after `k` and `k + 2` points, as
+    /// lane pair `q` reads them (`2 q + 1` and `2 q + 2` dice).
+    #[inline(always)]
+    fn movers(&self, w: &[[f64; 2]; POINTS]) -> [[f64; 2]; LANES] {
+        let mut m = [[0.0; 2]; LANES];
+        let y = w[1][0];
+        for (a, p) in m.iter_mut().zip(&self.lanes[0]) {
+            a[0] += p[0] * y;
+            a[1] += p[1] * y;
+        }
+        let l = &self.len;
+        self.lane_block::<0>(&mut m, w, 1, l[2]);
+        self.lane_block::<1>(&mut m, w, l[2], l[4]);
+        self.lane_block::<2>(&mut m, w, l[4], l[6]);
+        self.lane_block::<3>(&mut m, w, l[6], l[8]);
+        self.lane_block::<4>(&mut m, w, l[8], l[10]);
+        m
+    }
+
+    /// [`Dense::movers`]' terms `from` to `to`, in which the pairs from
+    /// `LO` on still have terms.
+    #[inline(always)]
+    fn lane_block<const LO: usize>(
+        &self,
+        m: &mut [[f64; 2]; LANES],
+        w: &[[f64; 2]; POINTS],
+        from: usize,
+        to: usize,
+    ) {
+        for j in from..to {
+            let pr = &self.lanes[j];
+            // The j-th term of 2 q + 1 dice is 4 q + j + 1 points.
+            let w = &w[j + 1..j + 18];
+            macro_rules! term {
+                ($($q:literal)*) => {$(
+                    if $q >= LO {
+                        let y = w[4 * $q];
+                        m[$q][0] += pr[$q][0] * y[0];
+                        m[$q][1] += pr[$q][1] * y[1];
+                    }
+                )*};
+            }
+            term!(0 1 2 3 4);
+        }
+    }
+
+    /// The other's chance when seat `p` rolls `n` dice (1 to 10) with the
+    /// destinations `dest`, in [`Dense::accumulate`]'s order.
+    #[inline(always)]
+    fn other(&self, n: usize, p: usize, dest: &[u16; POINTS], x: &Flat) -> f64 {
+        let mut a = 0.0;
+        a += self.pr[0][n][1] * x.at(p, dest[1])[1];
+        for j in 1..self.len[n] {
+            a += self.pr[j][n][1] * x.at(p, dest[(2 * n + j - 1) % POINTS])[1];
+        }
+        a
     }
 
     /// `acc[n] += sum_j pr[j][n] r[k[j][n]]` for 1 to 10 dice: pig out's
@@ -1088,15 +1166,36 @@ fn solve_tabled(
                             (n, acc)
                         }
                         Chooser::Best => {
-                            let mut r = [[0.0; 2]; POINTS];
-                            for (y, &d) in r.iter_mut().zip(dest).skip(1).take(MOST) {
-                                *y = x.at(p, d);
+                            // The mover's chance after k points, in
+                            // `w[k][0]` and `w[k - 2][1]` (see `movers`).
+                            let mut w = [[0.0; 2]; POINTS];
+                            for k in 1..=MOST {
+                                let y = x.at(p, dest[k])[0];
+                                w[k][0] = y;
+                                if k >= 2 {
+                                    w[k - 2][1] = y;
+                                }
                             }
-                            let mut acc = [[0.0; 2]; MAX_ROLLS as usize + 1];
-                            let r0 = x.at(p, zero);
-                            acc[0][0] += r0[0];
-                            acc[0][1] += r0[1];
-                            dense[six].accumulate(&mut acc, &r);
+                            // The mover's chance of every choice (`acc[n]`),
+                            // the other's only for the one chosen.
+                            let mut zero_acc = [0.0; 2];
+                            let z = x.at(p, zero);
+                            zero_acc[0] += z[0];
+                            zero_acc[1] += z[1];
+                            let m = dense[six].movers(&w);
+                            let acc = [
+                                zero_acc[0],
+                                m[0][0],
+                                m[0][1],
+                                m[1][0],
+                                m[1][1],
+                                m[2][0],
+                                m[2][1],
+                                m[3][0],
+                                m[3][1],
+                                m[4][0],
+                                m[4][1],
+                            ];
                             // As the general pass: a zero-point turn only
                             // when strictly best.
                             let stalls = fewest == 0 && cycles && t.stalls[s];
@@ -1107,16 +1206,21 @@ fn solve_tabled(
                             let mut best = (first, if first == 0 { acc[0] } else { acc[1] });
                             macro_rules! pick {
                                 ($($n:literal)*) => {$(
-                                    if $n > first && acc[$n][0] > best.1[0] {
+                                    if $n > first && acc[$n] > best.1 {
                                         best = ($n, acc[$n]);
                                     }
                                 )*};
                             }
                             pick!(1 2 3 4 5 6 7 8 9 10);
-                            if stalls && acc[0][0] > best.1[0] {
+                            if stalls && acc[0] > best.1 {
                                 best = (0, acc[0]);
                             }
-                            best
+                            let (n, mover) = best;
+                            if n == 0 {
+                                (0, zero_acc)
+                            } else {
+                                (n, [mover, dense[six].other(n as usize, p, dest, &x)])
+                            }
                         }
                     };
                     if x.get(p, i) != val {

@@ -2,6 +2,8 @@
 //! starts it: the openings prepared in the background, then every move's
 //! exact value answered at once, under either capture rule.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -43,14 +45,6 @@ fn wait_prepared(cache: &games_app::KalahCache, positions: &[mancala::Position],
     eprintln!("prepared in {:.2} s", start.elapsed().as_secs_f64());
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 /// A served reply's move values, in pit order.
 fn values(v: &serde_json::Value) -> Vec<i64> {
     v["moves"]
@@ -86,7 +80,7 @@ fn a_prepared_server_answers_with_every_moves_exact_value() {
     preparing.cancel();
     assert!(cache.planned() <= cache.limit());
     let app = games_web::router(games_cli::web_backend_with(Arc::clone(&cache)));
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         for p in openings.iter().chain(&next) {
             let state = serde_json::to_value(p).unwrap();
             let (v, took) = moves(&app, &state).await;
@@ -126,7 +120,7 @@ fn a_prepared_server_gives_kalah_6_4s_move_values_at_once() {
     preparing.cancel();
     assert!(cache.planned() <= cache.limit());
     let app = games_web::router(games_cli::web_backend_with(Arc::clone(&cache)));
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         // Pit 2 (another turn) is best: +8 under the handout's capture,
         // +10 under empty capture (the published value of Kalah(6,4)).
         for (p, best) in openings.iter().zip([8, 10]) {

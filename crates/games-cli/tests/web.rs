@@ -12,14 +12,6 @@ use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 async fn call(method: &str, path: &str, body: &str) -> (StatusCode, String, String, String) {
     let app = games_web::router(games_cli::web_backend());
     let r = app
@@ -136,7 +128,7 @@ const SAME_AS_CLI: &[(&str, &str, &str)] = &[
 
 #[test]
 fn api_replies_are_the_cli_json_for_the_same_command() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         for (path, body, want_command) in SAME_AS_CLI {
             let (status, kind, command, text) = call("POST", path, body).await;
             assert_eq!(status, StatusCode::OK, "{path} {body}: {text}");
@@ -161,7 +153,7 @@ fn api_replies_are_the_cli_json_for_the_same_command() {
 
 #[test]
 fn pages_and_assets_are_served() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         for page in ["/", "/hog", "/kalah", "/lcr", "/casino"] {
             let (status, kind, _, text) = call("GET", page, "").await;
             assert_eq!(status, StatusCode::OK, "{page}");
@@ -194,7 +186,7 @@ fn pages_and_assets_are_served() {
 
 #[test]
 fn uploaded_strategy_files_are_used_and_confined() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         let fours = vec![vec![4u8; 100]; 100];
         let body = serde_json::json!({
             "strategy": "file:mine.json",
@@ -456,7 +448,7 @@ async fn start() -> std::net::SocketAddr {
 
 #[test]
 fn bad_requests_get_one_line_and_the_server_stays_up() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         let address = start().await;
         for (method, path, body, want) in bad_requests() {
             let (status, text) = http(address, method, &path, &body).await;
@@ -481,7 +473,7 @@ fn bad_requests_get_one_line_and_the_server_stays_up() {
 
 #[test]
 fn progress_streams_then_the_cli_json() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         let address = start().await;
         let body = br#"{"table": "nocenter", "chips": "3x4", "games": 400000, "seed": 9}"#;
         let (status, text) = http(address, "POST", "/api/lcr/simulate?progress=1", body).await;
@@ -510,7 +502,7 @@ fn progress_streams_then_the_cli_json() {
 /// status it should have, in bounded time.
 #[test]
 fn load_200_concurrent_mixed_requests() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         let address = start().await;
         let mixed: Vec<(&str, Vec<u8>, u16)> = vec![
             ("/api/hog/coach", br#"{"score": 30, "opponent": 50}"#.to_vec(), 200),
@@ -571,7 +563,7 @@ async fn with_headers(path: &str, headers: &[(&str, &str)], body: &str) -> (Stat
 
 #[test]
 fn only_this_machines_pages_can_use_the_server() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         let json = ("content-type", "application/json");
         let body = r#"{"players": 3}"#;
         let path = "/api/lcr/exact";
@@ -645,7 +637,7 @@ fn only_this_machines_pages_can_use_the_server() {
 
 #[test]
 fn a_huge_request_gets_a_short_header() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         // A value the web does not bound reaches the command line.
         let body = serde_json::json!({ "seed": "9".repeat(1 << 20) }).to_string();
         let (status, header) = with_headers(
@@ -661,7 +653,7 @@ fn a_huge_request_gets_a_short_header() {
 
 #[test]
 fn replies_never_show_the_servers_folders() {
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         let body = serde_json::json!({
             "strategies": ["final", "file:mine.json"],
             "files": { "mine.json": serde_json::to_string(&vec![vec![4u8; 100]; 100]).unwrap() },
@@ -926,7 +918,7 @@ fn every_web_bound_is_checked_before_work() {
 fn a_cheap_request_answers_under_300_expensive_ones() {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         // As `games-cli serve` listens: room for 1024 connections not yet
         // accepted (the 300 arrive at once).
         let listener = games_web::listen("127.0.0.1", 0).await.unwrap();
@@ -1013,7 +1005,7 @@ fn a_cheap_request_answers_under_300_expensive_ones() {
 #[test]
 fn work_whose_client_left_is_cancelled() {
     use tokio::io::AsyncWriteExt;
-    runtime().block_on(async {
+    common::runtime().block_on(async {
         let address = start().await;
         let body = br#"{"games": 10000000, "decks": 8, "seed": 1}"#;
         // How long one takes when its client stays.

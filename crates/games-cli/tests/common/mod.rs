@@ -2,6 +2,16 @@
 //! running it through the CLI to compare the JSON.
 #![allow(dead_code)]
 
+/// The runtime the web tests serve and ask on: two worker threads, as
+/// the 2-core machine has.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
 /// Split a command as the page shows it: words, with `'...'` kept whole
 /// (the JSON of a state).
 pub fn split(command: &str) -> Vec<String> {

@@ -70,23 +70,23 @@ impl Points {
 /// and fault in the stack pages they pass through. [`Points`] (the
 /// distributions the API gives, which a test rolls through `roll_core` on
 /// every sequence of faces) are read from them.
-static WEIGHTS: Weights = Weights::new();
+pub(crate) static WEIGHTS: Weights = Weights::new();
 
 /// The sequences of faces behind a turn's points, as whole numbers kept
 /// as floats: a value is a sum of them times chances, over `all`.
-struct Weights {
+pub(crate) struct Weights {
     /// `faces[i][n][k]`: the sequences of `n` dice (0 to 10) of 4 (`i =
     /// 0`) or 6 (`i = 1`) sides, every face 2 or more, that sum to `k`;
     /// `past[i][n][k]`, those that sum to `k` or more.
-    faces: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
-    past: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
+    pub(crate) faces: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
+    pub(crate) past: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
     /// `[i][n]`: `d^n`, every sequence of `n` dice.
-    all: [[f64; KEPT + 1]; 2],
+    pub(crate) all: [[f64; KEPT + 1]; 2],
     /// `[i][n]`: `d^n - (d-1)^n`, the sequences with a 1 in them.
-    pig: [[f64; KEPT + 1]; 2],
+    pub(crate) pig: [[f64; KEPT + 1]; 2],
     /// `[i][n]`: `d^(10 - n)`, which puts the worth of `n` dice over the
     /// common `d^10` (see [`Worth`]).
-    scale: [[f64; KEPT + 1]; 2],
+    pub(crate) scale: [[f64; KEPT + 1]; 2],
 }
 
 impl Weights {
@@ -509,7 +509,7 @@ const MOST_POINTS: usize = 6 * MAX_ROLLS as usize;
 
 /// Dice counts a row of [`Sweep`] keeps: `H_0` to `H_9` (`H_10` is only
 /// needed at the state itself).
-const KEPT: usize = MAX_ROLLS as usize;
+pub(crate) const KEPT: usize = MAX_ROLLS as usize;
 
 /// Score sums a [`Sweep`] keeps rows for: a state's choices read the rows
 /// of the next ten sums (free bacon scores at most 10 points, a die at
@@ -734,7 +734,7 @@ pub const TIE: f64 = 1e-13;
 /// highest value in `v`: the fewest dice among those within `tie` of the
 /// highest, so that a tie does not hang on the order of a sum.
 #[inline]
-fn best_of(first: u32, v: &[f64; KEPT + 1], tie: f64) -> u32 {
+pub(crate) fn best_of(first: u32, v: &[f64; KEPT + 1], tie: f64) -> u32 {
     // Straight-line code: the choices below `first` are put out of reach,
     // the top is taken by a tree of maxima (four deep, where a running
     // maximum is a chain of ten), and the fewest dice within `tie` of it

@@ -1913,12 +1913,14 @@ mod tests {
             // The general pass under the rule sets with memory is slow:
             // smaller goals (Fall 2019's still make swaps, free bacon of
             // 10 and feral hogs' 3 points reach the end).
-            let goals = match t {
-                Term::Fall2017 => [60, 37],
-                Term::Fall2019 => [40, 23],
-                _ => [100, 37],
+            // Small goals too: past the goal every row of the swept pass
+            // is read from the start.
+            let goals: &[u32] = match t {
+                Term::Fall2017 => &[60, 37, 9, 2, 1],
+                Term::Fall2019 => &[40, 23],
+                _ => &[100, 37, 9, 2, 1],
             };
-            for goal in goals {
+            for &goal in goals {
                 let a = Policy::from_strategy(&Strategy::always(4).unwrap(), t, goal);
                 let b = Policy::from_strategy(&Strategy::always(0).unwrap(), t, goal);
                 let ten = Policy::from_strategy(&Strategy::always(10).unwrap(), t, goal);

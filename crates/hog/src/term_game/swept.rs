@@ -8,7 +8,7 @@
 //! `ways_n(k)` counts the sequences of `n` dice, every face 2 or more,
 //! that sum to `k`. A sequence of `n` such faces is one of `n - 1` followed
 //! by one face `f`, so `H_n(x) = sum_f H_{n-1}(x + f)` for `f` in `2..=d`:
-//! five additions (three for four-sided dice) a dice count, where the sum
+//! four additions (two for four-sided dice) a dice count, where the sum
 //! over the points has up to 51 terms. Rolling `n` dice at `(s, o)` is
 //! worth `((d^n - (d-1)^n) G_o(s + 1) + H_n(s)) / d^n`: the sequences with
 //! a 1 (pig out, one point), then the others.

@@ -1041,6 +1041,43 @@ impl Dense {
     }
 }
 
+/// Visits the states `states` of one score sum (in the tables' order),
+/// `visit` saying whether a state's value changed: once, or under Spring
+/// 2022 (`cycles`), where a zero-point turn hands the same scores back,
+/// again until nothing changes (at most [`MAX_SWEEPS`]), as the general
+/// pass does. Only the states whose zero dice stay in the sum (`loops`)
+/// read the sum's own values: the others come out the same in every
+/// sweep, so the sweeps after the first take only those (same values,
+/// same stopping point).
+fn sweep_sum(
+    states: std::ops::Range<usize>,
+    cycles: bool,
+    loops: &[bool],
+    mut visit: impl FnMut(usize) -> bool,
+) {
+    let mut looping = Vec::new();
+    for sweep in 0.. {
+        let mut changed = false;
+        let these: Vec<usize> = if sweep == 0 {
+            states.clone().collect()
+        } else {
+            std::mem::take(&mut looping)
+        };
+        for &s in &these {
+            if sweep == 0 && cycles && loops[s] {
+                looping.push(s);
+            }
+            changed |= visit(s);
+        }
+        if sweep > 0 {
+            looping = these;
+        }
+        if !cycles || !changed || sweep >= MAX_SWEEPS {
+            break;
+        }
+    }
+}
+
 /// [`solve_without`] for rule sets without memory when both seats play
 /// fixed policies (a pairing: a tournament takes thousands): one pass
 /// over the states by falling score sum (each sum swept until nothing
@@ -1061,78 +1098,135 @@ fn solve_tabled(
     let mut start = 0;
     for sum in (0..=2 * (goal - 1)).rev() {
         let end = start + (sum.min(goal - 1) - sum.saturating_sub(goal - 1)) as usize + 1;
-        // Under Spring 2022 a zero-point turn hands the same scores back:
-        // the states of one sum are swept until nothing changes, as the
-        // general pass does.
-        // Only the states whose zero dice stay in the sum read the sum's
-        // own values: the others come out the same in every sweep, so the
-        // sweeps after the first take only those (same values, same
-        // stopping point).
-        let mut looping = Vec::new();
-        for sweep in 0.. {
+        sweep_sum(start..end, cycles, &t.loops, |s| {
             let mut changed = false;
-            let states: Vec<usize> = if sweep == 0 {
-                (start..end).collect()
-            } else {
-                std::mem::take(&mut looping)
-            };
-            for &s in &states {
-                if sweep == 0 && cycles && t.loops[s] {
-                    looping.push(s);
-                }
-                let i = t.state[s] as usize;
-                let six = usize::from(t.six[s]);
-                let dist = &ctx.dist[six];
-                let dest = &t.dest[s];
-                let zero = t.zero[s];
-                let n = [seats[0].rolls[i], seats[1].rolls[i]];
-                if n[0] > 0 && n[1] > 0 {
-                    let val = dense[six].pair(n, dest, &x);
-                    for p in 0..2 {
-                        if x.get(p, i) != val[p] {
-                            changed = true;
-                        }
-                        x.set(p, i, val[p], false);
-                        choice[p][i] = n[p];
-                    }
-                    continue;
-                }
-                // A seat rolling no dice: each seat on its own, seat 0
-                // first (under Spring 2022 seat 1's zero dice can read seat
-                // 0's new value), as the general pass does.
+            let i = t.state[s] as usize;
+            let six = usize::from(t.six[s]);
+            let dist = &ctx.dist[six];
+            let dest = &t.dest[s];
+            let zero = t.zero[s];
+            let n = [seats[0].rolls[i], seats[1].rolls[i]];
+            if n[0] > 0 && n[1] > 0 {
+                let val = dense[six].pair(n, dest, &x);
                 for p in 0..2 {
-                    let mut val = [0.0; 2];
-                    if n[p] == 0 {
-                        let r = x.at(p, zero);
-                        val[0] += r[0];
-                        val[1] += r[1];
-                    } else {
-                        for &(k, pr) in dist[usize::from(n[p])] {
-                            let r = x.at(p, dest[k as usize]);
-                            val[0] += pr * r[0];
-                            val[1] += pr * r[1];
-                        }
-                    }
-                    if x.get(p, i) != val {
+                    if x.get(p, i) != val[p] {
                         changed = true;
                     }
-                    x.set(p, i, val, false);
+                    x.set(p, i, val[p], false);
                     choice[p][i] = n[p];
                 }
+                return changed;
             }
-            if sweep > 0 {
-                looping = states;
+            // A seat rolling no dice: each seat on its own, seat 0
+            // first (under Spring 2022 seat 1's zero dice can read seat
+            // 0's new value), as the general pass does.
+            for p in 0..2 {
+                let mut val = [0.0; 2];
+                if n[p] == 0 {
+                    let r = x.at(p, zero);
+                    val[0] += r[0];
+                    val[1] += r[1];
+                } else {
+                    for &(k, pr) in dist[usize::from(n[p])] {
+                        let r = x.at(p, dest[k as usize]);
+                        val[0] += pr * r[0];
+                        val[1] += pr * r[1];
+                    }
+                }
+                if x.get(p, i) != val {
+                    changed = true;
+                }
+                x.set(p, i, val, false);
+                choice[p][i] = n[p];
             }
-            if !cycles || !changed || sweep >= MAX_SWEEPS {
-                break;
-            }
-        }
+            changed
+        });
         start = end;
     }
     for (p, vp) in v.iter_mut().enumerate() {
         for (i, y) in vp.iter_mut().enumerate() {
             *y = x.get(p, i);
         }
+    }
+}
+
+/// One Fall 2017 turn at one score pair: where its points lead without
+/// and with a time trot, for turn number `turn` (memories `2 turn`, no
+/// time trot last, and `2 turn + 1`, one), in a [`Flat`] table of
+/// `len` score pairs a memory.
+struct TrotTurn<'a> {
+    dest: &'a [u16; POINTS],
+    zero: u16,
+    dest_trot: &'a [u16; POINTS],
+    zero_trot: u16,
+    dist: &'a [&'static [(u32, f64)]; 11],
+    trot_on: bool,
+    turn: usize,
+    len: usize,
+    /// Memories a score pair (16).
+    ext: usize,
+}
+
+impl TrotTurn<'_> {
+    /// The tables' turn at state `s` (their order), turn number `turn`.
+    fn new<'a>(ctx: &'a Ctx, t: &'a Tables, s: usize, turn: usize) -> TrotTurn<'a> {
+        TrotTurn {
+            dest: &t.dest[s],
+            zero: t.zero[s],
+            dest_trot: &t.dest_trot[s],
+            zero_trot: t.zero_trot[s],
+            dist: &ctx.dist[1],
+            trot_on: ctx.off != Some(Special::TimeTrot),
+            turn,
+            len: (ctx.goal * ctx.goal) as usize,
+            ext: ctx.layout.ext,
+        }
+    }
+
+    /// Where a turn that is no time trot leads: the next turn number, no
+    /// time trot.
+    fn plain(&self) -> usize {
+        (self.turn + 1) % 8 * 2
+    }
+
+    /// Seat `p`'s chances rolling `n` dice from memory `e` (`2 turn` or
+    /// `2 turn + 1`), summed over the points in [`Ctx::value`]'s order,
+    /// from the plain or the time-trot tables.
+    fn sum_of(&self, x: &Flat, p: usize, n: u32, e: usize) -> [f64; 2] {
+        let trot = self.trot_on && e.is_multiple_of(2) && n as usize == self.turn;
+        let (dest, zero, e2) = if trot {
+            (self.dest_trot, self.zero_trot, self.plain() + 1)
+        } else {
+            (self.dest, self.zero, self.plain())
+        };
+        let mut acc = [0.0; 2];
+        if n == 0 {
+            let r = x.at_place(p, Flat::place(zero, e2, self.len));
+            acc[0] += r[0];
+            acc[1] += r[1];
+        } else {
+            for &(k, pr) in self.dist[n as usize] {
+                let r = x.at_place(p, Flat::place(dest[k as usize], e2, self.len));
+                acc[0] += pr * r[0];
+                acc[1] += pr * r[1];
+            }
+        }
+        acc
+    }
+
+    /// A fixed policy's dice and chances at both memories of the turn
+    /// number, at score pair `j`. The same dice after a time trot or not
+    /// lead to the same places, but for the time trot: one sum (every
+    /// score-pair strategy, for every turn number but its own dice count).
+    fn fixed(&self, x: &Flat, p: usize, pol: &Policy, j: usize) -> [(u32, [f64; 2]); 2] {
+        let at = j * self.ext + 2 * self.turn;
+        let n = [pol.rolls[at], pol.rolls[at + 1]].map(u32::from);
+        let mut vals = [(n[0], self.sum_of(x, p, n[0], 2 * self.turn)); 2];
+        let trot = self.trot_on && n[0] as usize == self.turn;
+        if n[1] != n[0] || trot {
+            vals[1] = (n[1], self.sum_of(x, p, n[1], 2 * self.turn + 1));
+        }
+        vals
     }
 }
 
@@ -1155,8 +1249,6 @@ fn solve_trot(
     let len = (goal * goal) as usize;
     let t = Tables::get(ctx.term, goal, ctx.off);
     let mut x = Flat::with_memories(len, ext);
-    let dist = &ctx.dist[1];
-    let trot_on = ctx.off != Some(Special::TimeTrot);
     let mut start = 0;
     for sum in (0..=2 * (goal - 1)).rev() {
         let end = start + (sum.min(goal - 1) - sum.saturating_sub(goal - 1)) as usize + 1;
@@ -1165,46 +1257,9 @@ fn solve_trot(
         for turn in 0..ext / 2 {
             for s in start..end {
                 let j = t.state[s] as usize;
-                let (dest, zero) = (&t.dest[s], t.zero[s]);
-                let (dest_trot, zero_trot) = (&t.dest_trot[s], t.zero_trot[s]);
-                // The two memories of one turn number (after a time trot or
-                // not) lead to the same places, but for the time trot itself.
-                let plain = (turn + 1) % 8 * 2;
-                // One choice's sum from memory `e`, from the plain or the
-                // time-trot tables.
-                let sum_of = |p: usize, n: u32, e: usize, x: &Flat| {
-                    let trot = trot_on && e.is_multiple_of(2) && n as usize == turn;
-                    let (dest, zero, e2) = if trot {
-                        (dest_trot, zero_trot, plain + 1)
-                    } else {
-                        (dest, zero, plain)
-                    };
-                    let mut acc = [0.0; 2];
-                    if n == 0 {
-                        let r = x.at_place(p, Flat::place(zero, e2, len));
-                        acc[0] += r[0];
-                        acc[1] += r[1];
-                    } else {
-                        for &(k, pr) in dist[n as usize] {
-                            let r = x.at_place(p, Flat::place(dest[k as usize], e2, len));
-                            acc[0] += pr * r[0];
-                            acc[1] += pr * r[1];
-                        }
-                    }
-                    acc
-                };
+                let turn_at = TrotTurn::new(ctx, &t, s, turn);
                 for (p, pol) in seats.into_iter().enumerate() {
-                    let at = j * ext + 2 * turn;
-                    let n = [pol.rolls[at], pol.rolls[at + 1]].map(u32::from);
-                    let mut vals = [(n[0], sum_of(p, n[0], 2 * turn, &x)); 2];
-                    // The same dice without a time trot after one or not
-                    // lead to the same places: one sum (every score-pair
-                    // strategy, for every turn number but its own dice
-                    // count).
-                    let trot = trot_on && n[0] as usize == turn;
-                    if n[1] != n[0] || trot {
-                        vals[1] = (n[1], sum_of(p, n[1], 2 * turn + 1, &x));
-                    }
+                    let vals = turn_at.fixed(&x, p, pol, j);
                     for (d, &(n, val)) in vals.iter().enumerate() {
                         let e = 2 * turn + d;
                         x.set(p, (len + 1) * e + j, val, false);

@@ -21,7 +21,7 @@
 //! whole numbers times chances, so a sure win is worth exactly 1 whichever
 //! dice reach it, and such choices tie exactly.
 
-use super::{Chooser, Ctx, Flat, MAX_SWEEPS, Tables};
+use super::{Chooser, Ctx, Flat, Tables, TrotTurn, sweep_sum};
 use crate::exact::{KEPT, TIE, WEIGHTS};
 use crate::terms::{Special, Term};
 
@@ -104,6 +104,45 @@ pub(super) fn top_rows(goal: u32, i: usize, end: impl Fn(u32, u32, u32) -> [f64;
     rows
 }
 
+/// The score sums of a swept pass, from [`TOP`] past the highest in play
+/// down to 0: each sum, its lowest mover's score in play, and its states'
+/// span in [`Tables`]' order (empty for the sums past the game's).
+fn sums(goal: u32) -> impl Iterator<Item = (u32, u32, std::ops::Range<usize>)> {
+    let last = 2 * (goal - 1);
+    let mut start = 0;
+    (0..=last + TOP).rev().map(move |sum| {
+        if sum > last {
+            return (sum, 0, start..start);
+        }
+        let lo = sum.saturating_sub(goal - 1);
+        let end = start + (sum.min(goal - 1) - lo) as usize + 1;
+        let span = start..end;
+        start = end;
+        (sum, lo, span)
+    })
+}
+
+/// The opponent's scores `o` at `sum` whose mover's score `sum - o` is
+/// past the goal and read (the goal to [`TOP`] - 1 past it), each with its
+/// row's place in [`Tables`]' `top`.
+fn past_goal(goal: u32, sum: u32) -> impl Iterator<Item = (u32, usize)> {
+    let (lo, hi) = if sum < goal {
+        (1, 0)
+    } else {
+        (
+            sum.saturating_sub(goal + TOP - 1),
+            (sum - goal).min(goal - 1),
+        )
+    };
+    (lo..=hi).map(move |o| (o, ((sum - o - goal) * goal + o) as usize))
+}
+
+/// Where the rows of `sum` and of the [`TOP`] sums above it start in the
+/// ring, `g` score pairs a sum.
+fn slots(g: usize, sum: u32) -> [usize; TOP as usize + 1] {
+    std::array::from_fn(|f| (sum as usize + f) % RING * g)
+}
+
 /// [`super::solve_without`] for rule sets without memory when one seat or
 /// both choose the best (see the module's text); a fixed seat's chance
 /// is summed over its dice's points, as [`super::solve_tabled`] does.
@@ -126,140 +165,102 @@ pub(super) fn solve_swept(
     let w = &WEIGHTS;
     let mut rows: [Vec<Row>; 2] =
         [0, 1].map(|i| vec![[[0.0; 2]; KEPT]; if t.top[i].is_empty() { 0 } else { RING * g }]);
-    let slot = |sum: u32| sum as usize % RING * g;
-    // The rows of a sum past the goal, from the tables.
-    let fill_top = |rows: &mut [Vec<Row>; 2], sum: u32| {
-        if sum < goal {
-            return;
-        }
-        let lo = sum.saturating_sub(goal + TOP - 1);
-        let hi = (sum - goal).min(goal - 1);
-        for (r, top) in rows.iter_mut().zip(&t.top) {
-            if r.is_empty() {
-                continue;
-            }
-            for o in lo..=hi {
-                let at = ((sum - o - goal) * goal + o) as usize;
-                r[slot(sum) + o as usize] = top[at];
+    for (sum, lo, span) in sums(goal) {
+        let at = slots(g, sum);
+        for (o, k) in past_goal(goal, sum) {
+            for (r, top) in rows.iter_mut().zip(&t.top) {
+                if !r.is_empty() {
+                    r[at[0] + o as usize] = top[k];
+                }
             }
         }
-    };
-    let last = 2 * (goal - 1);
-    for sum in (last + 1..=last + TOP).rev() {
-        fill_top(&mut rows, sum);
-    }
-    let mut start = 0;
-    for sum in (0..=last).rev() {
-        fill_top(&mut rows, sum);
-        let at: [usize; TOP as usize + 1] = std::array::from_fn(|f| slot(sum + f as u32));
-        let lo = sum.saturating_sub(goal - 1);
-        let end = start + (sum.min(goal - 1) - lo) as usize + 1;
-        // Under Spring 2022 a zero-point turn hands the same scores back:
-        // the states of one sum whose zero dice stay in it are swept until
-        // nothing changes, as the general pass does.
-        let mut looping = Vec::new();
-        for sweep in 0.. {
+        let start = span.start;
+        sweep_sum(span.clone(), cycles, &t.loops, |s| {
             let mut changed = false;
-            let states: Vec<usize> = if sweep == 0 {
-                (start..end).collect()
-            } else {
-                std::mem::take(&mut looping)
-            };
-            for &s in &states {
-                if sweep == 0 && cycles && t.loops[s] {
-                    looping.push(s);
-                }
-                let i = t.state[s] as usize;
-                let o = (sum - lo) as usize - (s - start);
-                let six = usize::from(t.six[s]);
-                let dest = &t.dest[s];
-                let zero = t.zero[s];
-                for (p, seat) in seats.iter().enumerate().take(seats_solved) {
-                    let (n, val) = match *seat {
-                        Chooser::Fixed(pol) => {
-                            let n = u32::from(pol.rolls[i]);
-                            let mut acc = [0.0; 2];
-                            if n == 0 {
-                                acc = x.at(p, zero);
-                            } else {
-                                for &(k, pr) in ctx.dist[six][n as usize] {
-                                    let r = x.at(p, dest[k as usize]);
-                                    acc[0] += pr * r[0];
-                                    acc[1] += pr * r[1];
-                                }
+            let i = t.state[s] as usize;
+            let o = (sum - lo) as usize - (s - start);
+            let six = usize::from(t.six[s]);
+            let dest = &t.dest[s];
+            let zero = t.zero[s];
+            for (p, seat) in seats.iter().enumerate().take(seats_solved) {
+                let (n, val) = match *seat {
+                    Chooser::Fixed(pol) => {
+                        let n = u32::from(pol.rolls[i]);
+                        let mut acc = [0.0; 2];
+                        if n == 0 {
+                            acc = x.at(p, zero);
+                        } else {
+                            for &(k, pr) in ctx.dist[six][n as usize] {
+                                let r = x.at(p, dest[k as usize]);
+                                acc[0] += pr * r[0];
+                                acc[1] += pr * r[1];
                             }
-                            (n, acc)
                         }
-                        Chooser::Best => {
-                            // H_1(s) to H_10(s) of each kind of dice; the
-                            // state's own row keeps H_1 to H_9.
-                            let mut here = [[0.0; 2]; KEPT];
-                            let places = std::array::from_fn(|f| at[f] + o);
-                            if !rows[0].is_empty() {
-                                let h = recur::<4>(&mut rows[0], places);
-                                if six == 0 {
-                                    here = h;
-                                }
-                            }
-                            if six == 1 {
-                                here = recur::<6>(&mut rows[1], places);
-                            } else {
-                                recur::<6>(&mut rows[1], places);
-                            }
-                            let g1 = rows[six][at[1] + o][0];
-                            let z = x.at(p, zero);
-                            let (pig, scale, all) = (&w.pig[six], &w.scale[six], &w.all[six]);
-                            // `num[n]` over `d^n` is rolling n dice; the
-                            // choices are compared over the common d^10.
-                            let mut num = [[0.0; 2]; KEPT + 1];
-                            let mut scaled = [0.0; KEPT + 1];
-                            scaled[0] = z[0] * all[KEPT];
-                            for n in 1..=KEPT {
-                                num[n] = [
-                                    pig[n] * g1[0] + here[n - 1][0],
-                                    pig[n] * g1[1] + here[n - 1][1],
-                                ];
-                                scaled[n] = num[n][0] * scale[n];
-                            }
-                            // A zero-point turn only when strictly best,
-                            // as in the general pass.
-                            let stalls = fewest == 0 && cycles && t.stalls[s];
-                            let tie = TIE * all[KEPT];
-                            let mut n = pick(fewest + u32::from(stalls), &scaled, tie);
-                            if stalls && scaled[0] > scaled[n as usize] + tie {
-                                n = 0;
-                            }
-                            let val = match n as usize {
-                                0 => z,
-                                n => [num[n][0] / all[n], num[n][1] / all[n]],
-                            };
-                            (n, val)
-                        }
-                    };
-                    if x.get(p, i) != val {
-                        changed = true;
+                        (n, acc)
                     }
-                    x.set(p, i, val, sym);
-                    choice[p][i] = n as u8;
+                    Chooser::Best => {
+                        // H_1(s) to H_10(s) of each kind of dice; the
+                        // state's own row keeps H_1 to H_9.
+                        let mut here = [[0.0; 2]; KEPT];
+                        let places = std::array::from_fn(|f| at[f] + o);
+                        if !rows[0].is_empty() {
+                            let h = recur::<4>(&mut rows[0], places);
+                            if six == 0 {
+                                here = h;
+                            }
+                        }
+                        if six == 1 {
+                            here = recur::<6>(&mut rows[1], places);
+                        } else {
+                            recur::<6>(&mut rows[1], places);
+                        }
+                        let g1 = rows[six][at[1] + o][0];
+                        let z = x.at(p, zero);
+                        let (pig, scale, all) = (&w.pig[six], &w.scale[six], &w.all[six]);
+                        // `num[n]` over `d^n` is rolling n dice; the
+                        // choices are compared over the common d^10.
+                        let mut num = [[0.0; 2]; KEPT + 1];
+                        let mut scaled = [0.0; KEPT + 1];
+                        scaled[0] = z[0] * all[KEPT];
+                        for n in 1..=KEPT {
+                            num[n] = [
+                                pig[n] * g1[0] + here[n - 1][0],
+                                pig[n] * g1[1] + here[n - 1][1],
+                            ];
+                            scaled[n] = num[n][0] * scale[n];
+                        }
+                        // A zero-point turn only when strictly best,
+                        // as in the general pass.
+                        let stalls = fewest == 0 && cycles && t.stalls[s];
+                        let tie = TIE * all[KEPT];
+                        let mut n = pick(fewest + u32::from(stalls), &scaled, tie);
+                        if stalls && scaled[0] > scaled[n as usize] + tie {
+                            n = 0;
+                        }
+                        let val = match n as usize {
+                            0 => z,
+                            n => [num[n][0] / all[n], num[n][1] / all[n]],
+                        };
+                        (n, val)
+                    }
+                };
+                if x.get(p, i) != val {
+                    changed = true;
                 }
+                x.set(p, i, val, sym);
+                choice[p][i] = n as u8;
             }
-            if sweep > 0 {
-                looping = states;
-            }
-            if !cycles || !changed || sweep >= MAX_SWEEPS {
-                break;
-            }
-        }
+            changed
+        });
         // The sum is solved: each of its score pairs' `G_o(x)`, where a
         // turn of no points leads.
-        for s in start..end {
+        for s in span {
             let o = (sum - lo) as usize - (s - start);
             let y = x.at(chooser, t.dest[s][0]);
             for r in rows.iter_mut().filter(|r| !r.is_empty()) {
                 r[at[0] + o][0] = y;
             }
         }
-        start = end;
     }
     for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
         for (i, y) in vp.iter_mut().enumerate() {
@@ -288,7 +289,6 @@ pub(super) fn solve_trot_swept(
     let len = g * g;
     let t = Tables::get(ctx.term, goal, ctx.off);
     let mut x = Flat::with_memories(len, ext);
-    let dist = &ctx.dist[1];
     let trot_on = ctx.off != Some(Special::TimeTrot);
     let chooser = usize::from(!matches!(seats[0], Chooser::Best));
     let seats_solved = if sym { 1 } else { 2 };
@@ -298,79 +298,26 @@ pub(super) fn solve_trot_swept(
     // `rows[(slot + o) * turns + turn]`: a score pair's rows of every turn
     // number side by side.
     let mut rows = vec![[[0.0; 2]; KEPT]; RING * g * turns];
-    let slot = |sum: u32| sum as usize % RING * g;
-    let fill_top = |rows: &mut [Row], sum: u32| {
-        if sum < goal {
-            return;
-        }
-        let lo = sum.saturating_sub(goal + TOP - 1);
-        let hi = (sum - goal).min(goal - 1);
-        for o in lo..=hi {
+    for (sum, lo, span) in sums(goal) {
+        let at = slots(g, sum);
+        for (o, k) in past_goal(goal, sum) {
             // Past the goal the game is over, whatever the memory.
-            let top = t.top[1][((sum - o - goal) * goal + o) as usize];
-            let at = (slot(sum) + o as usize) * turns;
-            rows[at..at + turns].fill(top);
+            let r = (at[0] + o as usize) * turns;
+            rows[r..r + turns].fill(t.top[1][k]);
         }
-    };
-    let last = 2 * (goal - 1);
-    for sum in (last + 1..=last + TOP).rev() {
-        fill_top(&mut rows, sum);
-    }
-    let mut start = 0;
-    for sum in (0..=last).rev() {
-        fill_top(&mut rows, sum);
-        let at: [usize; TOP as usize + 1] = std::array::from_fn(|f| slot(sum + f as u32));
-        let lo = sum.saturating_sub(goal - 1);
-        let end = start + (sum.min(goal - 1) - lo) as usize + 1;
+        let start = span.start;
         // No state leads to another of its sum: one pass.
-        for s in start..end {
+        for s in span.clone() {
             let j = t.state[s] as usize;
             let o = (sum - lo) as usize - (s - start);
-            let (dest, zero) = (&t.dest[s], t.zero[s]);
-            let (dest_trot, zero_trot) = (&t.dest_trot[s], t.zero_trot[s]);
+            let zero = t.zero[s];
             for turn in 0..turns {
-                // Where a turn that is not a time trot leads: the next turn
-                // number, no time trot.
-                let plain = (turn + 1) % 8 * 2;
-                // One choice's chances from memory `e`, summed over its
-                // points, from the plain or the time-trot tables.
-                let sum_of = |p: usize, n: u32, e: usize, x: &Flat| {
-                    let trot = trot_on && e.is_multiple_of(2) && n as usize == turn;
-                    let (dest, zero, e2) = if trot {
-                        (dest_trot, zero_trot, plain + 1)
-                    } else {
-                        (dest, zero, plain)
-                    };
-                    let mut acc = [0.0; 2];
-                    if n == 0 {
-                        let r = x.at_place(p, Flat::place(zero, e2, len));
-                        acc[0] += r[0];
-                        acc[1] += r[1];
-                    } else {
-                        for &(k, pr) in dist[n as usize] {
-                            let r = x.at_place(p, Flat::place(dest[k as usize], e2, len));
-                            acc[0] += pr * r[0];
-                            acc[1] += pr * r[1];
-                        }
-                    }
-                    acc
-                };
+                let turn_at = TrotTurn::new(ctx, &t, s, turn);
+                let plain = turn_at.plain();
                 for (p, seat) in seats.iter().enumerate().take(seats_solved) {
                     let mut vals = [(0, [0.0; 2]); 2];
                     match *seat {
-                        Chooser::Fixed(pol) => {
-                            let at = j * ext + 2 * turn;
-                            let n = [pol.rolls[at], pol.rolls[at + 1]].map(u32::from);
-                            vals[0] = (n[0], sum_of(p, n[0], 2 * turn, &x));
-                            // The same dice after a time trot or not lead
-                            // to the same places, but for the time trot.
-                            let trot = trot_on && n[0] as usize == turn;
-                            vals[1] = if n[1] == n[0] && !trot {
-                                vals[0]
-                            } else {
-                                (n[1], sum_of(p, n[1], 2 * turn + 1, &x))
-                            };
-                        }
+                        Chooser::Fixed(pol) => vals = turn_at.fixed(&x, p, pol, j),
                         Chooser::Best => {
                             let row = |f: usize| (at[f] + o) * turns + turn;
                             let h = recur::<6>(&mut rows, std::array::from_fn(row));
@@ -394,7 +341,7 @@ pub(super) fn solve_trot_swept(
                             // After none: the turn number's dice trot.
                             vals[0] = vals[1];
                             if trot_on && turn as u32 >= fewest {
-                                let trot = sum_of(p, turn as u32, 2 * turn, &x);
+                                let trot = turn_at.sum_of(&x, p, turn as u32, 2 * turn);
                                 scaled[turn] = trot[0] * all[KEPT];
                                 let n = pick(fewest, &scaled, tie);
                                 vals[0] = if n as usize == turn {
@@ -415,7 +362,7 @@ pub(super) fn solve_trot_swept(
         }
         // The sum is solved: each score pair's `G_o(x)` for every turn
         // number.
-        for s in start..end {
+        for s in span {
             let o = (sum - lo) as usize - (s - start);
             let d = t.dest[s][0];
             for turn in 0..turns {
@@ -423,7 +370,6 @@ pub(super) fn solve_trot_swept(
                 rows[(at[0] + o) * turns + turn][0] = x.at_place(chooser, Flat::place(d, e, len));
             }
         }
-        start = end;
     }
     for (p, vp) in v.iter_mut().enumerate().take(seats_solved) {
         for (i, y) in vp.iter_mut().enumerate() {

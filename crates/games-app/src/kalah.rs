@@ -399,7 +399,14 @@ pub struct SolveReport {
 /// 18-seed table of 6 pits, 86 M positions, in 0.9 s), a tenth of the
 /// limit at most. Past 9 s the default table is built as before; under it
 /// a smaller one, so that a short limit is not spent before the search.
-pub(crate) const TABLE_POSITIONS_PER_SECOND: f64 = 1e7;
+const TABLE_POSITIONS_PER_SECOND: f64 = 1e7;
+
+/// How long the endgame table of `seeds` seeds on `pits` pits is taken to
+/// build, at [`TABLE_POSITIONS_PER_SECOND`]: what a request's time is
+/// weighed against, here and in the server's solver cache.
+pub(crate) fn table_build_seconds(pits: usize, seeds: usize) -> f64 {
+    endgame::positions_for(pits, seeds) as f64 / TABLE_POSITIONS_PER_SECOND
+}
 
 /// The solver's settings with a smaller endgame table than the default
 /// when its build would take much of `seconds` or it would pass the
@@ -410,9 +417,12 @@ fn short_limit_table(a: &Settings, p: &Position, seconds: f64, ctx: &Context) ->
     }
     let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
     let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
-    let budget = (seconds * TABLE_POSITIONS_PER_SECOND).min(ctx.limits().endgame_positions as f64);
+    let most = ctx.limits().endgame_positions;
     let k = (0..=auto)
-        .take_while(|&k| endgame::positions_for(p.pits(), k) as f64 <= budget)
+        .take_while(|&k| {
+            table_build_seconds(p.pits(), k) <= seconds
+                && endgame::positions_for(p.pits(), k) <= most
+        })
         .last()
         .unwrap_or(0);
     (k < auto).then_some(Settings {

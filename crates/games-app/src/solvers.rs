@@ -49,9 +49,7 @@ use std::time::{Duration, Instant};
 use mancala::{CaptureRule, Position, endgame, solver};
 
 use crate::context::{AppError, Cancel, Context};
-use crate::kalah::{
-    MoveValue, TABLE_POSITIONS_PER_SECOND, bounds_only, check_solvable, move_values,
-};
+use crate::kalah::{MoveValue, bounds_only, check_solvable, move_values, table_build_seconds};
 
 /// The memory a server's cache plans for its solvers: 1 GiB, two
 /// Kalah(6,4) solvers (one for each capture rule: a 2^24-entry
@@ -521,9 +519,9 @@ impl KalahCache {
                 return Ok(None);
             }
             solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())?;
-            let build = options.endgame_seeds.map_or(0.0, |k| {
-                endgame::positions_for(p.pits(), k) as f64 / TABLE_POSITIONS_PER_SECOND
-            });
+            let build = options
+                .endgame_seeds
+                .map_or(0.0, |k| table_build_seconds(p.pits(), k));
             let left = end.saturating_duration_since(Instant::now()).as_secs_f64();
             if request && build > left / 2.0 {
                 // The build (its endgame table: seconds for Kalah(6,4))

@@ -79,7 +79,7 @@ pub(crate) struct Weights {
     /// 0`) or 6 (`i = 1`) sides, every face 2 or more, that sum to `k`;
     /// `past[i][n][k]`, those that sum to `k` or more.
     pub(crate) faces: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
-    pub(crate) past: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
+    past: [[[f64; MOST_POINTS + 2]; KEPT + 1]; 2],
     /// `[i][n]`: `d^n`, every sequence of `n` dice.
     pub(crate) all: [[f64; KEPT + 1]; 2],
     /// `[i][n]`: `d^n - (d-1)^n`, the sequences with a 1 in them.
@@ -734,7 +734,7 @@ pub const TIE: f64 = 1e-13;
 /// highest value in `v`: the fewest dice among those within `tie` of the
 /// highest, so that a tie does not hang on the order of a sum.
 #[inline]
-pub(crate) fn best_of(first: u32, v: &[f64; KEPT + 1], tie: f64) -> u32 {
+fn best_of(first: u32, v: &[f64; KEPT + 1], tie: f64) -> u32 {
     // Straight-line code: the choices below `first` are put out of reach,
     // the top is taken by a tree of maxima (four deep, where a running
     // maximum is a chain of ten), and the fewest dice within `tie` of it

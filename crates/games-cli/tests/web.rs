@@ -154,11 +154,36 @@ fn api_replies_are_the_cli_json_for_the_same_command() {
 #[test]
 fn pages_and_assets_are_served() {
     common::runtime().block_on(async {
-        for page in ["/", "/hog", "/kalah", "/lcr", "/casino"] {
+        // Each page comes under its own title, the one its section names
+        // (which the script sets as the links move between pages).
+        let mut titles = Vec::new();
+        for (page, id) in [
+            ("/", "home"),
+            ("/hog", "hog"),
+            ("/kalah", "kalah"),
+            ("/lcr", "lcr"),
+            ("/casino", "casino"),
+        ] {
             let (status, kind, _, text) = call("GET", page, "").await;
             assert_eq!(status, StatusCode::OK, "{page}");
             assert!(kind.starts_with("text/html"), "{page}: {kind}");
             assert!(text.contains("<script type=\"module\" src=\"/assets/app.js\">"));
+            let between = |a: &str, b: &str| {
+                let from = text.find(a).map(|i| i + a.len()).expect(a);
+                text[from..][..text[from..].find(b).unwrap()].to_string()
+            };
+            let title = between("<title>", "</title>");
+            let section = between(
+                &format!("<section id=\"{id}\" class=\"page\" data-title=\""),
+                "\"",
+            );
+            assert_eq!(title, section, "{page}");
+            assert!(title.contains("Games, exactly"), "{page}: {title}");
+            assert!(
+                !titles.contains(&title),
+                "{page} has another page's title: {title}"
+            );
+            titles.push(title);
         }
         let (status, kind, _, js) = call("GET", "/assets/app.js", "").await;
         assert_eq!(status, StatusCode::OK);

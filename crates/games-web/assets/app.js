@@ -100,18 +100,13 @@ async function api(game, verb, flags, page, signal) {
 // ---------------------------------------------------------------- pages
 
 const PAGES = ["hog", "kalah", "lcr", "casino"];
-const TITLES = {
-  home: "Games, exactly: Hog, Kalah, LCR, craps and baccarat",
-  hog: "Hog: play with an exact coach | Games, exactly",
-  kalah: "Kalah: play the solver | Games, exactly",
-  lcr: "LCR: exact odds and variant studies | Games, exactly",
-  casino: "Craps and baccarat: exact odds | Games, exactly",
-};
 const started = {};
 
 function show(path) {
   const page = PAGES.find((p) => path === "/" + p) || "home";
-  document.title = TITLES[page];
+  // The server sends each page under its own title; this keeps it right
+  // as the links move between pages.
+  document.title = $(page).dataset.title;
   for (const s of document.querySelectorAll(".page")) s.hidden = s.id !== page;
   for (const a of document.querySelectorAll("nav a")) a.classList.toggle("active", a.dataset.page === page);
   if (page === "kalah" && started.kalah) kalahToUrl();

@@ -216,11 +216,11 @@ pub fn router_for(backend: Backend, hosts: &[&str]) -> Router {
         hosts: Arc::new(names),
     };
     Router::new()
-        .route("/", get(index))
-        .route("/hog", get(index))
-        .route("/kalah", get(index))
-        .route("/lcr", get(index))
-        .route("/casino", get(index))
+        .route("/", get(|| page("home")))
+        .route("/hog", get(|| page("hog")))
+        .route("/kalah", get(|| page("kalah")))
+        .route("/lcr", get(|| page("lcr")))
+        .route("/casino", get(|| page("casino")))
         .route("/assets/app.js", get(app_js))
         .route("/assets/style.css", get(style))
         .route("/api/{game}/{verb}", post(api))
@@ -426,8 +426,44 @@ fn open_browser(url: &str) {
     println!("(could not open a browser: open {url} yourself)");
 }
 
-async fn index() -> Response {
-    text("text/html; charset=utf-8", INDEX)
+/// The page names the server answers, `home` for `/`.
+const PAGES: [&str; 5] = ["home", "hog", "kalah", "lcr", "casino"];
+
+/// The HTML of each page in [`PAGES`]: the same document, under the title
+/// its section gives in `data-title`, so that the tab, the history and a
+/// bookmark name the page before (and without) the script.
+static PAGE_HTML: std::sync::LazyLock<Vec<String>> =
+    std::sync::LazyLock::new(|| PAGES.iter().map(|p| titled(INDEX, p)).collect());
+
+/// `html` with its `<title>` replaced by the `data-title` of the section
+/// `id="{page}"`; `html` unchanged when either is missing.
+fn titled(html: &str, page: &str) -> String {
+    let marker = format!("<section id=\"{page}\" class=\"page\" data-title=\"");
+    let title = html.find(&marker).and_then(|at| {
+        let rest = &html[at + marker.len()..];
+        rest.find('"').map(|end| &rest[..end])
+    });
+    let head = html.find("<title>").and_then(|a| {
+        html[a..]
+            .find("</title>")
+            .map(|b| (a + "<title>".len(), a + b))
+    });
+    match (title, head) {
+        (Some(title), Some((from, to))) => format!("{}{title}{}", &html[..from], &html[to..]),
+        _ => html.to_string(),
+    }
+}
+
+async fn page(name: &'static str) -> Response {
+    let at = PAGES.iter().position(|p| *p == name).unwrap_or(0);
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        PAGE_HTML[at].clone(),
+    )
+        .into_response()
 }
 
 async fn app_js() -> Response {

@@ -46,6 +46,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
+use mancala::endgame::Endgame;
 use mancala::{CaptureRule, Position, endgame, solver};
 
 use crate::context::{AppError, Cancel, Context};
@@ -56,6 +57,32 @@ use crate::kalah::{MoveValue, bounds_only, check_solvable, move_values, table_bu
 /// transposition table of 128 MiB and the 18-seed endgame table, 123 M
 /// positions of a byte, with its build's work), or one Kalah(6,6)'s.
 pub const SERVER_BYTES: u64 = 1 << 30;
+
+/// The memory a server with a cache folder plans for its solvers: 3 GiB,
+/// room for the larger endgame table of Kalah(6,4) under each capture
+/// rule (see [`TABLE_POSITIONS`]) with its transposition table.
+pub const SERVER_TABLE_BYTES: u64 = 3 << 30;
+
+/// The larger endgame table a cache with a folder
+/// ([`KalahCache::with_tables`]) builds for a board it prepares: the most
+/// seeds whose table has at most this many positions, 1.3 * 10^9 (for 6
+/// pits a side, every position of at most 24 seeds: 1.25 * 10^9 bytes in
+/// memory and on disk, about 30 s to build on two cores). With it every
+/// move of Kalah(6,4)'s opening is exact in 6 to 8 s on two cores, against
+/// 28 to 58 s with the 18-seed table a solver builds by itself
+/// (docs/benchmarks.md, "Kalah move values").
+pub const TABLE_POSITIONS: u64 = 1_300_000_000;
+
+/// Writes an endgame table to a file whole (a temporary file renamed over
+/// it), or says why it could not: the cache's one write, given by its
+/// owner (a server), as this layer does no output of its own.
+pub type SaveTable = Arc<dyn Fn(&std::path::Path, &Endgame) -> Result<(), String> + Send + Sync>;
+
+/// Where a cache keeps its larger endgame tables.
+struct Tables {
+    dir: std::path::PathBuf,
+    save: SaveTable,
+}
 
 /// Positions whose every-move values the cache keeps: 16,384 (a few
 /// hundred bytes each).
@@ -75,6 +102,14 @@ const PREPARE_LIMIT: Duration = Duration::from_secs(1800);
 /// The preparer's searches run this long before it checks whether every
 /// value is exact and searches again those that are not.
 const PREPARE_STEP: Duration = Duration::from_secs(60);
+
+/// Whether `a` and `b` are positions of one board (pits, rule and every
+/// seed, the stores' too): one solver serves both.
+fn same_board(a: &Position, b: &Position) -> bool {
+    a.pits() == b.pits()
+        && a.rule() == b.rule()
+        && a.board().iter().sum::<u32>() == b.board().iter().sum::<u32>()
+}
 
 /// Which solver serves a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,6 +174,14 @@ pub struct KalahCache {
     /// Positions solved whole since the cache was made (see
     /// [`KalahCache::kept`]).
     kept: AtomicU64,
+    /// The folder of larger endgame tables, if any.
+    tables: Option<Tables>,
+    /// A position of each board given to [`KalahCache::prepare`], with
+    /// its table bits: the boards the larger tables are made for.
+    boards: Mutex<Vec<(Position, u32)>>,
+    /// Table files that could not be read as their table: read again only
+    /// to be built and replaced.
+    unread: Mutex<Vec<std::path::PathBuf>>,
 }
 
 /// The every-move values a cache holds, as a server saves them between
@@ -226,7 +269,52 @@ impl KalahCache {
             queue: Mutex::default(),
             wake: Condvar::new(),
             kept: AtomicU64::new(0),
+            tables: None,
+            boards: Mutex::default(),
+            unread: Mutex::default(),
         }
+    }
+
+    /// The cache with a folder of larger endgame tables: before the
+    /// preparer solves a position of a board given to
+    /// [`KalahCache::prepare`] (a server's openings), it gives the board a
+    /// solver with the larger table of
+    /// [`TABLE_POSITIONS`], read from `dir` when a file of it is there and
+    /// otherwise built (pausing whenever a request is at work) and written
+    /// there with `save`. Requests use that solver once it is made. A
+    /// table that would not fit the cache's limit or half the available
+    /// memory is not made; one that cannot be saved is still used.
+    pub fn with_tables(mut self, dir: std::path::PathBuf, save: SaveTable) -> KalahCache {
+        self.tables = Some(Tables { dir, save });
+        self
+    }
+
+    /// The file in `dir` of the larger endgame table for `pits` pits a side,
+    /// `seeds` seeds and `rule`, e.g. `kalah-6-pits-24-seeds-empty.db`.
+    pub fn table_file(
+        dir: &std::path::Path,
+        pits: usize,
+        seeds: usize,
+        rule: CaptureRule,
+    ) -> std::path::PathBuf {
+        let rule = match rule {
+            CaptureRule::Handout => "handout",
+            CaptureRule::Empty => "empty",
+        };
+        dir.join(format!("kalah-{pits}-pits-{seeds}-seeds-{rule}.db"))
+    }
+
+    /// The seeds of the larger endgame table for `p`'s board: the most
+    /// whose table has at most [`TABLE_POSITIONS`] positions, up to every
+    /// seed on the board; `None` when that is no more than the table a
+    /// solver builds by itself.
+    pub fn table_seeds(p: &Position) -> Option<usize> {
+        let seeds = (p.board().iter().sum::<u32>() as usize).min(endgame::MAX_SEEDS);
+        let auto = solver::auto_endgame_seeds(p.pits(), seeds);
+        let k = (0..=seeds)
+            .take_while(|&k| endgame::positions_for(p.pits(), k) <= TABLE_POSITIONS)
+            .last()?;
+        (k > auto).then_some(k)
     }
 
     /// How many times a position was solved whole since the cache was made
@@ -348,6 +436,16 @@ impl KalahCache {
         lock(&self.slots).slots.len()
     }
 
+    /// The endgame table size (seeds) of each solver it holds, oldest
+    /// first.
+    pub fn endgame_seeds(&self) -> Vec<usize> {
+        lock(&self.slots)
+            .slots
+            .iter()
+            .map(|s| s.key.endgame_seeds)
+            .collect()
+    }
+
     /// The positions waiting for the preparer.
     pub fn queued(&self) -> usize {
         lock(&self.queue).positions.len()
@@ -375,6 +473,15 @@ impl KalahCache {
     /// Queue `p` for the preparer (not when the queue is full); when the
     /// cache knows `p` already, the positions after it instead.
     pub fn prepare(&self, p: Position, table_bits: u32) {
+        let mut boards = lock(&self.boards);
+        if !boards
+            .iter()
+            .any(|(b, bits)| same_board(b, &p) && *bits == table_bits)
+            && boards.len() < MAX_QUEUED
+        {
+            boards.push((p.clone(), table_bits));
+        }
+        drop(boards);
         match self.values_of(&p) {
             // Known (read from a saved file): the positions after it.
             Some(known) => self.ponder(&p, &known, 0, table_bits, false),
@@ -419,6 +526,18 @@ impl KalahCache {
             let Some((p, depth, table_bits)) = next else {
                 continue;
             };
+            // The larger tables: every board's whose file is there (read
+            // in a second or two), then this one's, built if need be.
+            let boards = lock(&self.boards).clone();
+            for (b, bits) in &boards {
+                self.make_table(b, *bits, cancel, false);
+            }
+            if boards
+                .iter()
+                .any(|(b, bits)| same_board(b, &p) && *bits == table_bits)
+            {
+                self.make_table(&p, table_bits, cancel, true);
+            }
             let until = Instant::now() + PREPARE_LIMIT;
             while !cancel.is_cancelled() && Instant::now() < until {
                 if self.busy.load(Ordering::Relaxed) > 0 {
@@ -618,6 +737,110 @@ impl KalahCache {
         }
     }
 
+    /// Give `p`'s board a solver with its larger endgame table (see
+    /// [`KalahCache::with_tables`]), unless the cache has no folder, the
+    /// board needs none, it has one, or it would not fit. The build waits
+    /// whenever a request is at work and gives up when `cancel` is raised;
+    /// without `build`, only a table read from its file is made.
+    fn make_table(&self, p: &Position, table_bits: u32, cancel: &Cancel, build: bool) {
+        let (Some(tables), Some(k)) = (&self.tables, KalahCache::table_seeds(p)) else {
+            return;
+        };
+        let seeds: u32 = p.board().iter().sum();
+        let key = Key {
+            pits: p.pits(),
+            rule: p.rule(),
+            seeds,
+            endgame_seeds: k,
+            table_bits,
+        };
+        let options = solver::Options {
+            endgame_seeds: Some(k),
+            table_bits,
+            threads: self.threads,
+        };
+        let bytes = solver::planned_bytes(&options, p.pits(), None);
+        if lock(&self.slots).slots.iter().any(|x| x.key == key)
+            || bytes > self.limit
+            || solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())
+                .is_err()
+        {
+            return;
+        }
+        let file = KalahCache::table_file(&tables.dir, p.pits(), k, p.rule());
+        // A file of this table (another run's) is read; one that is not
+        // this table, or not whole, is built again and replaced.
+        if !build && lock(&self.unread).contains(&file) {
+            return;
+        }
+        let read = Endgame::read_file(&file)
+            .ok()
+            .filter(|t| t.pits() == p.pits() && t.seeds() == k && t.rule() == p.rule());
+        if read.is_none() && file.exists() {
+            let mut unread = lock(&self.unread);
+            if !unread.contains(&file) && unread.len() < MAX_QUEUED {
+                unread.push(file.clone());
+            }
+        }
+        let table = match read {
+            Some(t) => t,
+            None if !build => return,
+            None => {
+                let stopped = AtomicBool::new(false);
+                let pause = |_: u64| {
+                    while self.busy.load(Ordering::Relaxed) > 0 && !cancel.is_cancelled() {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    if cancel.is_cancelled() {
+                        stopped.store(true, Ordering::Relaxed);
+                    }
+                };
+                let Ok(t) = Endgame::build_with_progress(p.pits(), k, p.rule(), &pause) else {
+                    return;
+                };
+                if stopped.load(Ordering::Relaxed) {
+                    return;
+                }
+                // Not saved (a full disk, a folder not writable): used
+                // all the same, and built again next time.
+                let _ = (tables.save)(&file, &t);
+                t
+            }
+        };
+        let Ok(solver) = solver::Solver::with_endgame(table, &options) else {
+            return;
+        };
+        let mut s = lock(&self.slots);
+        s.clock += 1;
+        let now = s.clock;
+        // Room for it: the solvers used least recently that no request
+        // holds (the smaller table's of this board first of all) go.
+        loop {
+            let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
+            if total + bytes <= self.limit {
+                break;
+            }
+            let Some(idle) = s
+                .slots
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| Arc::strong_count(&x.solver) == 1)
+                .min_by_key(|(_, x)| x.used)
+                .map(|(i, _)| i)
+            else {
+                return;
+            };
+            s.slots.remove(idle);
+        }
+        s.slots.push(Slot {
+            key,
+            bytes,
+            solver: Arc::new(Mutex::new(Some(solver))),
+            building: Arc::new(AtomicBool::new(false)),
+            used: now,
+        });
+    }
+
     /// The solver slot for `p`'s board, added if missing (dropping the
     /// solvers used least recently that no request holds, to stay within
     /// the limit), with the options it is made with; `None` when it does
@@ -626,7 +849,20 @@ impl KalahCache {
         // One endgame table for the whole game: sized by every seed on the
         // board, the stores' too, so later positions use the same solver.
         let seeds: u32 = p.board().iter().sum();
-        let k = solver::auto_endgame_seeds(p.pits(), (seeds as usize).min(endgame::MAX_SEEDS));
+        let auto = solver::auto_endgame_seeds(p.pits(), (seeds as usize).min(endgame::MAX_SEEDS));
+        // The larger table's solver, once the preparer has made it.
+        let k = KalahCache::table_seeds(p)
+            .filter(|&big| {
+                let big = Key {
+                    pits: p.pits(),
+                    rule: p.rule(),
+                    seeds,
+                    endgame_seeds: big,
+                    table_bits,
+                };
+                lock(&self.slots).slots.iter().any(|x| x.key == big)
+            })
+            .unwrap_or(auto);
         let key = Key {
             pits: p.pits(),
             rule: p.rule(),

@@ -578,6 +578,112 @@ fn the_preparer_solves_ahead_and_yields_to_requests() {
 }
 
 #[test]
+fn a_cache_folder_keeps_the_larger_endgame_table() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = tempfile::tempdir().unwrap();
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    // Every position of Kalah(4,3), where a solver alone builds 18 seeds.
+    let k = games_app::KalahCache::table_seeds(&p).unwrap();
+    assert_eq!(k, 24);
+    assert!(k > mancala::solver::auto_endgame_seeds(4, 24));
+    let file = games_app::KalahCache::table_file(dir.path(), 4, k, p.rule());
+    assert!(file.ends_with("kalah-4-pits-24-seeds-empty.db"));
+    let saves = Arc::new(AtomicUsize::new(0));
+    let with_folder = || {
+        let count = Arc::clone(&saves);
+        Arc::new(games_app::KalahCache::new(64 << 20, 1).with_tables(
+            dir.path().to_path_buf(),
+            Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
+                count.fetch_add(1, Ordering::Relaxed);
+                let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
+                t.save(&mut out).map_err(|e| e.to_string())
+            }),
+        ))
+    };
+    // A preparer with the folder, until `p`'s values are in: the table
+    // sizes its solvers had.
+    let prepared = |busy_first: bool| {
+        let cache = with_folder();
+        let busy = busy_first.then(|| cache.busy());
+        cache.prepare(p.clone(), 16);
+        let cancel = games_app::Cancel::new();
+        let preparer = {
+            let (cache, cancel) = (Arc::clone(&cache), cancel.clone());
+            std::thread::spawn(move || cache.run_preparer(&cancel))
+        };
+        if let Some(b) = busy {
+            // The build waits while a request is at work.
+            std::thread::sleep(Duration::from_millis(300));
+            assert!(cache.endgame_seeds().is_empty());
+            assert!(cache.values_of(&p).is_none());
+            drop(b);
+        }
+        let start = Instant::now();
+        while cache.values_of(&p).is_none() {
+            assert!(start.elapsed() < Duration::from_secs(120), "not prepared");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        cancel.cancel();
+        preparer.join().unwrap();
+        let values: Vec<_> = cache
+            .values_of(&p)
+            .unwrap()
+            .iter()
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(values, values_alone(&p));
+        // A request for a later position uses the larger table's solver.
+        let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+        let mut later = p.clone();
+        later.play(later.legal_moves()[1]).unwrap();
+        let r = moves_of(&later, 16).run(&ctx).unwrap();
+        let values: Vec<_> = r.moves.iter().map(|m| m.value).collect();
+        assert_eq!(values, values_alone(&later));
+        cache.endgame_seeds()
+    };
+    // First: built, written to the folder, used.
+    assert_eq!(prepared(true), [k]);
+    assert_eq!(saves.load(Ordering::Relaxed), 1);
+    let bytes = std::fs::metadata(&file).unwrap().len();
+    assert!(bytes > mancala::endgame::positions_for(4, k));
+    // Next time: read from the folder, not built again.
+    assert_eq!(prepared(false), [k]);
+    assert_eq!(saves.load(Ordering::Relaxed), 1);
+    // A file cut short is built again and replaced.
+    let f = std::fs::OpenOptions::new().write(true).open(&file).unwrap();
+    f.set_len(bytes / 2).unwrap();
+    drop(f);
+    assert_eq!(prepared(false), [k]);
+    assert_eq!(saves.load(Ordering::Relaxed), 2);
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), bytes);
+    // A server that knows the opening's values already (read from its
+    // values file) still reads the table, for the positions after it.
+    let known = {
+        let cache = games_app::KalahCache::new(64 << 20, 1);
+        let ctx = Context::new().with_kalah_cache(Arc::new(cache));
+        moves_of(&p, 16).run(&ctx).unwrap();
+        ctx.kalah_cache().unwrap().saved()
+    };
+    let cache = with_folder();
+    assert_eq!(cache.load(&known).unwrap(), 1);
+    cache.prepare(p.clone(), 16);
+    let cancel = games_app::Cancel::new();
+    let preparer = {
+        let (cache, cancel) = (Arc::clone(&cache), cancel.clone());
+        std::thread::spawn(move || cache.run_preparer(&cancel))
+    };
+    let start = Instant::now();
+    while !cache.endgame_seeds().contains(&k) {
+        assert!(start.elapsed() < Duration::from_secs(120), "no table");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    cancel.cancel();
+    preparer.join().unwrap();
+    assert_eq!(saves.load(Ordering::Relaxed), 2);
+}
+
+#[test]
 fn saved_kalah_values_read_back_and_bad_ones_are_refused() {
     use std::sync::Arc;
     let cache = Arc::new(games_app::KalahCache::new(64 << 20, 1));

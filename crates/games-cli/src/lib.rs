@@ -281,9 +281,10 @@ struct ServeArgs {
     #[arg(long)]
     open: bool,
     /// The folder where the server keeps the Kalah move values it proved
-    /// (one file, `kalah-values.json`), to have them at once when it
-    /// starts again; delete it to start afresh. Default:
-    /// `$XDG_CACHE_HOME/games-cli`, else `~/.cache/games-cli`.
+    /// (`kalah-values.json`) and the larger endgame tables it builds for
+    /// Kalah(6,4) (`kalah-6-pits-24-seeds-RULE.db`, 1.25 GB each), to have
+    /// them at once when it starts again; delete it to start afresh.
+    /// Default: `$XDG_CACHE_HOME/games-cli`, else `~/.cache/games-cli`.
     #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
     cache: Option<std::path::PathBuf>,
     /// Keep no Kalah values between runs.
@@ -469,14 +470,62 @@ pub fn prepare(
     cancel
 }
 
+/// Write an endgame table to `file` whole, as `kalah endgame build` does
+/// (the folder is made if missing): how a server's cache saves its larger
+/// tables.
+///
+/// # Errors
+/// The failure to write, in words.
+pub fn save_table(
+    file: &std::path::Path,
+    table: &::mancala::endgame::Endgame,
+) -> Result<(), String> {
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let target = output::check_one("--cache", file).map_err(|e| e.message)?;
+    output::write_with(&target, |w| table.save(w))
+        .map(|_| ())
+        .map_err(|e| e.message)
+}
+
+/// A server's Kalah cache with a cache folder: the values and the larger
+/// endgame tables of the boards it prepares kept in `dir`, within
+/// [`games_app::solvers::SERVER_TABLE_BYTES`].
+pub fn web_kalah_cache_in(dir: std::path::PathBuf) -> games_app::KalahCache {
+    let threads = dice::parallel::default_threads().min(api::WEB_LIMITS.threads);
+    let warned = std::sync::atomic::AtomicBool::new(false);
+    games_app::KalahCache::new(games_app::solvers::SERVER_TABLE_BYTES, threads).with_tables(
+        dir,
+        std::sync::Arc::new(move |file, table| {
+            let saved = save_table(file, table);
+            if let Err(e) = &saved
+                && !warned.swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                eprintln!("warning: Kalah endgame table not saved: {e}");
+            }
+            saved
+        }),
+    )
+}
+
 fn serve(a: &ServeArgs) -> Result<String, CliError> {
-    let cache = std::sync::Arc::new(web_kalah_cache());
-    let file = if a.no_cache {
+    let dir = if a.no_cache {
         None
     } else {
         a.cache.clone().or_else(default_cache_dir)
-    }
-    .map(|d| d.join(KALAH_VALUES_FILE));
+    };
+    let cache = std::sync::Arc::new(match &dir {
+        Some(d) => {
+            eprintln!(
+                "Kalah values and endgame tables (about 2.5 GB) kept in {} (--no-cache: none)",
+                d.display()
+            );
+            web_kalah_cache_in(d.clone())
+        }
+        None => web_kalah_cache(),
+    });
+    let file = dir.map(|d| d.join(KALAH_VALUES_FILE));
     let _saving = match &file {
         Some(f) => {
             match load_kalah_values(&cache, f) {

@@ -181,3 +181,34 @@ fn a_servers_kalah_values_are_saved_and_read_back() {
         e.message
     );
 }
+
+/// `serve --cache`'s larger endgame tables: the preparer of a server's
+/// cache with a folder writes the table of the board it prepares whole
+/// (the folder made, no temporary file left), in the format `kalah
+/// endgame build` writes, and a new server's cache reads it back.
+#[test]
+fn a_servers_endgame_tables_are_written_whole_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("sub");
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let k = games_app::KalahCache::table_seeds(&p).unwrap();
+    let file = games_app::KalahCache::table_file(&folder, 4, k, p.rule());
+    for _ in 0..2 {
+        let cache = Arc::new(games_cli::web_kalah_cache_in(folder.clone()));
+        let preparing = games_cli::prepare(&cache, std::slice::from_ref(&p));
+        wait_prepared(&cache, std::slice::from_ref(&p), Duration::from_secs(300));
+        preparing.cancel();
+        assert_eq!(cache.endgame_seeds(), [k]);
+        assert!(cache.planned() <= cache.limit());
+        let names: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, [file.file_name().unwrap()], "only the table");
+        let table = mancala::endgame::Endgame::read_file(&file).unwrap();
+        assert_eq!(
+            (table.pits(), table.seeds(), table.rule()),
+            (4, k, p.rule())
+        );
+    }
+}

@@ -201,7 +201,9 @@ impl Endgame {
     }
 
     /// [`Endgame::build`], calling `progress` with the positions done so
-    /// far after each level (seeds left) is complete.
+    /// far after each level (seeds left) is complete, and with the same
+    /// count between a level's parts: a caller may pause the build by
+    /// waiting in it (a server's cache does, while a request is at work).
     ///
     /// # Errors
     /// As [`Endgame::build`].

@@ -491,7 +491,9 @@ const ITEM: usize = 1 << 13;
 
 /// Fill `values` (every position of `m` pits a side with at most `most`
 /// seeds, all unknown) by rows, for `M` pits a side (0: the sower's own),
-/// calling `progress` after each level.
+/// calling `progress` with the positions done after each level, and with
+/// the count before it between the level's parts (tens of milliseconds
+/// apart for the largest tables).
 pub(super) fn fill<const M: usize>(
     sower: &Sower,
     terms: &Terms,
@@ -547,6 +549,9 @@ pub(super) fn fill<const M: usize>(
                 .par_iter()
                 .with_max_len(1)
                 .for_each(|(x, y, xs, ys)| fill.unit::<M>(&lv, *x, *y, xs.clone(), ys.clone()));
+            // Between a level's parts too, with the count so far: a
+            // caller may wait in it to pause the build.
+            progress(positions_for(m, level - 1));
         }
         progress(positions_for(m, level));
     }

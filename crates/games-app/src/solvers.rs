@@ -58,10 +58,11 @@ use crate::kalah::{MoveValue, bounds_only, check_solvable, move_values, table_bu
 /// positions of a byte, with its build's work), or one Kalah(6,6)'s.
 pub const SERVER_BYTES: u64 = 1 << 30;
 
-/// The memory a server with a cache folder plans for its solvers: 3 GiB,
-/// room for the larger endgame table of Kalah(6,4) under each capture
-/// rule (see [`TABLE_POSITIONS`]) with its transposition table.
-pub const SERVER_TABLE_BYTES: u64 = 3 << 30;
+/// The memory a server with a cache folder plans for its solvers: 3.5
+/// GiB, room for the larger endgame table of Kalah(6,4) under each capture
+/// rule (see [`TABLE_POSITIONS`]; 1.51 GB each with its transposition
+/// table) and both rules' solvers with the 18-seed table (0.25 GB each).
+pub const SERVER_TABLE_BYTES: u64 = 7 << 29;
 
 /// The larger endgame table a cache with a folder
 /// ([`KalahCache::with_tables`]) builds for a board it prepares: the most
@@ -111,6 +112,31 @@ fn same_board(a: &Position, b: &Position) -> bool {
         && a.board().iter().sum::<u32>() == b.board().iter().sum::<u32>()
 }
 
+/// Make room for `bytes` more within `limit` by dropping idle solvers
+/// (no request holds them) with the smaller tables, the least recently
+/// used first (never another larger table's): whether there is room now.
+fn room_for(s: &mut Slots, bytes: u64, limit: u64) -> bool {
+    loop {
+        let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
+        if total + bytes <= limit {
+            return true;
+        }
+        let smaller = s
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| Arc::strong_count(&x.solver) == 1 && !x.larger)
+            .min_by_key(|(_, x)| x.used)
+            .map(|(i, _)| i);
+        match smaller {
+            Some(i) => {
+                s.slots.remove(i);
+            }
+            None => return false,
+        }
+    }
+}
+
 /// Which solver serves a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Key {
@@ -129,11 +155,16 @@ struct SlotRef {
     /// Raised while a thread of its own builds the solver.
     building: Arc<AtomicBool>,
     options: solver::Options,
+    /// Its endgame table is the larger one the preparer made.
+    larger: bool,
 }
 
 /// A solver (made by the first request that needs it) and what it plans.
 struct Slot {
     key: Key,
+    /// Its endgame table is a larger one the preparer made: no request
+    /// drops it to make room.
+    larger: bool,
     bytes: u64,
     solver: Arc<Mutex<Option<solver::Solver>>>,
     building: Arc<AtomicBool>,
@@ -182,6 +213,8 @@ pub struct KalahCache {
     /// Table files that could not be read as their table: read again only
     /// to be built and replaced.
     unread: Mutex<Vec<std::path::PathBuf>>,
+    /// The larger tables built since the cache was made.
+    built: Mutex<Vec<Key>>,
 }
 
 /// The every-move values a cache holds, as a server saves them between
@@ -272,6 +305,7 @@ impl KalahCache {
             tables: None,
             boards: Mutex::default(),
             unread: Mutex::default(),
+            built: Mutex::default(),
         }
     }
 
@@ -510,6 +544,13 @@ impl KalahCache {
     /// until `cancel` is raised (a server runs it on a thread of its own).
     pub fn run_preparer(&self, cancel: &Cancel) {
         while !cancel.is_cancelled() {
+            // The larger tables whose files are there (read in a second or
+            // two each; at once at start, even when every position asked
+            // for is known already).
+            let boards = lock(&self.boards).clone();
+            for (b, bits) in &boards {
+                self.make_table(b, *bits, cancel, false);
+            }
             let next = {
                 let mut q = lock(&self.queue);
                 match q.positions.pop_front() {
@@ -524,14 +565,13 @@ impl KalahCache {
                 }
             };
             let Some((p, depth, table_bits)) = next else {
+                // Nothing to solve: build the tables still missing.
+                for (b, bits) in &boards {
+                    self.make_table(b, *bits, cancel, true);
+                }
                 continue;
             };
-            // The larger tables: every board's whose file is there (read
-            // in a second or two), then this one's, built if need be.
-            let boards = lock(&self.boards).clone();
-            for (b, bits) in &boards {
-                self.make_table(b, *bits, cancel, false);
-            }
+            // This board's table, built if need be, before its search.
             if boards
                 .iter()
                 .any(|(b, bits)| same_board(b, &p) && *bits == table_bits)
@@ -600,6 +640,7 @@ impl KalahCache {
             solver: slot,
             building,
             options,
+            larger,
         }) = self.slot(p, table_bits, request)
         else {
             return Ok(None);
@@ -634,6 +675,14 @@ impl KalahCache {
             return Ok(Some((v, 0)));
         }
         if guard.is_none() {
+            if larger {
+                // Emptied by a holder that panicked: not built here (tens
+                // of seconds); the preparer reads it again from its file,
+                // and this request solves without the cache.
+                drop(guard);
+                self.forget(&slot);
+                return Ok(None);
+            }
             if request && building.load(Ordering::Acquire) {
                 return Ok(None);
             }
@@ -740,8 +789,9 @@ impl KalahCache {
     /// Give `p`'s board a solver with its larger endgame table (see
     /// [`KalahCache::with_tables`]), unless the cache has no folder, the
     /// board needs none, it has one, or it would not fit. The build waits
-    /// whenever a request is at work and gives up when `cancel` is raised;
-    /// without `build`, only a table read from its file is made.
+    /// whenever a request is at work (nothing starts while one is); a
+    /// build under way when `cancel` is raised runs to its end and is
+    /// dropped. Without `build`, only a table read from its file is made.
     fn make_table(&self, p: &Position, table_bits: u32, cancel: &Cancel, build: bool) {
         let (Some(tables), Some(k)) = (&self.tables, KalahCache::table_seeds(p)) else {
             return;
@@ -760,12 +810,31 @@ impl KalahCache {
             threads: self.threads,
         };
         let bytes = solver::planned_bytes(&options, p.pits(), None);
-        if lock(&self.slots).slots.iter().any(|x| x.key == key)
+        let busy = || self.busy.load(Ordering::Relaxed) > 0;
+        if build {
+            // Before the position's search: wait for the requests, as the
+            // search would.
+            while busy() && !cancel.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        if busy()
+            || cancel.is_cancelled()
             || bytes > self.limit
             || solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())
                 .is_err()
         {
             return;
+        }
+        // Room first, before a byte is read: idle solvers with the smaller
+        // tables go for it. No request drops a larger table's solver, so
+        // the preparer and the requests never take turns dropping each
+        // other's.
+        {
+            let mut s = lock(&self.slots);
+            if s.slots.iter().any(|x| x.key == key) || !room_for(&mut s, bytes, self.limit) {
+                return;
+            }
         }
         let file = KalahCache::table_file(&tables.dir, p.pits(), k, p.rule());
         // A file of this table (another run's) is read; one that is not
@@ -785,25 +854,27 @@ impl KalahCache {
         let table = match read {
             Some(t) => t,
             None if !build => return,
+            // Built once a run at most (a table that could not be kept
+            // is not built over and over).
+            None if lock(&self.built).contains(&key) => return,
             None => {
-                let stopped = AtomicBool::new(false);
+                lock(&self.built).push(key);
                 let pause = |_: u64| {
-                    while self.busy.load(Ordering::Relaxed) > 0 && !cancel.is_cancelled() {
+                    while busy() && !cancel.is_cancelled() {
                         std::thread::sleep(Duration::from_millis(5));
-                    }
-                    if cancel.is_cancelled() {
-                        stopped.store(true, Ordering::Relaxed);
                     }
                 };
                 let Ok(t) = Endgame::build_with_progress(p.pits(), k, p.rule(), &pause) else {
                     return;
                 };
-                if stopped.load(Ordering::Relaxed) {
+                if cancel.is_cancelled() {
                     return;
                 }
                 // Not saved (a full disk, a folder not writable): used
                 // all the same, and built again next time.
-                let _ = (tables.save)(&file, &t);
+                if (tables.save)(&file, &t).is_ok() {
+                    lock(&self.unread).retain(|f| *f != file);
+                }
                 t
             }
         };
@@ -811,34 +882,27 @@ impl KalahCache {
             return;
         };
         let mut s = lock(&self.slots);
+        if s.slots.iter().any(|x| x.key == key) || !room_for(&mut s, bytes, self.limit) {
+            return;
+        }
         s.clock += 1;
         let now = s.clock;
-        // Room for it: the solvers used least recently that no request
-        // holds (the smaller table's of this board first of all) go.
-        loop {
-            let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
-            if total + bytes <= self.limit {
-                break;
-            }
-            let Some(idle) = s
-                .slots
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| Arc::strong_count(&x.solver) == 1)
-                .min_by_key(|(_, x)| x.used)
-                .map(|(i, _)| i)
-            else {
-                return;
-            };
-            s.slots.remove(idle);
-        }
         s.slots.push(Slot {
             key,
+            larger: true,
             bytes,
             solver: Arc::new(Mutex::new(Some(solver))),
             building: Arc::new(AtomicBool::new(false)),
             used: now,
         });
+    }
+
+    /// Drop the slot of `solver` (a larger table's whose holder panicked:
+    /// the preparer reads it again from its file).
+    fn forget(&self, solver: &Arc<Mutex<Option<solver::Solver>>>) {
+        lock(&self.slots)
+            .slots
+            .retain(|x| !Arc::ptr_eq(&x.solver, solver));
     }
 
     /// The solver slot for `p`'s board, added if missing (dropping the
@@ -850,7 +914,10 @@ impl KalahCache {
         // board, the stores' too, so later positions use the same solver.
         let seeds: u32 = p.board().iter().sum();
         let auto = solver::auto_endgame_seeds(p.pits(), (seeds as usize).min(endgame::MAX_SEEDS));
-        // The larger table's solver, once the preparer has made it.
+        let mut s = lock(&self.slots);
+        // The larger table's solver, once the preparer has made it (under
+        // the same lock as the lookup: a slot of the larger table is only
+        // ever made by the preparer, never here).
         let k = KalahCache::table_seeds(p)
             .filter(|&big| {
                 let big = Key {
@@ -860,7 +927,7 @@ impl KalahCache {
                     endgame_seeds: big,
                     table_bits,
                 };
-                lock(&self.slots).slots.iter().any(|x| x.key == big)
+                s.slots.iter().any(|x| x.key == big)
             })
             .unwrap_or(auto);
         let key = Key {
@@ -875,7 +942,6 @@ impl KalahCache {
             table_bits,
             threads: self.threads,
         };
-        let mut s = lock(&self.slots);
         s.clock += 1;
         let now = s.clock;
         if let Some(slot) = s.slots.iter_mut().find(|x| x.key == key) {
@@ -884,6 +950,7 @@ impl KalahCache {
                 solver: Arc::clone(&slot.solver),
                 building: Arc::clone(&slot.building),
                 options,
+                larger: k != auto,
             });
         }
         if !(solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&table_bits) {
@@ -902,12 +969,13 @@ impl KalahCache {
             if !may_drop {
                 return None;
             }
-            // The least recently used solver no request holds.
+            // The least recently used solver no request holds (not a
+            // larger table's: the preparer would read it back).
             let idle = s
                 .slots
                 .iter()
                 .enumerate()
-                .filter(|(_, x)| Arc::strong_count(&x.solver) == 1)
+                .filter(|(_, x)| Arc::strong_count(&x.solver) == 1 && !x.larger)
                 .min_by_key(|(_, x)| x.used)
                 .map(|(i, _)| i)?;
             s.slots.remove(idle);
@@ -916,6 +984,7 @@ impl KalahCache {
         let building = Arc::new(AtomicBool::new(false));
         s.slots.push(Slot {
             key,
+            larger: false,
             bytes,
             solver: Arc::clone(&solver),
             building: Arc::clone(&building),
@@ -925,6 +994,7 @@ impl KalahCache {
             solver,
             building,
             options,
+            larger: false,
         })
     }
 }

@@ -786,6 +786,24 @@ impl KalahCache {
         }
     }
 
+    /// The slot's key and the solver's options for `p`'s board with an
+    /// endgame table of `k` seeds.
+    fn plan(&self, p: &Position, k: usize, table_bits: u32) -> (Key, solver::Options) {
+        let key = Key {
+            pits: p.pits(),
+            rule: p.rule(),
+            seeds: p.board().iter().sum(),
+            endgame_seeds: k,
+            table_bits,
+        };
+        let options = solver::Options {
+            endgame_seeds: Some(k),
+            table_bits,
+            threads: self.threads,
+        };
+        (key, options)
+    }
+
     /// Give `p`'s board a solver with its larger endgame table (see
     /// [`KalahCache::with_tables`]), unless the cache has no folder, the
     /// board needs none, it has one, or it would not fit. The build waits
@@ -796,19 +814,7 @@ impl KalahCache {
         let (Some(tables), Some(k)) = (&self.tables, KalahCache::table_seeds(p)) else {
             return;
         };
-        let seeds: u32 = p.board().iter().sum();
-        let key = Key {
-            pits: p.pits(),
-            rule: p.rule(),
-            seeds,
-            endgame_seeds: k,
-            table_bits,
-        };
-        let options = solver::Options {
-            endgame_seeds: Some(k),
-            table_bits,
-            threads: self.threads,
-        };
+        let (key, options) = self.plan(p, k, table_bits);
         let bytes = solver::planned_bytes(&options, p.pits(), None);
         let busy = || self.busy.load(Ordering::Relaxed) > 0;
         if build {
@@ -920,28 +926,11 @@ impl KalahCache {
         // ever made by the preparer, never here).
         let k = KalahCache::table_seeds(p)
             .filter(|&big| {
-                let big = Key {
-                    pits: p.pits(),
-                    rule: p.rule(),
-                    seeds,
-                    endgame_seeds: big,
-                    table_bits,
-                };
+                let big = self.plan(p, big, table_bits).0;
                 s.slots.iter().any(|x| x.key == big)
             })
             .unwrap_or(auto);
-        let key = Key {
-            pits: p.pits(),
-            rule: p.rule(),
-            seeds,
-            endgame_seeds: k,
-            table_bits,
-        };
-        let options = solver::Options {
-            endgame_seeds: Some(k),
-            table_bits,
-            threads: self.threads,
-        };
+        let (key, options) = self.plan(p, k, table_bits);
         s.clock += 1;
         let now = s.clock;
         if let Some(slot) = s.slots.iter_mut().find(|x| x.key == key) {

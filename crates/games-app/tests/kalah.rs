@@ -530,49 +530,51 @@ fn concurrent_requests_share_a_kalah_cache_and_agree() {
     assert_eq!(cache.solvers(), 1);
 }
 
+/// A preparer for `cache` on a thread of its own, and the flag that stops it.
+fn start_preparer(
+    cache: &std::sync::Arc<games_app::KalahCache>,
+) -> (games_app::Cancel, std::thread::JoinHandle<()>) {
+    let cancel = games_app::Cancel::new();
+    let (cache, stop) = (std::sync::Arc::clone(cache), cancel.clone());
+    (
+        cancel,
+        std::thread::spawn(move || cache.run_preparer(&stop)),
+    )
+}
+
+/// `p`'s move values once the cache holds them (within 120 s).
+fn prepared_values(cache: &games_app::KalahCache, p: &mancala::Position) -> Vec<Option<i32>> {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = cache.values_of(p) {
+            return v.iter().map(|m| m.value).collect();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "not prepared: {p:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn the_preparer_solves_ahead_and_yields_to_requests() {
     use std::sync::Arc;
     let cache = Arc::new(games_app::KalahCache::new(64 << 20, 1));
     let p = mancala::Position::kalah(4, 4, mancala::CaptureRule::Empty).unwrap();
-    let cancel = games_app::Cancel::new();
-    let preparer = {
-        let (cache, cancel) = (Arc::clone(&cache), cancel.clone());
-        std::thread::spawn(move || cache.run_preparer(&cancel))
-    };
+    let (cancel, preparer) = start_preparer(&cache);
     // While a request is at work, the preparer waits.
     let busy = cache.busy();
     cache.prepare(p.clone(), 16);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(cache.values_of(&p), None);
     drop(busy);
-    let start = Instant::now();
-    while cache.values_of(&p).is_none() {
-        assert!(start.elapsed() < Duration::from_secs(120), "not prepared");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let values: Vec<_> = cache
-        .values_of(&p)
-        .unwrap()
-        .iter()
-        .map(|m| m.value)
-        .collect();
-    assert_eq!(values, values_alone(&p));
+    assert_eq!(prepared_values(&cache, &p), values_alone(&p));
     // Then the positions a game reaches next: every move's.
     let first = p.legal_moves()[0];
     let mut child = p.clone();
     child.play(first).unwrap();
-    while cache.values_of(&child).is_none() {
-        assert!(start.elapsed() < Duration::from_secs(120), "not pondered");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let values: Vec<_> = cache
-        .values_of(&child)
-        .unwrap()
-        .iter()
-        .map(|m| m.value)
-        .collect();
-    assert_eq!(values, values_alone(&child));
+    assert_eq!(prepared_values(&cache, &child), values_alone(&child));
     cancel.cancel();
     preparer.join().unwrap();
 }
@@ -607,11 +609,7 @@ fn a_cache_folder_keeps_the_larger_endgame_table() {
         let cache = with_folder();
         let busy = busy_first.then(|| cache.busy());
         cache.prepare(p.clone(), 16);
-        let cancel = games_app::Cancel::new();
-        let preparer = {
-            let (cache, cancel) = (Arc::clone(&cache), cancel.clone());
-            std::thread::spawn(move || cache.run_preparer(&cancel))
-        };
+        let (cancel, preparer) = start_preparer(&cache);
         if let Some(b) = busy {
             // The build waits while a request is at work.
             std::thread::sleep(Duration::from_millis(300));
@@ -619,20 +617,9 @@ fn a_cache_folder_keeps_the_larger_endgame_table() {
             assert!(cache.values_of(&p).is_none());
             drop(b);
         }
-        let start = Instant::now();
-        while cache.values_of(&p).is_none() {
-            assert!(start.elapsed() < Duration::from_secs(120), "not prepared");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        assert_eq!(prepared_values(&cache, &p), values_alone(&p));
         cancel.cancel();
         preparer.join().unwrap();
-        let values: Vec<_> = cache
-            .values_of(&p)
-            .unwrap()
-            .iter()
-            .map(|m| m.value)
-            .collect();
-        assert_eq!(values, values_alone(&p));
         // A request for a later position uses the larger table's solver.
         let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
         let mut later = p.clone();
@@ -668,11 +655,7 @@ fn a_cache_folder_keeps_the_larger_endgame_table() {
     let cache = with_folder();
     assert_eq!(cache.load(&known).unwrap(), 1);
     cache.prepare(p.clone(), 16);
-    let cancel = games_app::Cancel::new();
-    let preparer = {
-        let (cache, cancel) = (Arc::clone(&cache), cancel.clone());
-        std::thread::spawn(move || cache.run_preparer(&cancel))
-    };
+    let (cancel, preparer) = start_preparer(&cache);
     let start = Instant::now();
     while !cache.endgame_seeds().contains(&k) {
         assert!(start.elapsed() < Duration::from_secs(120), "no table");

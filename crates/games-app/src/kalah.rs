@@ -842,6 +842,8 @@ impl Verb for Moves {
         let (moves, nodes) = match cached {
             Some(found) => found,
             None => {
+                // Searching without the cache's solver: busy all the same.
+                let _busy = ctx.kalah_cache().map(|c| c.busy());
                 // The solver `solve` builds: the endgame table sized as
                 // `solve` sizes it (smaller when its build would take much
                 // of the budget) and the transposition table of

@@ -74,6 +74,27 @@ pub const SERVER_TABLE_BYTES: u64 = 7 << 29;
 /// (docs/benchmarks.md, "Kalah move values").
 pub const TABLE_POSITIONS: u64 = 1_300_000_000;
 
+/// The first of a larger table's two stages, made when no file of the
+/// larger table is there (a server's first start): the most seeds whose
+/// table has at most this many positions, 6 * 10^8 (for 6 pits a side, 22
+/// seeds: 0.55 * 10^9 positions, 13 to 15 s to build on two cores). Built
+/// and used first, as its build and search together take 18 to 24 s for
+/// Kalah(6,4)'s opening, against 32 to 38 s with the larger table's
+/// build; the larger table is then built when the preparer has nothing
+/// else to do, and replaces it.
+pub const FIRST_TABLE_POSITIONS: u64 = 600_000_000;
+
+/// Which of a board's larger tables [`KalahCache::make_table`] may make.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Only those read from their files.
+    Read,
+    /// A file's, else the first stage built.
+    First,
+    /// A file's, else the next stage built.
+    All,
+}
+
 /// Writes an endgame table to a file whole (a temporary file renamed over
 /// it), or says why it could not: the cache's one write, given by its
 /// owner (a server), as this layer does no output of its own.
@@ -96,6 +117,10 @@ pub const MAX_QUEUED: usize = 64;
 /// moves' positions, then the best reply in each.
 const PONDER_DEPTH: u8 = 2;
 
+/// How long a request waits for the preparer to take up the larger table
+/// it asks for (see [`KalahCache::move_values`]): half a second.
+const TAKE_UP: Duration = Duration::from_millis(500);
+
 /// The longest the preparer works on one position: 30 minutes (a busy
 /// machine gives it a fraction of a core).
 const PREPARE_LIMIT: Duration = Duration::from_secs(1800);
@@ -110,6 +135,11 @@ fn same_board(a: &Position, b: &Position) -> bool {
     a.pits() == b.pits()
         && a.rule() == b.rule()
         && a.board().iter().sum::<u32>() == b.board().iter().sum::<u32>()
+}
+
+/// A request at work (`busy`), or the work `cancel`led.
+fn busy_or_stopped(busy: &AtomicUsize, cancel: &Cancel) -> bool {
+    busy.load(Ordering::Relaxed) > 0 || cancel.is_cancelled()
 }
 
 /// Make room for `bytes` more within `limit` by dropping idle solvers
@@ -215,6 +245,14 @@ pub struct KalahCache {
     unread: Mutex<Vec<std::path::PathBuf>>,
     /// The larger tables built since the cache was made.
     built: Mutex<Vec<Key>>,
+    /// The positions of a larger table's two stages (see
+    /// [`FIRST_TABLE_POSITIONS`] and [`TABLE_POSITIONS`]).
+    sizes: (u64, u64),
+    /// A board a request waits on: the preparer makes its larger table
+    /// first, and stops other work for it.
+    wanted: Mutex<Option<(Position, u32)>>,
+    /// The board whose larger table the preparer reads or builds now.
+    table_work: Mutex<Option<(Position, u32)>>,
 }
 
 /// The every-move values a cache holds, as a server saves them between
@@ -306,7 +344,19 @@ impl KalahCache {
             boards: Mutex::default(),
             unread: Mutex::default(),
             built: Mutex::default(),
+            sizes: (FIRST_TABLE_POSITIONS, TABLE_POSITIONS),
+            wanted: Mutex::default(),
+            table_work: Mutex::default(),
         }
+    }
+
+    /// The cache with larger tables of at most `first` positions in their
+    /// first stage and `last` in their second (by default
+    /// [`FIRST_TABLE_POSITIONS`] and [`TABLE_POSITIONS`]): for a machine of
+    /// less memory, or a test of the stages on a small board.
+    pub fn with_table_positions(mut self, first: u64, last: u64) -> KalahCache {
+        self.sizes = (first.min(last), last);
+        self
     }
 
     /// The cache with a folder of larger endgame tables: before the
@@ -343,12 +393,107 @@ impl KalahCache {
     /// seed on the board; `None` when that is no more than the table a
     /// solver builds by itself.
     pub fn table_seeds(p: &Position) -> Option<usize> {
+        KalahCache::table_seeds_within(p, TABLE_POSITIONS)
+    }
+
+    /// [`KalahCache::table_seeds`] for tables of at most `positions`.
+    pub fn table_seeds_within(p: &Position, positions: u64) -> Option<usize> {
         let seeds = (p.board().iter().sum::<u32>() as usize).min(endgame::MAX_SEEDS);
         let auto = solver::auto_endgame_seeds(p.pits(), seeds);
         let k = (0..=seeds)
-            .take_while(|&k| endgame::positions_for(p.pits(), k) <= TABLE_POSITIONS)
+            .take_while(|&k| endgame::positions_for(p.pits(), k) <= positions)
             .last()?;
         (k > auto).then_some(k)
+    }
+
+    /// The seeds of the two stages of `p`'s board's larger table: the
+    /// first's and the last's (the same when the first would hold every
+    /// seed of the last or no more than a solver's own table).
+    fn stages(&self, p: &Position) -> Option<(usize, usize)> {
+        let last = KalahCache::table_seeds_within(p, self.sizes.1)?;
+        let first = KalahCache::table_seeds_within(p, self.sizes.0).map_or(last, |k| k.min(last));
+        Some((first, last))
+    }
+
+    /// The seeds of the larger table whose solver `p`'s board has, if any
+    /// (the last stage's when it has both).
+    fn larger_held(&self, s: &Slots, p: &Position, table_bits: u32) -> Option<usize> {
+        let (first, last) = self.stages(p)?;
+        [last, first].into_iter().find(|&k| {
+            s.slots
+                .iter()
+                .any(|x| x.key == self.plan(p, k, table_bits).0)
+        })
+    }
+
+    /// Whether a request waits on a board other than `p`'s, with no larger
+    /// table yet: the preparer then stops what it does for it.
+    fn wants_other(&self, p: &Position, table_bits: u32) -> bool {
+        lock(&self.wanted)
+            .as_ref()
+            .is_some_and(|(w, bits)| !(same_board(w, p) && *bits == table_bits))
+    }
+
+    /// For a request with no larger table for its board yet, where the
+    /// preparer will make one: wait, not marked busy (the build would
+    /// pause for it), while the preparer reads or builds it, rather than
+    /// search with a small table. The preparer is given half a second to
+    /// take the board up. Returns `true` when the request's time ran out
+    /// waiting; `false` when it should go on and search (the table is
+    /// there, or the preparer did not take it up).
+    fn wait_for_table(
+        &self,
+        p: &Position,
+        table_bits: u32,
+        end: Instant,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<bool, AppError> {
+        let Some((first, _)) = self.stages(p) else {
+            return Ok(false);
+        };
+        if self.tables.is_none()
+            || !lock(&self.boards)
+                .iter()
+                .any(|(b, bits)| same_board(b, p) && *bits == table_bits)
+        {
+            return Ok(false);
+        }
+        let (key, options) = self.plan(p, first, table_bits);
+        if self
+            .larger_held(&lock(&self.slots), p, table_bits)
+            .is_some()
+            || lock(&self.built).contains(&key)
+            || solver::planned_bytes(&options, p.pits(), None) > self.limit
+            || solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())
+                .is_err()
+        {
+            return Ok(false);
+        }
+        *lock(&self.wanted) = Some((p.clone(), table_bits));
+        self.wake.notify_all();
+        let asked = Instant::now();
+        loop {
+            if stop() {
+                return Err(AppError::Cancelled);
+            }
+            if self.values_of(p).is_some()
+                || self
+                    .larger_held(&lock(&self.slots), p, table_bits)
+                    .is_some()
+            {
+                return Ok(false);
+            }
+            let working = lock(&self.table_work)
+                .as_ref()
+                .is_some_and(|(b, bits)| same_board(b, p) && *bits == table_bits);
+            if !working && asked.elapsed() > TAKE_UP {
+                return Ok(false);
+            }
+            if Instant::now() >= end {
+                return Ok(true);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// How many times a position was solved whole since the cache was made
@@ -498,7 +643,8 @@ impl KalahCache {
     /// Mark a request at work until the guard is dropped: the preparer
     /// stops its search within milliseconds and waits. A server holds one
     /// for every request, cheap or not, so that background work never
-    /// takes the cores from them.
+    /// takes the cores from them; [`KalahCache::move_values`] holds its
+    /// own, only once it searches.
     pub fn busy(&self) -> Busy<'_> {
         self.busy.fetch_add(1, Ordering::Relaxed);
         Busy(&self.busy)
@@ -544,12 +690,24 @@ impl KalahCache {
     /// until `cancel` is raised (a server runs it on a thread of its own).
     pub fn run_preparer(&self, cancel: &Cancel) {
         while !cancel.is_cancelled() {
+            // The board a request waits on: its table first.
+            let wanted = lock(&self.wanted).clone();
+            if let Some((w, bits)) = wanted {
+                self.make_table(&w, bits, cancel, Stage::First);
+                let mut g = lock(&self.wanted);
+                if g.as_ref()
+                    .is_some_and(|(b, x)| same_board(b, &w) && *x == bits)
+                {
+                    *g = None;
+                }
+                continue;
+            }
             // The larger tables whose files are there (read in a second or
             // two each; at once at start, even when every position asked
             // for is known already).
             let boards = lock(&self.boards).clone();
             for (b, bits) in &boards {
-                self.make_table(b, *bits, cancel, false);
+                self.make_table(b, *bits, cancel, Stage::Read);
             }
             let next = {
                 let mut q = lock(&self.queue);
@@ -565,26 +723,46 @@ impl KalahCache {
                 }
             };
             let Some((p, depth, table_bits)) = next else {
-                // Nothing to solve: build the tables still missing.
-                for (b, bits) in &boards {
-                    self.make_table(b, *bits, cancel, true);
+                // Nothing to solve: build the tables still missing, and
+                // the next stage of those made.
+                if lock(&self.wanted).is_none() {
+                    for (b, bits) in &boards {
+                        self.make_table(b, *bits, cancel, Stage::All);
+                    }
                 }
                 continue;
             };
-            // This board's table, built if need be, before its search.
+            // This board's table, built if need be, before its search: for
+            // an opening, the first stage (the quickest way to its values);
+            // past it, the last (the positions after an opening are many,
+            // and each is searched several times faster with it).
             if boards
                 .iter()
                 .any(|(b, bits)| same_board(b, &p) && *bits == table_bits)
             {
-                self.make_table(&p, table_bits, cancel, true);
+                let stage = if depth == 0 { Stage::First } else { Stage::All };
+                self.make_table(&p, table_bits, cancel, stage);
             }
             let until = Instant::now() + PREPARE_LIMIT;
             while !cancel.is_cancelled() && Instant::now() < until {
+                if self.wants_other(&p, table_bits) {
+                    // A request waits on another board's table: this
+                    // position after it.
+                    let mut q = lock(&self.queue);
+                    if !q.positions.iter().any(|x| x.0 == p) {
+                        q.positions.push_front((p.clone(), depth, table_bits));
+                    }
+                    break;
+                }
                 if self.busy.load(Ordering::Relaxed) > 0 {
                     std::thread::sleep(Duration::from_millis(20));
                     continue;
                 }
-                let stop = || cancel.is_cancelled() || self.busy.load(Ordering::Relaxed) > 0;
+                let stop = || {
+                    cancel.is_cancelled()
+                        || self.busy.load(Ordering::Relaxed) > 0
+                        || self.wants_other(&p, table_bits)
+                };
                 // A minute at a time: a move not exact in its share of it
                 // is searched again, from the tables, until all are.
                 let end = (Instant::now() + PREPARE_STEP).min(until);
@@ -602,6 +780,12 @@ impl KalahCache {
     /// board (made now if needed), searching until `end`, and the nodes
     /// searched (0 when the cache held them); `None` when the board's
     /// solver would not fit the cache (the caller then solves without it).
+    /// It marks the cache [busy](KalahCache::busy) while it searches. When
+    /// the preparer reads or builds the larger table of a board it
+    /// prepares and that board has none yet, it first waits for it instead
+    /// (not busy, so the build goes on; the preparer makes that board's
+    /// table before any other's), and answers each move's bounds when its
+    /// time runs out first.
     ///
     /// # Errors
     /// [`AppError::Cancelled`] when `stop` says so, also while waiting for
@@ -614,6 +798,13 @@ impl KalahCache {
         stop: &(dyn Fn() -> bool + Sync),
         ctx: &Context,
     ) -> Result<Option<(Vec<MoveValue>, u64)>, AppError> {
+        if self.values_of(p).is_none() && self.wait_for_table(p, table_bits, end, stop)? {
+            // The preparer builds this board's table: each move's bounds.
+            return Ok(Some(match self.values_of(p) {
+                Some(v) => (v, 0),
+                None => (bounds_only(p)?, 0),
+            }));
+        }
         let _busy = self.busy();
         self.values(p, table_bits, end, stop, ctx, 0, true)
     }
@@ -806,31 +997,71 @@ impl KalahCache {
 
     /// Give `p`'s board a solver with its larger endgame table (see
     /// [`KalahCache::with_tables`]), unless the cache has no folder, the
-    /// board needs none, it has one, or it would not fit. The build waits
-    /// whenever a request is at work (nothing starts while one is); a
-    /// build under way when `cancel` is raised runs to its end and is
-    /// dropped. Without `build`, only a table read from its file is made.
-    fn make_table(&self, p: &Position, table_bits: u32, cancel: &Cancel, build: bool) {
-        let (Some(tables), Some(k)) = (&self.tables, KalahCache::table_seeds(p)) else {
+    /// board needs none, it has the last stage's, or it would not fit.
+    /// The last stage's table is read from its file whenever that is
+    /// there; otherwise, with [`Stage::First`] and no table yet, the first
+    /// stage's is read or built; with [`Stage::All`], the next stage's.
+    /// A build waits whenever a request is at work (nothing starts while
+    /// one is), and stops when a request waits on another board's table.
+    fn make_table(&self, p: &Position, table_bits: u32, cancel: &Cancel, stage: Stage) {
+        let (Some(tables), Some((first, last))) = (&self.tables, self.stages(p)) else {
             return;
         };
-        let (key, options) = self.plan(p, k, table_bits);
-        let bytes = solver::planned_bytes(&options, p.pits(), None);
+        let held = self.larger_held(&lock(&self.slots), p, table_bits);
+        if held == Some(last) {
+            return;
+        }
         let busy = || self.busy.load(Ordering::Relaxed) > 0;
-        if build {
+        if stage != Stage::Read {
             // Before the position's search: wait for the requests, as the
             // search would.
             while busy() && !cancel.is_cancelled() {
                 std::thread::sleep(Duration::from_millis(20));
             }
         }
-        if busy()
-            || cancel.is_cancelled()
-            || bytes > self.limit
+        if busy() || cancel.is_cancelled() {
+            return;
+        }
+        *lock(&self.table_work) = Some((p.clone(), table_bits));
+        // The last stage's file; with no table yet, the first's.
+        let mut got = self.table_of(p, table_bits, last, tables, stage, None, cancel);
+        if !got && held.is_none() && first != last {
+            got = self.table_of(p, table_bits, first, tables, stage, Some(false), cancel);
+        }
+        if !got && stage != Stage::Read {
+            let k = match (stage, held) {
+                (Stage::All, Some(_)) => Some(last),
+                (_, None) => Some(first),
+                _ => None,
+            };
+            if let Some(k) = k {
+                self.table_of(p, table_bits, k, tables, stage, Some(true), cancel);
+            }
+        }
+        *lock(&self.table_work) = None;
+    }
+
+    /// Make the solver of `p`'s board with the larger table of `k` seeds:
+    /// read from its file, or (`build: Some(true)`) built and saved; with
+    /// `build: None`, read only. Whether the board now has it.
+    #[allow(clippy::too_many_arguments)]
+    fn table_of(
+        &self,
+        p: &Position,
+        table_bits: u32,
+        k: usize,
+        tables: &Tables,
+        stage: Stage,
+        build: Option<bool>,
+        cancel: &Cancel,
+    ) -> bool {
+        let (key, options) = self.plan(p, k, table_bits);
+        let bytes = solver::planned_bytes(&options, p.pits(), None);
+        if bytes > self.limit
             || solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())
                 .is_err()
         {
-            return;
+            return false;
         }
         // Room first, before a byte is read: idle solvers with the smaller
         // tables go for it. No request drops a larger table's solver, so
@@ -838,58 +1069,92 @@ impl KalahCache {
         // other's.
         {
             let mut s = lock(&self.slots);
-            if s.slots.iter().any(|x| x.key == key) || !room_for(&mut s, bytes, self.limit) {
-                return;
+            if s.slots.iter().any(|x| x.key == key) {
+                return true;
+            }
+            if !room_for(&mut s, bytes, self.limit) {
+                return false;
             }
         }
         let file = KalahCache::table_file(&tables.dir, p.pits(), k, p.rule());
+        let building = build == Some(true);
         // A file of this table (another run's) is read; one that is not
         // this table, or not whole, is built again and replaced.
-        if !build && lock(&self.unread).contains(&file) {
-            return;
-        }
-        let read = Endgame::read_file(&file)
-            .ok()
-            .filter(|t| t.pits() == p.pits() && t.seeds() == k && t.rule() == p.rule());
-        if read.is_none() && file.exists() {
-            let mut unread = lock(&self.unread);
-            if !unread.contains(&file) && unread.len() < MAX_QUEUED {
-                unread.push(file.clone());
+        let table = if !building && lock(&self.unread).contains(&file) {
+            None
+        } else {
+            let read = Endgame::read_file(&file)
+                .ok()
+                .filter(|t| t.pits() == p.pits() && t.seeds() == k && t.rule() == p.rule());
+            if read.is_none() && file.exists() {
+                let mut unread = lock(&self.unread);
+                if !unread.contains(&file) && unread.len() < MAX_QUEUED {
+                    unread.push(file.clone());
+                }
             }
-        }
-        let table = match read {
+            read
+        };
+        let table = match table {
             Some(t) => t,
-            None if !build => return,
+            None if !building || stage == Stage::Read => return false,
             // Built once a run at most (a table that could not be kept
             // is not built over and over).
-            None if lock(&self.built).contains(&key) => return,
+            None if lock(&self.built).contains(&key) => return false,
             None => {
-                lock(&self.built).push(key);
-                let pause = |_: u64| {
-                    while busy() && !cancel.is_cancelled() {
+                let go_on = |_: u64| {
+                    while busy_or_stopped(&self.busy, cancel) {
+                        if cancel.is_cancelled() || self.wants_other(p, table_bits) {
+                            return false;
+                        }
                         std::thread::sleep(Duration::from_millis(5));
                     }
+                    !self.wants_other(p, table_bits)
                 };
-                let Ok(t) = Endgame::build_with_progress(p.pits(), k, p.rule(), &pause) else {
-                    return;
+                let t = match Endgame::build_until(p.pits(), k, p.rule(), &go_on) {
+                    Ok(Some(t)) => t,
+                    // Stopped for another board: built again later.
+                    Ok(None) => return false,
+                    Err(_) => {
+                        lock(&self.built).push(key);
+                        return false;
+                    }
                 };
+                lock(&self.built).push(key);
                 if cancel.is_cancelled() {
-                    return;
+                    return false;
                 }
                 // Not saved (a full disk, a folder not writable): used
                 // all the same, and built again next time.
                 if (tables.save)(&file, &t).is_ok() {
                     lock(&self.unread).retain(|f| *f != file);
+                    // The last stage's file saved: the first's is not read
+                    // again.
+                    if let Some((first, last)) = self.stages(p)
+                        && k == last
+                        && first != last
+                    {
+                        let old = KalahCache::table_file(&tables.dir, p.pits(), first, p.rule());
+                        let _ = std::fs::remove_file(old);
+                    }
                 }
                 t
             }
         };
         let Ok(solver) = solver::Solver::with_endgame(table, &options) else {
-            return;
+            return false;
         };
         let mut s = lock(&self.slots);
-        if s.slots.iter().any(|x| x.key == key) || !room_for(&mut s, bytes, self.limit) {
-            return;
+        if s.slots.iter().any(|x| x.key == key) {
+            return true;
+        }
+        // The board's first stage makes way for its last.
+        let (first, _) = self.stages(p).unwrap_or((k, k));
+        if first != k {
+            let old = self.plan(p, first, table_bits).0;
+            s.slots.retain(|x| x.key != old);
+        }
+        if !room_for(&mut s, bytes, self.limit) {
+            return false;
         }
         s.clock += 1;
         let now = s.clock;
@@ -901,6 +1166,7 @@ impl KalahCache {
             building: Arc::new(AtomicBool::new(false)),
             used: now,
         });
+        true
     }
 
     /// Drop the slot of `solver` (a larger table's whose holder panicked:
@@ -924,12 +1190,7 @@ impl KalahCache {
         // The larger table's solver, once the preparer has made it (under
         // the same lock as the lookup: a slot of the larger table is only
         // ever made by the preparer, never here).
-        let k = KalahCache::table_seeds(p)
-            .filter(|&big| {
-                let big = self.plan(p, big, table_bits).0;
-                s.slots.iter().any(|x| x.key == big)
-            })
-            .unwrap_or(auto);
+        let k = self.larger_held(&s, p, table_bits).unwrap_or(auto);
         let (key, options) = self.plan(p, k, table_bits);
         s.clock += 1;
         let now = s.clock;

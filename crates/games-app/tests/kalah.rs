@@ -666,6 +666,156 @@ fn a_cache_folder_keeps_the_larger_endgame_table() {
     assert_eq!(saves.load(Ordering::Relaxed), 2);
 }
 
+/// A board's larger table in two stages: the first (smaller, quicker to
+/// build) made before the opening's search, the last when the preparer is
+/// idle, replacing it; a later cache reads the last stage's file at once,
+/// or, with only the first's, reads it and builds the last.
+#[test]
+fn a_larger_table_comes_in_two_stages() {
+    use std::sync::{Arc, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let (first, last) = (21, 24);
+    assert!(first > mancala::solver::auto_endgame_seeds(4, 24));
+    let saved = Arc::new(Mutex::new(Vec::<String>::new()));
+    let with_folder = || {
+        let names = Arc::clone(&saved);
+        Arc::new(
+            games_app::KalahCache::new(64 << 20, 1)
+                .with_tables(
+                    dir.path().to_path_buf(),
+                    Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
+                        names
+                            .lock()
+                            .unwrap()
+                            .push(f.file_name().unwrap().to_string_lossy().into_owned());
+                        let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
+                        t.save(&mut out).map_err(|e| e.to_string())
+                    }),
+                )
+                .with_table_positions(
+                    mancala::endgame::positions_for(4, first),
+                    mancala::endgame::positions_for(4, last),
+                ),
+        )
+    };
+    let file = |k| games_app::KalahCache::table_file(dir.path(), 4, k, p.rule());
+    // Until the cache holds `p`'s values and a solver with the last
+    // stage's table: the tables its solvers had on the way.
+    let run = || {
+        let cache = with_folder();
+        cache.prepare(p.clone(), 16);
+        let (cancel, preparer) = start_preparer(&cache);
+        assert_eq!(prepared_values(&cache, &p), values_alone(&p));
+        let start = Instant::now();
+        let mut seen = Vec::new();
+        loop {
+            let now = cache.endgame_seeds();
+            if seen.last() != Some(&now) {
+                seen.push(now.clone());
+            }
+            if now.contains(&last) {
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(120), "{seen:?}");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        cancel.cancel();
+        preparer.join().unwrap();
+        // The first stage made way for the last.
+        assert!(!cache.endgame_seeds().contains(&first), "{seen:?}");
+        // A later position, with the last stage's solver.
+        let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+        let mut later = p.clone();
+        later.play(later.legal_moves()[2]).unwrap();
+        let r = moves_of(&later, 16).run(&ctx).unwrap();
+        assert_eq!(
+            r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+            values_alone(&later)
+        );
+        seen
+    };
+    // First: the first stage built and saved, then the last.
+    run();
+    let names = saved.lock().unwrap().clone();
+    let name = |k: usize| file(k).file_name().unwrap().to_string_lossy().into_owned();
+    assert_eq!(names, [name(first), name(last)]);
+    // The first stage's file goes once the last's is written.
+    assert!(!file(first).exists());
+    assert!(file(last).exists());
+    // Next: the last stage read from its file, nothing built.
+    let seen = run();
+    assert!(seen.iter().all(|s| !s.contains(&first)), "{seen:?}");
+    assert_eq!(saved.lock().unwrap().len(), 2);
+    // With only the first stage's file: read, then the last built.
+    std::fs::remove_file(file(last)).unwrap();
+    let t = mancala::endgame::Endgame::build(4, first, p.rule()).unwrap();
+    t.save(&mut std::fs::File::create(file(first)).unwrap())
+        .unwrap();
+    run();
+    assert_eq!(
+        saved.lock().unwrap().clone(),
+        [name(first), name(last), name(last)]
+    );
+}
+
+/// A request for a board with no larger table yet does not search with a
+/// small one (which would pause the build): it waits, and the preparer
+/// makes that board's table first, before the one it was building.
+#[test]
+fn a_request_waits_for_its_boards_table_and_comes_first() {
+    use std::sync::{Arc, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    let saved = Arc::new(Mutex::new(Vec::<String>::new()));
+    let names = Arc::clone(&saved);
+    let cache = Arc::new(games_app::KalahCache::new(64 << 20, 1).with_tables(
+        dir.path().to_path_buf(),
+        Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
+            names
+                .lock()
+                .unwrap()
+                .push(f.file_name().unwrap().to_string_lossy().into_owned());
+            let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
+            t.save(&mut out).map_err(|e| e.to_string())
+        }),
+    ));
+    let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    cache.prepare(a.clone(), 16);
+    cache.prepare(b.clone(), 16);
+    // The preparer waits at the first board's build while this is held.
+    let busy = cache.busy();
+    let (cancel, preparer) = start_preparer(&cache);
+    std::thread::sleep(Duration::from_millis(100));
+    let asking = {
+        let cache = Arc::clone(&cache);
+        let b = b.clone();
+        std::thread::spawn(move || {
+            let ctx = Context::new().with_kalah_cache(cache);
+            moves_of(&b, 16).run(&ctx).unwrap()
+        })
+    };
+    std::thread::sleep(Duration::from_millis(100));
+    drop(busy);
+    let r = asking.join().unwrap();
+    assert!(r.solved);
+    assert_eq!(
+        r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+        values_alone(&b)
+    );
+    assert_eq!(prepared_values(&cache, &a), values_alone(&a));
+    cancel.cancel();
+    preparer.join().unwrap();
+    let names = saved.lock().unwrap().clone();
+    assert_eq!(
+        names,
+        [
+            "kalah-4-pits-24-seeds-empty.db",
+            "kalah-4-pits-24-seeds-handout.db"
+        ]
+    );
+}
+
 #[test]
 fn saved_kalah_values_read_back_and_bad_ones_are_refused() {
     use std::sync::Arc;

@@ -200,6 +200,14 @@ fn canonical(game: &str) -> &str {
     if game == "mancala" { "kalah" } else { game }
 }
 
+/// Whether `GAME VERB` marks the Kalah cache busy itself, only while it
+/// searches: `kalah moves`, which first waits (not busy) while the
+/// server's preparer builds the endgame table its board needs, as a busy
+/// mark would pause that build (see `games_app::KalahCache::move_values`).
+pub fn marks_busy_itself(game: &str, verb: &str) -> bool {
+    (canonical(game), verb) == ("kalah", "moves")
+}
+
 /// Whether `GAME VERB` with this body is cheap (see [`CHEAP`]): a body
 /// that is not JSON, or a value that is not a number, is refused at once,
 /// so it is cheap too.

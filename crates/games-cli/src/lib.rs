@@ -411,7 +411,8 @@ pub fn web_kalah_cache() -> games_app::KalahCache {
 
 /// The web page's backend, Kalah's solvers and solved positions kept in
 /// `cache` across requests; every request marks the cache busy while it
-/// runs, so its background preparation never takes the cores from one.
+/// runs, so its background preparation never takes the cores from one
+/// (`kalah moves` only while it searches: see [`api::marks_busy_itself`]).
 pub fn web_backend_with(cache: std::sync::Arc<games_app::KalahCache>) -> games_web::Backend {
     games_web::Backend::new(std::sync::Arc::new(
         move |game: &str,
@@ -419,7 +420,7 @@ pub fn web_backend_with(cache: std::sync::Arc<games_app::KalahCache>) -> games_w
               body: &[u8],
               progress: games_web::Progress<'_>,
               gone: &games_app::Cancel| {
-            let _busy = cache.busy();
+            let _busy = (!api::marks_busy_itself(game, verb)).then(|| cache.busy());
             let r = api::call_cached(game, verb, body, progress, gone, Some(&cache));
             games_web::Reply {
                 status: r.status,

@@ -213,15 +213,37 @@ impl Endgame {
         rule: CaptureRule,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Endgame, MancalaError> {
+        let built = Endgame::build_until(pits, seeds, rule, &|done| {
+            progress(done);
+            true
+        })?;
+        Ok(built.expect("a build that is never stopped ends with its table"))
+    }
+
+    /// [`Endgame::build_with_progress`], stopped between a level's parts
+    /// when `progress` returns `false` (a server's cache stops the build
+    /// of one table when a request wants another's): then `None`, the
+    /// work done so far dropped.
+    ///
+    /// # Errors
+    /// As [`Endgame::build`], before any work.
+    pub fn build_until(
+        pits: usize,
+        seeds: usize,
+        rule: CaptureRule,
+        progress: &(dyn Fn(u64) -> bool + Sync),
+    ) -> Result<Option<Endgame>, MancalaError> {
         // Row by row (see `rows`): each move of a mover's row worked out
         // once for all the other's rows.
-        Endgame::filled(pits, seeds, rule, |sower, terms, values| {
-            if pits == SPECIALISED {
-                super::rows::fill::<SPECIALISED>(sower, terms, values, seeds, progress);
+        let mut whole = true;
+        let table = Endgame::filled(pits, seeds, rule, |sower, terms, values| {
+            whole = if pits == SPECIALISED {
+                super::rows::fill::<SPECIALISED>(sower, terms, values, seeds, progress)
             } else {
-                super::rows::fill::<0>(sower, terms, values, seeds, progress);
-            }
-        })
+                super::rows::fill::<0>(sower, terms, values, seeds, progress)
+            };
+        })?;
+        Ok(whole.then_some(table))
     }
 
     /// The table of `pits` pits a side, `seeds` seeds and `rule` that
@@ -276,6 +298,43 @@ impl Endgame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A build stopped between parts gives no table, however far it got;
+    /// one asked to go on to the end gives [`Endgame::build`]'s, and the
+    /// last count it reports is every position.
+    #[test]
+    fn a_stopped_build_gives_no_table() {
+        use std::sync::atomic::AtomicU64;
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
+            let whole = Endgame::build(4, 10, rule).unwrap();
+            let calls = AtomicU64::new(0);
+            let last = AtomicU64::new(0);
+            let again = Endgame::build_until(4, 10, rule, &|done| {
+                calls.fetch_add(1, Ordering::Relaxed);
+                last.store(done, Ordering::Relaxed);
+                true
+            })
+            .unwrap()
+            .expect("never stopped");
+            assert!(again.values[..] == whole.values[..], "{rule:?}");
+            assert_eq!(
+                last.load(Ordering::Relaxed),
+                super::super::positions_for(4, 10)
+            );
+            let n = calls.load(Ordering::Relaxed);
+            // Stopped at the first call, halfway, and at the very last.
+            for stop_at in [1, n / 2, n] {
+                let seen = AtomicU64::new(0);
+                let built = Endgame::build_until(4, 10, rule, &|_| {
+                    seen.fetch_add(1, Ordering::Relaxed) + 1 < stop_at
+                })
+                .unwrap();
+                assert_eq!(seen.load(Ordering::Relaxed), stop_at, "{rule:?}");
+                // Stopped at the last call the table is whole already.
+                assert_eq!(built.is_some(), stop_at == n, "{rule:?} at {stop_at}");
+            }
+        }
+    }
 
     /// The build compiled for 6 pits and the general one fill the same
     /// table, byte for byte, under both rules; so does the build by rows,

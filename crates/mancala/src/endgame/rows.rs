@@ -493,14 +493,15 @@ const ITEM: usize = 1 << 13;
 /// seeds, all unknown) by rows, for `M` pits a side (0: the sower's own),
 /// calling `progress` with the positions done after each level, and with
 /// the count before it between the level's parts (tens of milliseconds
-/// apart for the largest tables).
+/// apart for the largest tables). It stops there, the table left unfinished,
+/// when `progress` returns `false`: whether the table was filled.
 pub(super) fn fill<const M: usize>(
     sower: &Sower,
     terms: &Terms,
     values: &[AtomicI8],
     most: usize,
-    progress: &(dyn Fn(u64) + Sync),
-) {
+    progress: &(dyn Fn(u64) -> bool + Sync),
+) -> bool {
     let m = sower.pits_in::<M>();
     let rows = Rows::new::<M>(m, most, terms);
     let fill = Fill {
@@ -550,11 +551,16 @@ pub(super) fn fill<const M: usize>(
                 .with_max_len(1)
                 .for_each(|(x, y, xs, ys)| fill.unit::<M>(&lv, *x, *y, xs.clone(), ys.clone()));
             // Between a level's parts too, with the count so far: a
-            // caller may wait in it to pause the build.
-            progress(positions_for(m, level - 1));
+            // caller may wait in it to pause the build, or stop it.
+            if !progress(positions_for(m, level - 1)) {
+                return false;
+            }
         }
-        progress(positions_for(m, level));
+        if !progress(positions_for(m, level)) {
+            return level == most;
+        }
     }
+    true
 }
 
 #[cfg(test)]

@@ -282,8 +282,9 @@ struct ServeArgs {
     open: bool,
     /// The folder where the server keeps the Kalah move values it proved
     /// (`kalah-values.json`) and the larger endgame tables it builds for
-    /// Kalah(6,4) (`kalah-6-pits-24-seeds-RULE.db`, 1.25 GB each), to have
-    /// them at once when it starts again; delete it to start afresh.
+    /// Kalah(6,4) (`kalah-6-pits-24-seeds-RULE.db`, 1.25 GB each; on a
+    /// first start the 22-seed table comes first, 0.55 GB), to have them
+    /// at once when it starts again; delete it to start afresh.
     /// Default: `$XDG_CACHE_HOME/games-cli`, else `~/.cache/games-cli`.
     #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
     cache: Option<std::path::PathBuf>,

@@ -84,6 +84,16 @@ pub const TABLE_POSITIONS: u64 = 1_300_000_000;
 /// else to do, and replaces it.
 pub const FIRST_TABLE_POSITIONS: u64 = 600_000_000;
 
+/// What [`KalahCache::make_table_for`] passes on to each table it tries.
+#[derive(Clone, Copy)]
+struct Plan<'a> {
+    tables: &'a Tables,
+    stage: Stage,
+    cancel: &'a Cancel,
+    /// Asked for by a waiting request: not stopped for another board.
+    asked: bool,
+}
+
 /// Which of a board's larger tables [`KalahCache::make_table`] may make.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -135,6 +145,17 @@ fn same_board(a: &Position, b: &Position) -> bool {
     a.pits() == b.pits()
         && a.rule() == b.rule()
         && a.board().iter().sum::<u32>() == b.board().iter().sum::<u32>()
+}
+
+/// The seeds in `p`'s pits, the stores' left out.
+fn seeds_in_pits(p: &Position) -> usize {
+    let m = p.pits();
+    p.board()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != m && i != 2 * m + 1)
+        .map(|(_, &x)| x as usize)
+        .sum()
 }
 
 /// A request at work (`busy`), or the work `cancel`led.
@@ -451,7 +472,10 @@ impl KalahCache {
         let Some((first, _)) = self.stages(p) else {
             return Ok(false);
         };
-        if self.tables.is_none()
+        // A position of no more seeds in its pits than the first stage
+        // holds is searched in moments with a solver's own table.
+        if seeds_in_pits(p) <= first
+            || self.tables.is_none()
             || !lock(&self.boards)
                 .iter()
                 .any(|(b, bits)| same_board(b, p) && *bits == table_bits)
@@ -472,6 +496,7 @@ impl KalahCache {
         *lock(&self.wanted) = Some((p.clone(), table_bits));
         self.wake.notify_all();
         let asked = Instant::now();
+        let mut seen_working = false;
         loop {
             if stop() {
                 return Err(AppError::Cancelled);
@@ -483,14 +508,18 @@ impl KalahCache {
             {
                 return Ok(false);
             }
-            let working = lock(&self.table_work)
-                .as_ref()
-                .is_some_and(|(b, bits)| same_board(b, p) && *bits == table_bits);
+            // The preparer makes a table: this board's, or another's a
+            // request waited on first (not stopped for this one: two pages
+            // asking for two boards would stop each other's builds in
+            // turn); this board's comes next.
+            let working = lock(&self.table_work).is_some();
+            seen_working |= working;
             if !working && asked.elapsed() > TAKE_UP {
                 return Ok(false);
             }
             if Instant::now() >= end {
-                return Ok(true);
+                // Bounds only if the wait was for a table under way.
+                return Ok(seen_working);
             }
             std::thread::sleep(Duration::from_millis(10));
         }
@@ -693,7 +722,7 @@ impl KalahCache {
             // The board a request waits on: its table first.
             let wanted = lock(&self.wanted).clone();
             if let Some((w, bits)) = wanted {
-                self.make_table(&w, bits, cancel, Stage::First);
+                self.make_table_for(&w, bits, cancel, Stage::First, true);
                 let mut g = lock(&self.wanted);
                 if g.as_ref()
                     .is_some_and(|(b, x)| same_board(b, &w) && *x == bits)
@@ -1004,6 +1033,19 @@ impl KalahCache {
     /// A build waits whenever a request is at work (nothing starts while
     /// one is), and stops when a request waits on another board's table.
     fn make_table(&self, p: &Position, table_bits: u32, cancel: &Cancel, stage: Stage) {
+        self.make_table_for(p, table_bits, cancel, stage, false);
+    }
+
+    /// [`KalahCache::make_table`]; a build `asked` for by a waiting request
+    /// is not stopped for another board's.
+    fn make_table_for(
+        &self,
+        p: &Position,
+        table_bits: u32,
+        cancel: &Cancel,
+        stage: Stage,
+        asked: bool,
+    ) {
         let (Some(tables), Some((first, last))) = (&self.tables, self.stages(p)) else {
             return;
         };
@@ -1024,9 +1066,15 @@ impl KalahCache {
         }
         *lock(&self.table_work) = Some((p.clone(), table_bits));
         // The last stage's file; with no table yet, the first's.
-        let mut got = self.table_of(p, table_bits, last, tables, stage, None, cancel);
+        let plan = Plan {
+            tables,
+            stage,
+            cancel,
+            asked,
+        };
+        let mut got = self.table_of(p, table_bits, last, None, &plan);
         if !got && held.is_none() && first != last {
-            got = self.table_of(p, table_bits, first, tables, stage, Some(false), cancel);
+            got = self.table_of(p, table_bits, first, Some(false), &plan);
         }
         if !got && stage != Stage::Read {
             let k = match (stage, held) {
@@ -1035,7 +1083,7 @@ impl KalahCache {
                 _ => None,
             };
             if let Some(k) = k {
-                self.table_of(p, table_bits, k, tables, stage, Some(true), cancel);
+                self.table_of(p, table_bits, k, Some(true), &plan);
             }
         }
         *lock(&self.table_work) = None;
@@ -1044,17 +1092,20 @@ impl KalahCache {
     /// Make the solver of `p`'s board with the larger table of `k` seeds:
     /// read from its file, or (`build: Some(true)`) built and saved; with
     /// `build: None`, read only. Whether the board now has it.
-    #[allow(clippy::too_many_arguments)]
     fn table_of(
         &self,
         p: &Position,
         table_bits: u32,
         k: usize,
-        tables: &Tables,
-        stage: Stage,
         build: Option<bool>,
-        cancel: &Cancel,
+        plan: &Plan<'_>,
     ) -> bool {
+        let Plan {
+            tables,
+            stage,
+            cancel,
+            asked,
+        } = *plan;
         let (key, options) = self.plan(p, k, table_bits);
         let bytes = solver::planned_bytes(&options, p.pits(), None);
         if bytes > self.limit
@@ -1094,6 +1145,9 @@ impl KalahCache {
             }
             read
         };
+        if table.is_some() {
+            self.drop_first_file(p, k, tables);
+        }
         let table = match table {
             Some(t) => t,
             None if !building || stage == Stage::Read => return false,
@@ -1101,14 +1155,15 @@ impl KalahCache {
             // is not built over and over).
             None if lock(&self.built).contains(&key) => return false,
             None => {
+                let other = || !asked && self.wants_other(p, table_bits);
                 let go_on = |_: u64| {
                     while busy_or_stopped(&self.busy, cancel) {
-                        if cancel.is_cancelled() || self.wants_other(p, table_bits) {
+                        if cancel.is_cancelled() || other() {
                             return false;
                         }
                         std::thread::sleep(Duration::from_millis(5));
                     }
-                    !self.wants_other(p, table_bits)
+                    !other()
                 };
                 let t = match Endgame::build_until(p.pits(), k, p.rule(), &go_on) {
                     Ok(Some(t)) => t,
@@ -1127,15 +1182,7 @@ impl KalahCache {
                 // all the same, and built again next time.
                 if (tables.save)(&file, &t).is_ok() {
                     lock(&self.unread).retain(|f| *f != file);
-                    // The last stage's file saved: the first's is not read
-                    // again.
-                    if let Some((first, last)) = self.stages(p)
-                        && k == last
-                        && first != last
-                    {
-                        let old = KalahCache::table_file(&tables.dir, p.pits(), first, p.rule());
-                        let _ = std::fs::remove_file(old);
-                    }
+                    self.drop_first_file(p, k, tables);
                 }
                 t
             }
@@ -1147,13 +1194,18 @@ impl KalahCache {
         if s.slots.iter().any(|x| x.key == key) {
             return true;
         }
-        // The board's first stage makes way for its last.
+        // The board's first stage makes way for its last (kept when even
+        // then there is no room).
         let (first, _) = self.stages(p).unwrap_or((k, k));
+        let mut replaced = Vec::new();
         if first != k {
             let old = self.plan(p, first, table_bits).0;
-            s.slots.retain(|x| x.key != old);
+            if let Some(i) = s.slots.iter().position(|x| x.key == old) {
+                replaced.push(s.slots.remove(i));
+            }
         }
         if !room_for(&mut s, bytes, self.limit) {
+            s.slots.append(&mut replaced);
             return false;
         }
         s.clock += 1;
@@ -1167,6 +1219,20 @@ impl KalahCache {
             used: now,
         });
         true
+    }
+
+    /// With the last stage's table (`k` seeds) in its file: delete the
+    /// first stage's file, never read again.
+    fn drop_first_file(&self, p: &Position, k: usize, tables: &Tables) {
+        if let Some((first, last)) = self.stages(p)
+            && k == last
+            && first != last
+        {
+            let old = KalahCache::table_file(&tables.dir, p.pits(), first, p.rule());
+            if old.exists() {
+                let _ = std::fs::remove_file(old);
+            }
+        }
     }
 
     /// Drop the slot of `solver` (a larger table's whose holder panicked:

@@ -272,7 +272,9 @@ pub struct KalahCache {
     /// A board a request waits on: the preparer makes its larger table
     /// first, and stops other work for it.
     wanted: Mutex<Option<(Position, u32)>>,
-    /// The board whose larger table the preparer reads or builds now.
+    /// The board whose larger table the preparer builds now (not while it
+    /// reads one: a read is not paused for requests, which search in the
+    /// meantime).
     table_work: Mutex<Option<(Position, u32)>>,
 }
 
@@ -457,7 +459,8 @@ impl KalahCache {
 
     /// For a request with no larger table for its board yet, where the
     /// preparer will make one: wait, not marked busy (the build would
-    /// pause for it), while the preparer reads or builds it, rather than
+    /// pause for it), while the preparer builds a larger table (this
+    /// board's, or one another request waited on first), rather than
     /// search with a small table. The preparer is given half a second to
     /// take the board up. Returns `true` when the request's time ran out
     /// waiting; `false` when it should go on and search (the table is
@@ -810,8 +813,8 @@ impl KalahCache {
     /// searched (0 when the cache held them); `None` when the board's
     /// solver would not fit the cache (the caller then solves without it).
     /// It marks the cache [busy](KalahCache::busy) while it searches. When
-    /// the preparer reads or builds the larger table of a board it
-    /// prepares and that board has none yet, it first waits for it instead
+    /// the preparer builds a larger table and the request's board (one it
+    /// prepares) has none yet, it first waits for it instead
     /// (not busy, so the build goes on; the preparer makes that board's
     /// table before any other's), and answers each move's bounds when its
     /// time runs out first.
@@ -1064,7 +1067,6 @@ impl KalahCache {
         if busy() || cancel.is_cancelled() {
             return;
         }
-        *lock(&self.table_work) = Some((p.clone(), table_bits));
         // The last stage's file; with no table yet, the first's.
         let plan = Plan {
             tables,
@@ -1086,7 +1088,6 @@ impl KalahCache {
                 self.table_of(p, table_bits, k, Some(true), &plan);
             }
         }
-        *lock(&self.table_work) = None;
     }
 
     /// Make the solver of `p`'s board with the larger table of `k` seeds:
@@ -1165,7 +1166,10 @@ impl KalahCache {
                     }
                     !other()
                 };
-                let t = match Endgame::build_until(p.pits(), k, p.rule(), &go_on) {
+                *lock(&self.table_work) = Some((p.clone(), table_bits));
+                let built = Endgame::build_until(p.pits(), k, p.rule(), &go_on);
+                *lock(&self.table_work) = None;
+                let t = match built {
                     Ok(Some(t)) => t,
                     // Stopped for another board: built again later.
                     Ok(None) => return false,

@@ -666,6 +666,33 @@ fn a_cache_folder_keeps_the_larger_endgame_table() {
     assert_eq!(saves.load(Ordering::Relaxed), 2);
 }
 
+/// A cache with a table folder `dir` whose larger tables have at most
+/// `first` positions in their first stage and `last` in their second,
+/// saving each table to its file and its name to `saved`.
+fn staged_cache(
+    dir: &std::path::Path,
+    first: u64,
+    last: u64,
+    saved: &std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+) -> std::sync::Arc<games_app::KalahCache> {
+    let names = std::sync::Arc::clone(saved);
+    std::sync::Arc::new(
+        games_app::KalahCache::new(64 << 20, 1)
+            .with_tables(
+                dir.to_path_buf(),
+                std::sync::Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
+                    names
+                        .lock()
+                        .unwrap()
+                        .push(f.file_name().unwrap().to_string_lossy().into_owned());
+                    let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
+                    t.save(&mut out).map_err(|e| e.to_string())
+                }),
+            )
+            .with_table_positions(first, last),
+    )
+}
+
 /// A board's larger table in two stages: the first (smaller, quicker to
 /// build) made before the opening's search, the last when the preparer is
 /// idle, replacing it; a later cache reads the last stage's file at once,
@@ -679,24 +706,11 @@ fn a_larger_table_comes_in_two_stages() {
     assert!(first > mancala::solver::auto_endgame_seeds(4, 24));
     let saved = Arc::new(Mutex::new(Vec::<String>::new()));
     let with_folder = || {
-        let names = Arc::clone(&saved);
-        Arc::new(
-            games_app::KalahCache::new(64 << 20, 1)
-                .with_tables(
-                    dir.path().to_path_buf(),
-                    Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
-                        names
-                            .lock()
-                            .unwrap()
-                            .push(f.file_name().unwrap().to_string_lossy().into_owned());
-                        let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
-                        t.save(&mut out).map_err(|e| e.to_string())
-                    }),
-                )
-                .with_table_positions(
-                    mancala::endgame::positions_for(4, first),
-                    mancala::endgame::positions_for(4, last),
-                ),
+        staged_cache(
+            dir.path(),
+            mancala::endgame::positions_for(4, first),
+            mancala::endgame::positions_for(4, last),
+            &saved,
         )
     };
     let file = |k| games_app::KalahCache::table_file(dir.path(), 4, k, p.rule());
@@ -767,26 +781,13 @@ fn a_request_waits_for_its_boards_table_and_comes_first() {
     use std::sync::{Arc, Mutex};
     let dir = tempfile::tempdir().unwrap();
     let saved = Arc::new(Mutex::new(Vec::<String>::new()));
-    let names = Arc::clone(&saved);
     // Two stages, the first of fewer seeds than the opening has in its
     // pits (a request waits only for such a position).
-    let cache = Arc::new(
-        games_app::KalahCache::new(64 << 20, 1)
-            .with_tables(
-                dir.path().to_path_buf(),
-                Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
-                    names
-                        .lock()
-                        .unwrap()
-                        .push(f.file_name().unwrap().to_string_lossy().into_owned());
-                    let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
-                    t.save(&mut out).map_err(|e| e.to_string())
-                }),
-            )
-            .with_table_positions(
-                mancala::endgame::positions_for(4, 21),
-                mancala::endgame::positions_for(4, 24),
-            ),
+    let cache = staged_cache(
+        dir.path(),
+        mancala::endgame::positions_for(4, 21),
+        mancala::endgame::positions_for(4, 24),
+        &saved,
     );
     let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
     let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();

@@ -88,7 +88,6 @@ pub const FIRST_TABLE_POSITIONS: u64 = 600_000_000;
 #[derive(Clone, Copy)]
 struct Plan<'a> {
     tables: &'a Tables,
-    stage: Stage,
     cancel: &'a Cancel,
     /// Asked for by a waiting request: not stopped for another board.
     asked: bool,
@@ -158,9 +157,10 @@ fn seeds_in_pits(p: &Position) -> usize {
         .sum()
 }
 
-/// A request at work (`busy`), or the work `cancel`led.
-fn busy_or_stopped(busy: &AtomicUsize, cancel: &Cancel) -> bool {
-    busy.load(Ordering::Relaxed) > 0 || cancel.is_cancelled()
+/// Whether `(b, bits)`, a board and its table bits, is `p`'s with
+/// `table_bits`: one solver serves both.
+fn one_board((b, bits): &(Position, u32), p: &Position, table_bits: u32) -> bool {
+    same_board(b, p) && *bits == table_bits
 }
 
 /// Make room for `bytes` more within `limit` by dropping idle solvers
@@ -454,7 +454,7 @@ impl KalahCache {
     fn wants_other(&self, p: &Position, table_bits: u32) -> bool {
         lock(&self.wanted)
             .as_ref()
-            .is_some_and(|(w, bits)| !(same_board(w, p) && *bits == table_bits))
+            .is_some_and(|w| !one_board(w, p, table_bits))
     }
 
     /// For a request with no larger table for its board yet, where the
@@ -481,7 +481,7 @@ impl KalahCache {
             || self.tables.is_none()
             || !lock(&self.boards)
                 .iter()
-                .any(|(b, bits)| same_board(b, p) && *bits == table_bits)
+                .any(|b| one_board(b, p, table_bits))
         {
             return Ok(false);
         }
@@ -672,6 +672,11 @@ impl KalahCache {
         lock(&self.solved).values.get(p).cloned()
     }
 
+    /// Whether a request is at work (holds [`KalahCache::busy`]'s guard).
+    fn at_work(&self) -> bool {
+        self.busy.load(Ordering::Relaxed) > 0
+    }
+
     /// Mark a request at work until the guard is dropped: the preparer
     /// stops its search within milliseconds and waits. A server holds one
     /// for every request, cheap or not, so that background work never
@@ -686,11 +691,7 @@ impl KalahCache {
     /// cache knows `p` already, the positions after it instead.
     pub fn prepare(&self, p: Position, table_bits: u32) {
         let mut boards = lock(&self.boards);
-        if !boards
-            .iter()
-            .any(|(b, bits)| same_board(b, &p) && *bits == table_bits)
-            && boards.len() < MAX_QUEUED
-        {
+        if !boards.iter().any(|b| one_board(b, &p, table_bits)) && boards.len() < MAX_QUEUED {
             boards.push((p.clone(), table_bits));
         }
         drop(boards);
@@ -727,9 +728,7 @@ impl KalahCache {
             if let Some((w, bits)) = wanted {
                 self.make_table_for(&w, bits, cancel, Stage::First, true);
                 let mut g = lock(&self.wanted);
-                if g.as_ref()
-                    .is_some_and(|(b, x)| same_board(b, &w) && *x == bits)
-                {
+                if g.as_ref().is_some_and(|b| one_board(b, &w, bits)) {
                     *g = None;
                 }
                 continue;
@@ -768,10 +767,7 @@ impl KalahCache {
             // an opening, the first stage (the quickest way to its values);
             // past it, the last (the positions after an opening are many,
             // and each is searched several times faster with it).
-            if boards
-                .iter()
-                .any(|(b, bits)| same_board(b, &p) && *bits == table_bits)
-            {
+            if boards.iter().any(|b| one_board(b, &p, table_bits)) {
                 let stage = if depth == 0 { Stage::First } else { Stage::All };
                 self.make_table(&p, table_bits, cancel, stage);
             }
@@ -786,15 +782,12 @@ impl KalahCache {
                     }
                     break;
                 }
-                if self.busy.load(Ordering::Relaxed) > 0 {
+                if self.at_work() {
                     std::thread::sleep(Duration::from_millis(20));
                     continue;
                 }
-                let stop = || {
-                    cancel.is_cancelled()
-                        || self.busy.load(Ordering::Relaxed) > 0
-                        || self.wants_other(&p, table_bits)
-                };
+                let stop =
+                    || cancel.is_cancelled() || self.at_work() || self.wants_other(&p, table_bits);
                 // A minute at a time: a move not exact in its share of it
                 // is searched again, from the tables, until all are.
                 let end = (Instant::now() + PREPARE_STEP).min(until);
@@ -1056,7 +1049,7 @@ impl KalahCache {
         if held == Some(last) {
             return;
         }
-        let busy = || self.busy.load(Ordering::Relaxed) > 0;
+        let busy = || self.at_work();
         if stage != Stage::Read {
             // Before the position's search: wait for the requests, as the
             // search would.
@@ -1070,13 +1063,12 @@ impl KalahCache {
         // The last stage's file; with no table yet, the first's.
         let plan = Plan {
             tables,
-            stage,
             cancel,
             asked,
         };
-        let mut got = self.table_of(p, table_bits, last, None, &plan);
+        let mut got = self.table_of(p, table_bits, last, false, &plan);
         if !got && held.is_none() && first != last {
-            got = self.table_of(p, table_bits, first, Some(false), &plan);
+            got = self.table_of(p, table_bits, first, false, &plan);
         }
         if !got && stage != Stage::Read {
             let k = match (stage, held) {
@@ -1085,25 +1077,24 @@ impl KalahCache {
                 _ => None,
             };
             if let Some(k) = k {
-                self.table_of(p, table_bits, k, Some(true), &plan);
+                self.table_of(p, table_bits, k, true, &plan);
             }
         }
     }
 
     /// Make the solver of `p`'s board with the larger table of `k` seeds:
-    /// read from its file, or (`build: Some(true)`) built and saved; with
-    /// `build: None`, read only. Whether the board now has it.
+    /// read from its file, else (with `build`) built and saved. Whether
+    /// the board now has it.
     fn table_of(
         &self,
         p: &Position,
         table_bits: u32,
         k: usize,
-        build: Option<bool>,
+        build: bool,
         plan: &Plan<'_>,
     ) -> bool {
         let Plan {
             tables,
-            stage,
             cancel,
             asked,
         } = *plan;
@@ -1129,10 +1120,9 @@ impl KalahCache {
             }
         }
         let file = KalahCache::table_file(&tables.dir, p.pits(), k, p.rule());
-        let building = build == Some(true);
         // A file of this table (another run's) is read; one that is not
         // this table, or not whole, is built again and replaced.
-        let table = if !building && lock(&self.unread).contains(&file) {
+        let table = if !build && lock(&self.unread).contains(&file) {
             None
         } else {
             let read = Endgame::read_file(&file)
@@ -1151,14 +1141,14 @@ impl KalahCache {
         }
         let table = match table {
             Some(t) => t,
-            None if !building || stage == Stage::Read => return false,
+            None if !build => return false,
             // Built once a run at most (a table that could not be kept
             // is not built over and over).
             None if lock(&self.built).contains(&key) => return false,
             None => {
                 let other = || !asked && self.wants_other(p, table_bits);
                 let go_on = |_: u64| {
-                    while busy_or_stopped(&self.busy, cancel) {
+                    while self.at_work() || cancel.is_cancelled() {
                         if cancel.is_cancelled() || other() {
                             return false;
                         }
@@ -1201,15 +1191,13 @@ impl KalahCache {
         // The board's first stage makes way for its last (kept when even
         // then there is no room).
         let (first, _) = self.stages(p).unwrap_or((k, k));
-        let mut replaced = Vec::new();
-        if first != k {
-            let old = self.plan(p, first, table_bits).0;
-            if let Some(i) = s.slots.iter().position(|x| x.key == old) {
-                replaced.push(s.slots.remove(i));
-            }
-        }
+        let old = self.plan(p, first, table_bits).0;
+        let replaced = (first != k)
+            .then(|| s.slots.iter().position(|x| x.key == old))
+            .flatten()
+            .map(|i| s.slots.remove(i));
         if !room_for(&mut s, bytes, self.limit) {
-            s.slots.append(&mut replaced);
+            s.slots.extend(replaced);
             return false;
         }
         s.clock += 1;
@@ -1280,25 +1268,12 @@ impl KalahCache {
         if bytes > self.limit {
             return None;
         }
-        loop {
-            let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
-            if total + bytes <= self.limit {
-                break;
-            }
-            // The preparer never drops a solver a request made.
-            if !may_drop {
-                return None;
-            }
-            // The least recently used solver no request holds (not a
-            // larger table's: the preparer would read it back).
-            let idle = s
-                .slots
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| Arc::strong_count(&x.solver) == 1 && !x.larger)
-                .min_by_key(|(_, x)| x.used)
-                .map(|(i, _)| i)?;
-            s.slots.remove(idle);
+        let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
+        // The preparer never drops a solver a request made; a request
+        // drops the least recently used that no request holds (not a
+        // larger table's: the preparer would read it back).
+        if total + bytes > self.limit && (!may_drop || !room_for(&mut s, bytes, self.limit)) {
+            return None;
         }
         let solver = Arc::new(Mutex::new(None));
         let building = Arc::new(AtomicBool::new(false));

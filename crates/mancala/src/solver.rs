@@ -1390,10 +1390,15 @@ impl<'a, const M: usize> Search<'a, M> {
         let left = byte_sum(p) as i32;
         let (mut lower, mut upper) = (-left, left);
         let mut g = guess.clamp(lower, upper);
-        // Passes that move the same way take longer strides (1, 2, 4, ...
-        // values past the bound just found), so a value far from the guess (a
-        // poor move's, from its parent's) is reached in a few passes; a
-        // pass the other way starts the strides again from 1.
+        // Falling passes in a row take longer strides (1, 2, 4, ... values
+        // below the bound just found), so a value far below the guess is
+        // reached in a few passes; a rising pass, and the pass after a turn,
+        // step by one. A pass that fails low must show every move of the
+        // mover below beta, and one above the value costs as much as the
+        // pass that proves the value: rising in strides overshot. Every
+        // move's value of Kalah(6,4)'s opening with the 22-seed table took
+        // a fifth fewer nodes with single steps up, and twelve positions
+        // 2 to 7 plies in 4 to 7 % fewer (docs/notes/kalah-tables.md).
         let (mut stride, mut rising) = (1i32, None::<bool>);
         loop {
             self.sh.set_bounds((lower, upper));
@@ -1423,7 +1428,7 @@ impl<'a, const M: usize> Search<'a, M> {
             } else {
                 upper = g;
             }
-            stride = if rising == Some(up) {
+            stride = if rising == Some(up) && !up {
                 stride.saturating_mul(2).min(64)
             } else {
                 1

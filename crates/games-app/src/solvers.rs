@@ -115,6 +115,46 @@ struct Tables {
     save: SaveTable,
 }
 
+/// A larger table's save, as [`KalahCache::save_later`] runs it.
+#[derive(Clone)]
+struct SaveJob {
+    save: SaveTable,
+    file: std::path::PathBuf,
+    /// Shares the solver's table (a clone does not copy it).
+    table: Endgame,
+    unread: Arc<Mutex<Vec<std::path::PathBuf>>>,
+    /// The first stage's file, deleted once the last stage's is saved.
+    first: Option<std::path::PathBuf>,
+}
+
+impl SaveJob {
+    fn run(&self) {
+        if (self.save)(&self.file, &self.table).is_ok() {
+            lock(&self.unread).retain(|f| *f != self.file);
+            if let Some(old) = &self.first {
+                remove_if_there(old);
+            }
+        }
+    }
+}
+
+fn remove_if_there(file: &std::path::Path) {
+    if file.exists() {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+/// Give the calling thread the lowest priority (nice 19) where the system
+/// allows it, so that it runs when a core is free of the searches; on
+/// Linux a thread's priority is its own. Elsewhere, or when refused, it
+/// runs as before.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), 19);
+    }
+}
+
 /// Positions whose every-move values the cache keeps: 16,384 (a few
 /// hundred bytes each).
 pub const MAX_SOLVED: usize = 1 << 14;
@@ -263,7 +303,10 @@ pub struct KalahCache {
     boards: Mutex<Vec<(Position, u32)>>,
     /// Table files that could not be read as their table: read again only
     /// to be built and replaced.
-    unread: Mutex<Vec<std::path::PathBuf>>,
+    unread: Arc<Mutex<Vec<std::path::PathBuf>>>,
+    /// The thread saving the last larger table built, if one may still
+    /// be at it (see [`KalahCache::save_later`]).
+    saving: Mutex<Option<std::thread::JoinHandle<()>>>,
     /// The larger tables built since the cache was made.
     built: Mutex<Vec<Key>>,
     /// The positions of a larger table's two stages (see
@@ -365,7 +408,8 @@ impl KalahCache {
             kept: AtomicU64::new(0),
             tables: None,
             boards: Mutex::default(),
-            unread: Mutex::default(),
+            unread: Arc::default(),
+            saving: Mutex::default(),
             built: Mutex::default(),
             sizes: (FIRST_TABLE_POSITIONS, TABLE_POSITIONS),
             wanted: Mutex::default(),
@@ -720,7 +764,8 @@ impl KalahCache {
     }
 
     /// Solve the queued positions in turn while no request is at work,
-    /// until `cancel` is raised (a server runs it on a thread of its own).
+    /// until `cancel` is raised (a server runs it on a thread of its own);
+    /// a table's save still running is waited for at the end.
     pub fn run_preparer(&self, cancel: &Cancel) {
         while !cancel.is_cancelled() {
             // The board a request waits on: its table first.
@@ -799,6 +844,8 @@ impl KalahCache {
                 }
             }
         }
+        // A table's file is whole before the preparer ends.
+        self.settle_saves();
     }
 
     /// Every legal move's value from `p` with the cache's solver for its
@@ -1146,6 +1193,7 @@ impl KalahCache {
             // is not built over and over).
             None if lock(&self.built).contains(&key) => return false,
             None => {
+                self.settle_saves();
                 let other = || !asked && self.wants_other(p, table_bits);
                 let go_on = |_: u64| {
                     while self.at_work() || cancel.is_cancelled() {
@@ -1172,12 +1220,7 @@ impl KalahCache {
                 if cancel.is_cancelled() {
                     return false;
                 }
-                // Not saved (a full disk, a folder not writable): used
-                // all the same, and built again next time.
-                if (tables.save)(&file, &t).is_ok() {
-                    lock(&self.unread).retain(|f| *f != file);
-                    self.drop_first_file(p, k, tables);
-                }
+                self.save_later(p, k, file, &t, tables);
                 t
             }
         };
@@ -1214,16 +1257,68 @@ impl KalahCache {
     }
 
     /// With the last stage's table (`k` seeds) in its file: delete the
-    /// first stage's file, never read again.
+    /// first stage's file, never read again (once a save of it is done).
     fn drop_first_file(&self, p: &Position, k: usize, tables: &Tables) {
-        if let Some((first, last)) = self.stages(p)
-            && k == last
-            && first != last
-        {
-            let old = KalahCache::table_file(&tables.dir, p.pits(), first, p.rule());
-            if old.exists() {
-                let _ = std::fs::remove_file(old);
-            }
+        if let Some(old) = self.first_file(p, k, tables) {
+            self.settle_saves();
+            remove_if_there(&old);
+        }
+    }
+
+    /// The first stage's file of `p`'s board, when `k` seeds is its last
+    /// stage (and the stages differ).
+    fn first_file(&self, p: &Position, k: usize, tables: &Tables) -> Option<std::path::PathBuf> {
+        let (first, last) = self.stages(p)?;
+        (k == last && first != last)
+            .then(|| KalahCache::table_file(&tables.dir, p.pits(), first, p.rule()))
+    }
+
+    /// Save `table` (`k` seeds, just built for `p`'s board) to `file` on a
+    /// thread of its own at the lowest priority, once an earlier save is
+    /// done; then, for the last stage, delete the first stage's file. The
+    /// search waiting for the table starts at once: on a first start the
+    /// 22-seed table's write had taken 3 to 7 s before the opening's
+    /// search began, and now runs mostly after it, when a core is free.
+    /// A table that cannot be saved (a full disk, a folder not writable)
+    /// is used all the same, and built again next time.
+    fn save_later(
+        &self,
+        p: &Position,
+        k: usize,
+        file: std::path::PathBuf,
+        table: &Endgame,
+        tables: &Tables,
+    ) {
+        self.settle_saves();
+        let job = SaveJob {
+            save: Arc::clone(&tables.save),
+            file,
+            table: table.clone(),
+            unread: Arc::clone(&self.unread),
+            first: self.first_file(p, k, tables),
+        };
+        let again = job.clone();
+        let spawned = std::thread::Builder::new()
+            .name("kalah-table-save".into())
+            .spawn(move || {
+                lowest_priority();
+                job.run();
+            });
+        match spawned {
+            Ok(h) => *lock(&self.saving) = Some(h),
+            // No thread to be had: saved on this one.
+            Err(_) => again.run(),
+        }
+    }
+
+    /// Wait for the save [`KalahCache::save_later`] started, if any: before
+    /// a table is built (so a table dropped from its slot is not still
+    /// held by its save while the next is built), before a file is deleted,
+    /// and when the preparer ends.
+    fn settle_saves(&self) {
+        let pending = lock(&self.saving).take();
+        if let Some(h) = pending {
+            let _ = h.join();
         }
     }
 

@@ -773,6 +773,60 @@ fn a_larger_table_comes_in_two_stages() {
     );
 }
 
+/// A larger table serves the opening's search while its file is still
+/// being written (the save runs on a thread of its own), and its file is
+/// whole once the preparer ends. With the save on the preparer's thread,
+/// the held save keeps the values from coming.
+#[test]
+fn a_table_is_searched_with_while_its_file_is_saved() {
+    use std::sync::{Arc, Condvar, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let (first, last) = (21, 24);
+    let gate = Arc::new((Mutex::new(false), Condvar::new()));
+    let held = Arc::clone(&gate);
+    let cache = Arc::new(
+        games_app::KalahCache::new(64 << 20, 1)
+            .with_tables(
+                dir.path().to_path_buf(),
+                Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
+                    // Held until the test opens the gate (longer than the
+                    // test waits for the values).
+                    let (open, opened) = &*held;
+                    let shut = open.lock().unwrap();
+                    drop(
+                        opened
+                            .wait_timeout_while(shut, Duration::from_secs(300), |o| !*o)
+                            .unwrap(),
+                    );
+                    let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
+                    t.save(&mut out).map_err(|e| e.to_string())
+                }),
+            )
+            .with_table_positions(
+                mancala::endgame::positions_for(4, first),
+                mancala::endgame::positions_for(4, last),
+            ),
+    );
+    let file = |k| games_app::KalahCache::table_file(dir.path(), 4, k, p.rule());
+    cache.prepare(p.clone(), 16);
+    let (cancel, preparer) = start_preparer(&cache);
+    assert_eq!(prepared_values(&cache, &p), values_alone(&p));
+    assert_eq!(cache.endgame_seeds(), [first]);
+    assert!(!file(first).exists());
+    *gate.0.lock().unwrap() = true;
+    gate.1.notify_all();
+    cancel.cancel();
+    preparer.join().unwrap();
+    // The first stage's file, or the last's once it replaced it: whole.
+    let k = if file(last).exists() { last } else { first };
+    let t = mancala::endgame::Endgame::read_file(&file(k)).unwrap();
+    assert_eq!(t.seeds(), k);
+    if k == last {
+        assert!(!file(first).exists());
+    }
+}
+
 /// A request for a board with no larger table yet does not search with a
 /// small one (which would pause the build): it waits, and the preparer
 /// makes that board's table first, before the one it was building.

@@ -263,7 +263,7 @@ impl Endgame {
             seeds,
             rule,
             terms,
-            values: bytes,
+            values: std::sync::Arc::new(bytes),
         })
     }
 

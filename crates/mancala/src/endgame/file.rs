@@ -161,7 +161,7 @@ impl Endgame {
             seeds,
             rule,
             terms: terms(pits, seeds),
-            values,
+            values: std::sync::Arc::new(values),
         })
     }
 }

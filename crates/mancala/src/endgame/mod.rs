@@ -63,7 +63,8 @@ pub const MAX_SEEDS: usize = 127;
 pub const MAX_TABLE_PITS: usize = MAX / 2;
 
 /// The exact values of every position with at most [`Endgame::seeds`]
-/// seeds in the pits.
+/// seeds in the pits. A clone shares the values (they never change once
+/// made), so a table can be saved on one thread while a solver reads it.
 #[derive(Clone)]
 pub struct Endgame {
     pits: usize,
@@ -73,7 +74,7 @@ pub struct Endgame {
     /// bar `j` after `s` seeds.
     terms: Terms,
     /// The values, each an `i8` held as its bits.
-    values: Bytes,
+    values: std::sync::Arc<Bytes>,
 }
 
 impl std::fmt::Debug for Endgame {

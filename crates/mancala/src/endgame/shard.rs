@@ -315,7 +315,7 @@ impl Endgame {
             seeds: level,
             rule: self.rule,
             terms: terms(pits, level),
-            values,
+            values: std::sync::Arc::new(values),
         })
     }
 }

@@ -845,7 +845,7 @@ impl KalahCache {
             }
         }
         // A table's file is whole before the preparer ends.
-        self.settle_saves();
+        self.wait_for_saves();
     }
 
     /// Every legal move's value from `p` with the cache's solver for its
@@ -1193,7 +1193,10 @@ impl KalahCache {
             // is not built over and over).
             None if lock(&self.built).contains(&key) => return false,
             None => {
-                self.settle_saves();
+                // Marked before an earlier save is waited for, so that a
+                // request for this board waits on the build meanwhile.
+                *lock(&self.table_work) = Some((p.clone(), table_bits));
+                self.wait_for_saves();
                 let other = || !asked && self.wants_other(p, table_bits);
                 let go_on = |_: u64| {
                     while self.at_work() || cancel.is_cancelled() {
@@ -1204,7 +1207,6 @@ impl KalahCache {
                     }
                     !other()
                 };
-                *lock(&self.table_work) = Some((p.clone(), table_bits));
                 let built = Endgame::build_until(p.pits(), k, p.rule(), &go_on);
                 *lock(&self.table_work) = None;
                 let t = match built {
@@ -1224,7 +1226,10 @@ impl KalahCache {
                 t
             }
         };
+        // A table that gets no slot is let go of, its save done with it
+        // (not held past what the cache counts).
         let Ok(solver) = solver::Solver::with_endgame(table, &options) else {
+            self.wait_for_saves();
             return false;
         };
         let mut s = lock(&self.slots);
@@ -1241,6 +1246,9 @@ impl KalahCache {
             .map(|i| s.slots.remove(i));
         if !room_for(&mut s, bytes, self.limit) {
             s.slots.extend(replaced);
+            drop(s);
+            drop(solver);
+            self.wait_for_saves();
             return false;
         }
         s.clock += 1;
@@ -1260,7 +1268,7 @@ impl KalahCache {
     /// first stage's file, never read again (once a save of it is done).
     fn drop_first_file(&self, p: &Position, k: usize, tables: &Tables) {
         if let Some(old) = self.first_file(p, k, tables) {
-            self.settle_saves();
+            self.wait_for_saves();
             remove_if_there(&old);
         }
     }
@@ -1289,7 +1297,7 @@ impl KalahCache {
         table: &Endgame,
         tables: &Tables,
     ) {
-        self.settle_saves();
+        self.wait_for_saves();
         let job = SaveJob {
             save: Arc::clone(&tables.save),
             file,
@@ -1314,8 +1322,9 @@ impl KalahCache {
     /// Wait for the save [`KalahCache::save_later`] started, if any: before
     /// a table is built (so a table dropped from its slot is not still
     /// held by its save while the next is built), before a file is deleted,
-    /// and when the preparer ends.
-    fn settle_saves(&self) {
+    /// and when the preparer ends. A caller that stopped the preparer
+    /// without waiting for it calls it before it looks at the files.
+    pub fn wait_for_saves(&self) {
         let pending = lock(&self.saving).take();
         if let Some(h) = pending {
             let _ = h.join();

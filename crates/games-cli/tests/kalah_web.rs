@@ -198,6 +198,8 @@ fn a_servers_endgame_tables_are_written_whole_and_read_back() {
         let preparing = games_cli::prepare(&cache, std::slice::from_ref(&p));
         wait_prepared(&cache, std::slice::from_ref(&p), Duration::from_secs(300));
         preparing.cancel();
+        // The table is saved on a thread of its own.
+        cache.wait_for_saves();
         assert_eq!(cache.endgame_seeds(), [k]);
         assert!(cache.planned() <= cache.limit());
         let names: Vec<_> = std::fs::read_dir(&folder)

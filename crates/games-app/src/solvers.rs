@@ -138,10 +138,9 @@ impl SaveJob {
     }
 }
 
+/// Delete `file`; one already gone is no error.
 fn remove_if_there(file: &std::path::Path) {
-    if file.exists() {
-        let _ = std::fs::remove_file(file);
-    }
+    let _ = std::fs::remove_file(file);
 }
 
 /// Give the calling thread the lowest priority (nice 19) where the system

@@ -797,7 +797,9 @@ pub struct MovesReport {
     pub position: Position,
     /// Each legal move's value.
     pub moves: Vec<MoveValue>,
-    /// The moves proven best (empty unless every move was solved).
+    /// The moves proven best: exact, and every other move exact and lower
+    /// or bounded below them (empty when that is not known yet; the root
+    /// solved is enough, before the other moves' values).
     pub best_moves: Vec<usize>,
     /// Every move was solved.
     pub solved: bool,
@@ -865,16 +867,7 @@ impl Verb for Moves {
             }
         };
         let solved = moves.iter().all(|m| m.solved);
-        let best = moves.iter().filter_map(|m| m.value).max();
-        let best_moves = if solved {
-            moves
-                .iter()
-                .filter(|m| m.value == best)
-                .map(|m| m.pit)
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let best_moves = proven_best(&moves);
         Ok(MovesReport {
             position: p,
             moves,
@@ -884,6 +877,29 @@ impl Verb for Moves {
             nodes,
         })
     }
+}
+
+/// The moves proven best among `moves`: each exact, every other move
+/// exact and no better or bounded below their value (so a solved root
+/// gives its best moves even when the other moves' values are not known
+/// yet); none when that is not known.
+pub(crate) fn proven_best(moves: &[MoveValue]) -> Vec<usize> {
+    let Some(best) = moves
+        .iter()
+        .filter(|m| m.solved)
+        .filter_map(|m| m.value)
+        .max()
+    else {
+        return Vec::new();
+    };
+    if moves.iter().any(|m| !m.solved && m.upper >= best) {
+        return Vec::new();
+    }
+    moves
+        .iter()
+        .filter(|m| m.solved && m.value == Some(best))
+        .map(|m| m.pit)
+        .collect()
 }
 
 /// A move played from a position, with what `move_values` needs of it.
@@ -960,6 +976,20 @@ pub(crate) fn move_values(
     stop: &(dyn Fn() -> bool + Sync),
     ctx: &Context,
 ) -> Result<(Vec<MoveValue>, u64), AppError> {
+    values_upto(solver, p, end, stop, ctx, true)
+}
+
+/// [`move_values`], or with `every` false only the root's: its value and
+/// best moves exact, every other move only bounded (below the root's
+/// value). That is all a reply needs: which move the solver plays.
+pub(crate) fn values_upto(
+    solver: &mut solver::Solver,
+    p: &Position,
+    end: Instant,
+    stop: &(dyn Fn() -> bool + Sync),
+    ctx: &Context,
+    every: bool,
+) -> Result<(Vec<MoveValue>, u64), AppError> {
     // Past the deadline each move still gets its bounds; only a stop ends
     // the report.
     if stop() {
@@ -1011,6 +1041,19 @@ pub(crate) fn move_values(
             });
             continue;
         }
+        if let (Some(v), false) = (root_value, every) {
+            // Not a best move: below the root's value; not searched.
+            out.push(MoveValue {
+                pit,
+                solved: false,
+                value: None,
+                lower: lo.min(v - 1),
+                upper: hi.min(v - 1),
+                extra_turn: played.extra_turn,
+                captured: played.captured,
+            });
+            continue;
+        }
         // The time left, shared among the moves still to search.
         let now = Instant::now();
         let left_time = end.saturating_duration_since(now);
@@ -1046,9 +1089,10 @@ pub(crate) fn move_values(
                 };
                 let (mut l, u) = (l.max(lo), u.min(hi));
                 if let Some(v) = root_value {
-                    // Not a best move: at most the root's value.
-                    l = l.min(v);
-                    (None, l, u.min(v))
+                    // Not a best move: below the root's value (the root's
+                    // search showed it does not reach it).
+                    l = l.min(v - 1);
+                    (None, l, u.min(v - 1))
                 } else {
                     (None, l, u)
                 }
@@ -1566,5 +1610,47 @@ mod tests {
         assert_eq!(super::finishes(6), "finishes 6 seeds ahead");
         assert_eq!(super::finishes(1), "finishes 1 seed ahead");
         assert_eq!(super::finishes(0), "draws");
+    }
+
+    /// The root alone gives the best moves, proven: each other move is
+    /// bounded below their value, unsearched; and they are the best moves
+    /// of every move's exact value.
+    #[test]
+    fn the_root_alone_proves_the_best_moves() {
+        use crate::Context;
+        use mancala::{CaptureRule, Position, solver};
+        use std::time::{Duration, Instant};
+        for rule in [CaptureRule::Handout, CaptureRule::Empty] {
+            let options = solver::Options {
+                table_bits: 16,
+                endgame_seeds: Some(0),
+                threads: 1,
+            };
+            for (m, n) in [(4, 3), (4, 4), (5, 3)] {
+                let p = Position::kalah(m, n, rule).unwrap();
+                let end = Instant::now() + Duration::from_secs(600);
+                let (ctx, stop) = (Context::new(), || false);
+                let mut s = solver::Solver::new(&p, &options).unwrap();
+                let (root, _) = super::values_upto(&mut s, &p, end, &stop, &ctx, false).unwrap();
+                let mut s = solver::Solver::new(&p, &options).unwrap();
+                let (every, _) = super::values_upto(&mut s, &p, end, &stop, &ctx, true).unwrap();
+                assert!(every.iter().all(|v| v.solved));
+                let best = super::proven_best(&root);
+                assert!(!best.is_empty(), "{m}x{n} {rule:?}: {root:?}");
+                assert_eq!(best, super::proven_best(&every), "{m}x{n} {rule:?}");
+                let top = every.iter().filter_map(|v| v.value).max().unwrap();
+                for (r, e) in root.iter().zip(&every) {
+                    let v = e.value.unwrap();
+                    assert!(r.lower <= v && v <= r.upper, "{r:?} {e:?}");
+                    assert_eq!(r.solved, v == top, "{r:?} {e:?}");
+                }
+                // Unproven: a move not below the best's value.
+                let mut loose = root.clone();
+                if let Some(o) = loose.iter_mut().find(|v| !v.solved) {
+                    o.upper = top;
+                    assert_eq!(super::proven_best(&loose), Vec::<usize>::new());
+                }
+            }
+        }
     }
 }

@@ -50,7 +50,9 @@ use mancala::endgame::Endgame;
 use mancala::{CaptureRule, Position, endgame, solver};
 
 use crate::context::{AppError, Cancel, Context};
-use crate::kalah::{MoveValue, bounds_only, check_solvable, move_values, table_build_seconds};
+use crate::kalah::{
+    MoveValue, bounds_only, check_solvable, proven_best, table_build_seconds, values_upto,
+};
 
 /// The memory a server's cache plans for its solvers: 1 GiB, two
 /// Kalah(6,4) solvers (one for each capture rule: a 2^24-entry
@@ -275,11 +277,26 @@ struct Solved {
     order: VecDeque<Position>,
 }
 
-/// Positions for the preparer, with how far past a request each lies (0:
-/// asked for itself, as a server's openings are).
+/// What the preparer works out of a queued position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prep {
+    /// Every move's exact value.
+    Every,
+    /// The reply the solver plays there: the position's value and best
+    /// moves (one search of the root), then the position where the other
+    /// side moves again, whose every move's value is worked out next.
+    Reply,
+}
+
+/// A queued position: the position, how far past a request it lies (0:
+/// asked for itself, as a server's openings are), its solver's table bits
+/// and what to work out.
+type Item = (Position, u8, u32, Prep);
+
+/// Positions for the preparer.
 #[derive(Default)]
 struct Queue {
-    positions: VecDeque<(Position, u8, u32)>,
+    positions: VecDeque<Item>,
 }
 
 /// Kalah's solvers and solved positions, kept across requests (see the
@@ -705,6 +722,15 @@ impl KalahCache {
         lock(&self.queue).positions.len()
     }
 
+    /// The positions waiting for the preparer, the next first.
+    pub fn queued_positions(&self) -> Vec<Position> {
+        lock(&self.queue)
+            .positions
+            .iter()
+            .map(|x| x.0.clone())
+            .collect()
+    }
+
     /// The positions whose every-move values it holds.
     pub fn solved(&self) -> usize {
         lock(&self.solved).values.len()
@@ -741,22 +767,33 @@ impl KalahCache {
         match self.values_of(&p) {
             // Known (read from a saved file): the positions after it.
             Some(known) => self.ponder(&p, &known, 0, table_bits, false),
-            None => self.enqueue(vec![(p, 0, table_bits)], false),
+            None => self.enqueue(vec![(p, 0, table_bits, Prep::Every)], false),
         }
     }
 
-    fn enqueue(&self, items: Vec<(Position, u8, u32)>, replace_ponder: bool) {
+    fn enqueue(&self, items: Vec<Item>, replace_ponder: bool) {
         let mut q = lock(&self.queue);
         if replace_ponder {
             // A new request's next positions: the old ones are of a
             // position the game has left.
-            q.positions.retain(|(_, depth, _)| *depth == 0);
+            q.positions.retain(|(_, depth, _, _)| *depth == 0);
         }
+        let mut fresh = Vec::new();
         for item in items {
             let known = lock(&self.solved).values.contains_key(&item.0);
-            if !known && q.positions.len() < MAX_QUEUED && !q.positions.contains(&item) {
-                q.positions.push_back(item);
+            let queued = q.positions.iter().chain(&fresh).any(|x| x.0 == item.0);
+            if !known && q.positions.len() + fresh.len() < MAX_QUEUED && !queued {
+                fresh.push(item);
             }
+        }
+        if replace_ponder {
+            // The game in play comes before what is queued for no request
+            // (a server's openings not prepared yet).
+            for item in fresh.into_iter().rev() {
+                q.positions.push_front(item);
+            }
+        } else {
+            q.positions.extend(fresh);
         }
         drop(q);
         self.wake.notify_all();
@@ -797,7 +834,7 @@ impl KalahCache {
                     }
                 }
             };
-            let Some((p, depth, table_bits)) = next else {
+            let Some((p, depth, table_bits, prep)) = next else {
                 // Nothing to solve: build the tables still missing, and
                 // the next stage of those made.
                 if lock(&self.wanted).is_none() {
@@ -822,7 +859,7 @@ impl KalahCache {
                     // position after it.
                     let mut q = lock(&self.queue);
                     if !q.positions.iter().any(|x| x.0 == p) {
-                        q.positions.push_front((p.clone(), depth, table_bits));
+                        q.positions.push_front((p.clone(), depth, table_bits, prep));
                     }
                     break;
                 }
@@ -835,9 +872,21 @@ impl KalahCache {
                 // A minute at a time: a move not exact in its share of it
                 // is searched again, from the tables, until all are.
                 let end = (Instant::now() + PREPARE_STEP).min(until);
-                match self.values(&p, table_bits, end, &stop, &Context::new(), depth, false) {
+                let every = prep == Prep::Every;
+                let ctx = Context::new();
+                match self.values(&p, table_bits, end, &stop, &ctx, depth, false, every) {
                     // Stopped for a request: go on once it is done.
                     Err(AppError::Cancelled) => continue,
+                    Ok(Some((moves, _))) if !every => {
+                        match proven_best(&moves).first() {
+                            Some(&pit) => {
+                                self.follow(&p, pit, depth, table_bits);
+                                break;
+                            }
+                            // The root not solved in the step: again.
+                            None => continue,
+                        }
+                    }
                     Ok(Some((moves, _))) if !moves.iter().all(|m| m.solved) => continue,
                     _ => break,
                 }
@@ -877,7 +926,7 @@ impl KalahCache {
             }));
         }
         let _busy = self.busy();
-        self.values(p, table_bits, end, stop, ctx, 0, true)
+        self.values(p, table_bits, end, stop, ctx, 0, true, true)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -890,6 +939,7 @@ impl KalahCache {
         ctx: &Context,
         depth: u8,
         request: bool,
+        every: bool,
     ) -> Result<Option<(Vec<MoveValue>, u64)>, AppError> {
         if let Some(v) = self.values_of(p) {
             if request {
@@ -976,7 +1026,7 @@ impl KalahCache {
             *guard = Some(solver::Solver::new(p, &options)?);
         }
         let solver = guard.as_mut().expect("made above");
-        let (moves, nodes) = move_values(solver, p, end, stop, ctx)?;
+        let (moves, nodes) = values_upto(solver, p, end, stop, ctx, every)?;
         drop(guard);
         if moves.iter().all(|m| m.solved) {
             self.keep(p, &moves);
@@ -987,10 +1037,14 @@ impl KalahCache {
 
     /// Queue for the preparer the positions the game reaches next from
     /// `p`, whose every-move values are `moves`: from a request's
-    /// position, each move's; from those, the best reply's (to
-    /// [`PONDER_DEPTH`]). One the cache knows already is passed through to
-    /// the positions after it. A request's (`replace`) take the place of
-    /// those queued for an earlier request.
+    /// position, each move's, the best first (a person shown the values
+    /// plays it likeliest): where the same side moves again, for every
+    /// move's value; where the other side moves, for the reply the solver
+    /// plays there and then the position after it ([`Prep::Reply`]: the
+    /// one the page asks for next). From a position past a request, the
+    /// best reply's (to [`PONDER_DEPTH`]). One the cache knows already is
+    /// passed through to the positions after it. A request's (`replace`)
+    /// take the place of those queued for an earlier request.
     fn ponder(&self, p: &Position, moves: &[MoveValue], depth: u8, table_bits: u32, replace: bool) {
         let mut next = Vec::new();
         self.next_of(p, moves, depth, table_bits, &mut next);
@@ -1003,22 +1057,67 @@ impl KalahCache {
         moves: &[MoveValue],
         depth: u8,
         table_bits: u32,
-        out: &mut Vec<(Position, u8, u32)>,
+        out: &mut Vec<Item>,
     ) {
         if depth >= PONDER_DEPTH {
             return;
         }
         let best = moves.iter().filter_map(|m| m.value).max();
-        for m in moves.iter().filter(|m| depth == 0 || m.value == best) {
+        let mut order: Vec<&MoveValue> = moves
+            .iter()
+            .filter(|m| depth == 0 || m.value == best)
+            .collect();
+        // The best first (a stable sort: then in pit order).
+        order.sort_by_key(|m| std::cmp::Reverse(m.value));
+        for m in order {
             let mut c = p.clone();
             if c.play(m.pit).is_err() || c.is_over() {
                 continue;
             }
             match self.values_of(&c) {
                 Some(known) => self.next_of(&c, &known, depth + 1, table_bits, out),
-                None => out.push((c, depth + 1, table_bits)),
+                None if depth == 0 && c.to_move() != p.to_move() => {
+                    out.push((c, depth + 1, table_bits, Prep::Reply));
+                }
+                None => out.push((c, depth + 1, table_bits, Prep::Every)),
             }
         }
+    }
+
+    /// After the reply at `p` (`depth` past a request) was found to be
+    /// `pit`: the position it leads to, ahead of every other queued one
+    /// (the same side's reply again after another turn; else the other
+    /// side's position, for every move's value), and `p`'s own every-move
+    /// values after the rest.
+    fn follow(&self, p: &Position, pit: usize, depth: u8, table_bits: u32) {
+        let mut c = p.clone();
+        let next =
+            (c.play(pit).is_ok() && !c.is_over() && self.values_of(&c).is_none()).then(|| {
+                if c.to_move() == p.to_move() {
+                    (c, depth, table_bits, Prep::Reply)
+                } else {
+                    (c, depth + 1, table_bits, Prep::Every)
+                }
+            });
+        let later =
+            (self.values_of(p).is_none()).then(|| (p.clone(), depth + 1, table_bits, Prep::Every));
+        let mut q = lock(&self.queue);
+        if let Some(item) = next
+            && !q.positions.iter().any(|x| x.0 == item.0)
+        {
+            if q.positions.len() >= MAX_QUEUED {
+                q.positions.pop_back();
+            }
+            q.positions.push_front(item);
+        }
+        if let Some(item) = later
+            && q.positions.len() < MAX_QUEUED
+            && !q.positions.iter().any(|x| x.0 == item.0)
+        {
+            q.positions.push_back(item);
+        }
+        drop(q);
+        self.wake.notify_all();
     }
 
     /// Keep `p`'s every-move values if all are exact (a request that

@@ -579,6 +579,64 @@ fn the_preparer_solves_ahead_and_yields_to_requests() {
     preparer.join().unwrap();
 }
 
+/// A request's next positions are queued best move first (a person shown
+/// the values plays it likeliest), ahead of a position queued for no
+/// request; then the preparer gives the position the page asks for after
+/// each move (the solver's replies played) every move's exact value.
+#[test]
+fn the_preparer_follows_the_game_best_move_first() {
+    use std::sync::Arc;
+    let cache = Arc::new(games_app::KalahCache::new(64 << 20, 1));
+    let p = mancala::Position::kalah(4, 4, mancala::CaptureRule::Empty).unwrap();
+    let other = mancala::Position::kalah(4, 4, mancala::CaptureRule::Handout).unwrap();
+    cache.prepare(other.clone(), 16);
+    let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+    assert!(moves_of(&p, 16).run(&ctx).unwrap().solved);
+    let values = values_alone(&p);
+    let legal = p.legal_moves();
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
+    assert_ne!(
+        order,
+        (0..legal.len()).collect::<Vec<_>>(),
+        "pit order is best first"
+    );
+    let mut want: Vec<mancala::Position> = order
+        .iter()
+        .filter_map(|&i| {
+            let mut c = p.clone();
+            c.play(legal[i]).unwrap();
+            (!c.is_over()).then_some(c)
+        })
+        .collect();
+    want.push(other);
+    assert_eq!(cache.queued_positions(), want);
+    let (cancel, preparer) = start_preparer(&cache);
+    let mut replies = 0;
+    for &pit in &legal {
+        let mut c = p.clone();
+        c.play(pit).unwrap();
+        // The solver's replies: its best move, the lowest pit of them.
+        while !c.is_over() && c.to_move() != p.to_move() {
+            let v = values_alone(&c);
+            let top = v.iter().max().unwrap();
+            let best = v.iter().position(|x| x == top).unwrap();
+            c.play(c.legal_moves()[best]).unwrap();
+            replies += 1;
+        }
+        if !c.is_over() {
+            assert_eq!(
+                prepared_values(&cache, &c),
+                values_alone(&c),
+                "after pit {pit}"
+            );
+        }
+    }
+    assert!(replies > 0);
+    cancel.cancel();
+    preparer.join().unwrap();
+}
+
 #[test]
 fn a_cache_folder_keeps_the_larger_endgame_table() {
     use std::sync::Arc;

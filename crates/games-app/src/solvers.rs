@@ -164,7 +164,8 @@ pub const MAX_SOLVED: usize = 1 << 14;
 pub const MAX_QUEUED: usize = 64;
 
 /// How deep the preparer looks past a position a request solved: its
-/// moves' positions, then the best reply in each.
+/// moves' positions (and the solver's replies there), then the position
+/// after the reply, or the best reply's (see [`Item`]).
 const PONDER_DEPTH: u8 = 2;
 
 /// How long a request waits for the preparer to take up the larger table
@@ -288,9 +289,11 @@ enum Prep {
     Reply,
 }
 
-/// A queued position: the position, how far past a request it lies (0:
-/// asked for itself, as a server's openings are), its solver's table bits
-/// and what to work out.
+/// A queued position: the position, its depth (0: asked for itself, as a
+/// server's openings are; 1: a move past a request, and so the solver's
+/// replies there; 2: the position after them, or the best reply's
+/// position past one of depth 1; none deeper, [`PONDER_DEPTH`]), its
+/// solver's table bits and what to work out.
 type Item = (Position, u8, u32, Prep);
 
 /// Positions for the preparer.
@@ -312,6 +315,9 @@ pub struct KalahCache {
     /// Positions solved whole since the cache was made (see
     /// [`KalahCache::kept`]).
     kept: AtomicU64,
+    /// Requests whose next positions replaced those queued (the game
+    /// moved on): a position past an earlier request is then dropped.
+    moved: AtomicU64,
     /// The folder of larger endgame tables, if any.
     tables: Option<Tables>,
     /// A position of each board given to [`KalahCache::prepare`], with
@@ -422,6 +428,7 @@ impl KalahCache {
             queue: Mutex::default(),
             wake: Condvar::new(),
             kept: AtomicU64::new(0),
+            moved: AtomicU64::new(0),
             tables: None,
             boards: Mutex::default(),
             unread: Arc::default(),
@@ -777,6 +784,7 @@ impl KalahCache {
             // A new request's next positions: the old ones are of a
             // position the game has left.
             q.positions.retain(|(_, depth, _, _)| *depth == 0);
+            self.moved.fetch_add(1, Ordering::Relaxed);
         }
         let mut fresh = Vec::new();
         for item in items {
@@ -853,7 +861,13 @@ impl KalahCache {
                 self.make_table(&p, table_bits, cancel, stage);
             }
             let until = Instant::now() + PREPARE_LIMIT;
+            let moved = self.moved.load(Ordering::Relaxed);
             while !cancel.is_cancelled() && Instant::now() < until {
+                if depth > 0 && self.moved.load(Ordering::Relaxed) != moved {
+                    // A request since: the game went on from elsewhere,
+                    // and its own next positions are queued.
+                    break;
+                }
                 if self.wants_other(&p, table_bits) {
                     // A request waits on another board's table: this
                     // position after it.
@@ -1030,7 +1044,10 @@ impl KalahCache {
         drop(guard);
         if moves.iter().all(|m| m.solved) {
             self.keep(p, &moves);
-            self.ponder(p, &moves, depth, table_bits, request);
+            if every {
+                // A reply's next position is the preparer's to follow.
+                self.ponder(p, &moves, depth, table_bits, request);
+            }
         }
         Ok(Some((moves, nodes)))
     }
@@ -1102,13 +1119,18 @@ impl KalahCache {
         let later =
             (self.values_of(p).is_none()).then(|| (p.clone(), depth + 1, table_bits, Prep::Every));
         let mut q = lock(&self.queue);
-        if let Some(item) = next
-            && !q.positions.iter().any(|x| x.0 == item.0)
-        {
-            if q.positions.len() >= MAX_QUEUED {
-                q.positions.pop_back();
+        if let Some(item) = next {
+            // Ahead of the rest, even if queued already; when the queue is
+            // full, in place of the last position past a request.
+            q.positions.retain(|x| x.0 != item.0);
+            if q.positions.len() >= MAX_QUEUED
+                && let Some(last) = q.positions.iter().rposition(|x| x.1 > 0)
+            {
+                q.positions.remove(last);
             }
-            q.positions.push_front(item);
+            if q.positions.len() < MAX_QUEUED {
+                q.positions.push_front(item);
+            }
         }
         if let Some(item) = later
             && q.positions.len() < MAX_QUEUED

@@ -324,9 +324,23 @@ fn new_files_follow_the_umask_and_replaced_ones_keep_their_mode() {
     );
 }
 
-/// Send `signal` to a build of `keep.db` once `ready(dir)` says so; the
-/// exit code, with the folder checked: no temporary file, `keep.db` as
-/// it was.
+/// Whether process `pid` has its signal handler's thread (named
+/// "signals") running: before that, a signal ends it as the default
+/// does. A start on a loaded machine can take longer than any fixed
+/// wait (a CI run once sent SIGTERM 300 ms after the spawn, before it).
+/// Where there is no `/proc`, taken as yes.
+fn handler_up(pid: u32) -> bool {
+    match std::fs::read_dir(format!("/proc/{pid}/task")) {
+        Ok(tasks) => tasks.flatten().any(|t| {
+            std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == "signals")
+        }),
+        Err(_) => true,
+    }
+}
+
+/// Send `signal` to a build of `keep.db` once its handler is up and
+/// `ready(dir)` says so; the exit code, with the folder checked: no
+/// temporary file, `keep.db` as it was.
 fn interrupt(signal: &str, ready: fn(&std::path::Path) -> bool) -> Option<i32> {
     let dir = tempfile::tempdir().unwrap();
     let keep = at(dir.path(), "keep.db");
@@ -349,7 +363,7 @@ fn interrupt(signal: &str, ready: fn(&std::path::Path) -> bool) -> Option<i32> {
     let start = Instant::now();
     let mut sent = false;
     while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(120) {
-        if ready(dir.path()) {
+        if handler_up(child.id()) && ready(dir.path()) {
             let st = std::process::Command::new("kill")
                 .args([signal, &child.id().to_string()])
                 .status()

@@ -852,13 +852,13 @@ impl KalahCache {
                 }
                 continue;
             };
-            // This board's table, built if need be, before its search: for
-            // an opening, the first stage (the quickest way to its values);
-            // past it, the last (the positions after an opening are many,
-            // and each is searched several times faster with it).
+            // This board's table before its search: read from its file, or
+            // the first stage built (the quickest way to an opening's
+            // values). The last stage is built once nothing is left to
+            // prepare (above): its build takes tens of seconds, and a game
+            // in play needs its next positions sooner.
             if boards.iter().any(|b| one_board(b, &p, table_bits)) {
-                let stage = if depth == 0 { Stage::First } else { Stage::All };
-                self.make_table(&p, table_bits, cancel, stage);
+                self.make_table(&p, table_bits, cancel, Stage::First);
             }
             let until = Instant::now() + PREPARE_LIMIT;
             let moved = self.moved.load(Ordering::Relaxed);

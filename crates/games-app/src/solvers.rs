@@ -829,24 +829,32 @@ impl KalahCache {
             for (b, bits) in &boards {
                 self.make_table(b, *bits, cancel, Stage::Read);
             }
+            // The item, and the requests that moved the game so far (read
+            // under the queue's lock, where they are counted).
             let next = {
                 let mut q = lock(&self.queue);
                 match q.positions.pop_front() {
-                    Some(item) => Some(item),
+                    Some(item) => Some((item, self.moved.load(Ordering::Relaxed))),
                     None => {
                         let (mut q, _) = self
                             .wake
                             .wait_timeout(q, Duration::from_millis(200))
                             .unwrap_or_else(std::sync::PoisonError::into_inner);
-                        q.positions.pop_front()
+                        q.positions
+                            .pop_front()
+                            .map(|item| (item, self.moved.load(Ordering::Relaxed)))
                     }
                 }
             };
-            let Some((p, depth, table_bits, prep)) = next else {
+            let Some(((p, depth, table_bits, prep), moved)) = next else {
                 // Nothing to solve: build the tables still missing, and
-                // the next stage of those made.
+                // the next stage of those made, one board at a time while
+                // nothing else is queued.
                 if lock(&self.wanted).is_none() {
                     for (b, bits) in &boards {
+                        if self.queued() > 0 {
+                            break;
+                        }
                         self.make_table(b, *bits, cancel, Stage::All);
                     }
                 }
@@ -861,7 +869,6 @@ impl KalahCache {
                 self.make_table(&p, table_bits, cancel, Stage::First);
             }
             let until = Instant::now() + PREPARE_LIMIT;
-            let moved = self.moved.load(Ordering::Relaxed);
             while !cancel.is_cancelled() && Instant::now() < until {
                 if depth > 0 && self.moved.load(Ordering::Relaxed) != moved {
                     // A request since: the game went on from elsewhere,
@@ -894,7 +901,10 @@ impl KalahCache {
                     Ok(Some((moves, _))) if !every => {
                         match proven_best(&moves).first() {
                             Some(&pit) => {
-                                self.follow(&p, pit, depth, table_bits);
+                                // Not for a game that went on elsewhere.
+                                if self.moved.load(Ordering::Relaxed) == moved {
+                                    self.follow(&p, pit, depth, table_bits);
+                                }
                                 break;
                             }
                             // The root not solved in the step: again.
@@ -1119,9 +1129,12 @@ impl KalahCache {
         let later =
             (self.values_of(p).is_none()).then(|| (p.clone(), depth + 1, table_bits, Prep::Every));
         let mut q = lock(&self.queue);
-        if let Some(item) = next {
-            // Ahead of the rest, even if queued already; when the queue is
-            // full, in place of the last position past a request.
+        if let Some(item) = next
+            && !q.positions.iter().any(|x| x.0 == item.0 && x.1 == 0)
+        {
+            // Ahead of the rest, even if queued already (but not in place
+            // of a position queued for itself); when the queue is full, in
+            // place of the last position past a request.
             q.positions.retain(|x| x.0 != item.0);
             if q.positions.len() >= MAX_QUEUED
                 && let Some(last) = q.positions.iter().rposition(|x| x.1 > 0)

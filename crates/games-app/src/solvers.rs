@@ -773,12 +773,15 @@ impl KalahCache {
         drop(boards);
         match self.values_of(&p) {
             // Known (read from a saved file): the positions after it.
-            Some(known) => self.ponder(&p, &known, 0, table_bits, false),
-            None => self.enqueue(vec![(p, 0, table_bits, Prep::Every)], false),
+            Some(known) => self.ponder(&p, &known, 0, table_bits, false, false),
+            None => self.enqueue(vec![(p, 0, table_bits, Prep::Every)], false, false),
         }
     }
 
-    fn enqueue(&self, items: Vec<Item>, replace_ponder: bool) {
+    /// Queue `items` for the preparer: at the back, or (`front`) ahead of
+    /// the rest; with `replace_ponder` (a request's), in place of those
+    /// queued past an earlier request.
+    fn enqueue(&self, items: Vec<Item>, replace_ponder: bool, front: bool) {
         let mut q = lock(&self.queue);
         if replace_ponder {
             // A new request's next positions: the old ones are of a
@@ -794,7 +797,7 @@ impl KalahCache {
                 fresh.push(item);
             }
         }
-        if replace_ponder {
+        if front {
             // The game in play comes before what is queued for no request
             // (a server's openings not prepared yet).
             for item in fresh.into_iter().rev() {
@@ -968,7 +971,7 @@ impl KalahCache {
         if let Some(v) = self.values_of(p) {
             if request {
                 // The game goes on from here: prepare what comes next.
-                self.ponder(p, &v, depth, table_bits, true);
+                self.ponder(p, &v, depth, table_bits, true, true);
             }
             return Ok(Some((v, 0)));
         }
@@ -1055,8 +1058,13 @@ impl KalahCache {
         if moves.iter().all(|m| m.solved) {
             self.keep(p, &moves);
             if every {
-                // A reply's next position is the preparer's to follow.
-                self.ponder(p, &moves, depth, table_bits, request);
+                // A reply's next position is the preparer's to follow. A
+                // position asked for itself (by a request, or queued so)
+                // has its next positions go first: the preparer may solve
+                // a request's position in the moment between two of the
+                // page's requests, and they must not wait behind another
+                // board's opening queued at start.
+                self.ponder(p, &moves, depth, table_bits, request, request || depth == 0);
             }
         }
         Ok(Some((moves, nodes)))
@@ -1071,11 +1079,20 @@ impl KalahCache {
     /// one the page asks for next). From a position past a request, the
     /// best reply's (to [`PONDER_DEPTH`]). One the cache knows already is
     /// passed through to the positions after it. A request's (`replace`)
-    /// take the place of those queued for an earlier request.
-    fn ponder(&self, p: &Position, moves: &[MoveValue], depth: u8, table_bits: u32, replace: bool) {
+    /// take the place of those queued for an earlier request; with
+    /// `front`, they go ahead of the rest.
+    fn ponder(
+        &self,
+        p: &Position,
+        moves: &[MoveValue],
+        depth: u8,
+        table_bits: u32,
+        replace: bool,
+        front: bool,
+    ) {
         let mut next = Vec::new();
         self.next_of(p, moves, depth, table_bits, &mut next);
-        self.enqueue(next, replace);
+        self.enqueue(next, replace, front);
     }
 
     fn next_of(

@@ -859,7 +859,7 @@ impl Verb for Moves {
                 };
                 let short = short_limit_table(&settings, &p, seconds, ctx);
                 let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
-                let found = move_values(&mut solver, &p, end, &stop, ctx)?;
+                let found = values_upto(&mut solver, &p, end, &stop, ctx, true)?;
                 if let Some(cache) = ctx.kalah_cache() {
                     cache.remember(&p, &found.0);
                 }
@@ -902,7 +902,7 @@ pub(crate) fn proven_best(moves: &[MoveValue]) -> Vec<usize> {
         .collect()
 }
 
-/// A move played from a position, with what `move_values` needs of it.
+/// A move played from a position, with what `values_upto` needs of it.
 struct Played {
     child: Position,
     played: mancala::Move,
@@ -969,19 +969,10 @@ pub(crate) fn bounds_only(p: &Position) -> Result<Vec<MoveValue>, AppError> {
 /// The root is solved first: its value is the best moves' value, and its
 /// search fills the table the other moves' searches then read, each
 /// starting from the bound the root's search left on it.
-pub(crate) fn move_values(
-    solver: &mut solver::Solver,
-    p: &Position,
-    end: Instant,
-    stop: &(dyn Fn() -> bool + Sync),
-    ctx: &Context,
-) -> Result<(Vec<MoveValue>, u64), AppError> {
-    values_upto(solver, p, end, stop, ctx, true)
-}
-
-/// [`move_values`], or with `every` false only the root's: its value and
-/// best moves exact, every other move only bounded (below the root's
-/// value). That is all a reply needs: which move the solver plays.
+///
+/// With `every` false, only the root is searched: its value and best
+/// moves exact, every other move only bounded (below the root's value).
+/// That is all a reply needs: which move the solver plays.
 pub(crate) fn values_upto(
     solver: &mut solver::Solver,
     p: &Position,

@@ -1143,8 +1143,6 @@ impl KalahCache {
                     (c, depth + 1, table_bits, Prep::Every)
                 }
             });
-        let later =
-            (self.values_of(p).is_none()).then(|| (p.clone(), depth + 1, table_bits, Prep::Every));
         let mut q = lock(&self.queue);
         if let Some(item) = next
             && !q.positions.iter().any(|x| x.0 == item.0 && x.1 == 0)
@@ -1162,14 +1160,12 @@ impl KalahCache {
                 q.positions.push_front(item);
             }
         }
-        if let Some(item) = later
-            && q.positions.len() < MAX_QUEUED
-            && !q.positions.iter().any(|x| x.0 == item.0)
-        {
-            q.positions.push_back(item);
-        }
         drop(q);
-        self.wake.notify_all();
+        self.enqueue(
+            vec![(p.clone(), depth + 1, table_bits, Prep::Every)],
+            false,
+            false,
+        );
     }
 
     /// Keep `p`'s every-move values if all are exact (a request that

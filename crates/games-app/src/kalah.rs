@@ -992,7 +992,7 @@ pub(crate) fn values_upto(
     let mut root_best: Vec<usize> = Vec::new();
     let mut root_value = None;
     if !p.is_over() && legal.len() > 1 {
-        match solve_stopped(solver, p, None, end, stop, ctx)? {
+        match solve_stopped(solver, p, None, end, stop, ctx, true)? {
             solver::Answer::Solved(s) => {
                 nodes += s.nodes;
                 root_best = s.best_moves.clone();
@@ -1052,7 +1052,8 @@ pub(crate) fn values_upto(
         done += 1;
         // Not a best move: its value is below the root's, near it first.
         let guess = root_value.map(|v| sign * (v - 1));
-        let answer = solve_stopped(solver, &child, guess, now + share, stop, ctx)?;
+        // Its value alone: its own best moves are its position's to find.
+        let answer = solve_stopped(solver, &child, guess, now + share, stop, ctx, false)?;
         if stop() {
             return Err(AppError::Cancelled);
         }
@@ -1103,7 +1104,8 @@ pub(crate) fn values_upto(
 }
 
 /// [`solve_watched`] from `guess` (see [`solver::Solver::solve_near`]),
-/// stopped by `stop` rather than the context's cancellation alone.
+/// stopped by `stop` rather than the context's cancellation alone; with
+/// `best_moves` false, the value alone ([`solver::Solver::value_near`]).
 fn solve_stopped(
     solver: &mut solver::Solver,
     p: &Position,
@@ -1111,14 +1113,20 @@ fn solve_stopped(
     deadline: Instant,
     stop: &(dyn Fn() -> bool + Sync),
     ctx: &Context,
+    best_moves: bool,
 ) -> Result<solver::Answer, AppError> {
     let meter = ctx.spinner("nodes");
-    let answer = solver.solve_near(p, guess, Some(deadline), stop, &|x| {
+    let note = |x: &solver::Progress| {
         meter.note(&format!(
             "moves: value in {:+} ..= {:+}, {} nodes",
             x.lower, x.upper, x.nodes
         ));
-    });
+    };
+    let answer = if best_moves {
+        solver.solve_near(p, guess, Some(deadline), stop, &note)
+    } else {
+        solver.value_near(p, guess, Some(deadline), stop, &note)
+    };
     drop(meter);
     Ok(answer?)
 }

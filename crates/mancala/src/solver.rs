@@ -482,6 +482,40 @@ impl Solver {
         stop: &(dyn Fn() -> bool + Sync),
         progress: &(dyn Fn(&Progress) + Sync),
     ) -> Result<Answer, MancalaError> {
+        self.search(position, guess, deadline, stop, progress, true)
+    }
+
+    /// [`Solver::solve_near`] for the value alone: the answer names no
+    /// best moves (a solved one's list is empty), as finding them takes a
+    /// test of each move at the value found. A caller that wants every
+    /// move's value searches each move's position for its value, and the
+    /// position's own best moves are those that reach it: every move's
+    /// value of Kalah(6,4)'s opening took 15 % fewer nodes so
+    /// (`docs/benchmarks.md`, "Kalah move values").
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn value_near(
+        &mut self,
+        position: &Position,
+        guess: Option<i32>,
+        deadline: Option<std::time::Instant>,
+        stop: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Result<Answer, MancalaError> {
+        self.search(position, guess, deadline, stop, progress, false)
+    }
+
+    /// [`Solver::solve_near`], with the best moves found when `best_moves`.
+    fn search(
+        &mut self,
+        position: &Position,
+        guess: Option<i32>,
+        deadline: Option<std::time::Instant>,
+        stop: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(&Progress) + Sync),
+        best_moves: bool,
+    ) -> Result<Answer, MancalaError> {
         let m = self.pits;
         self.check_position(position)?;
         let oriented = position.oriented();
@@ -555,9 +589,9 @@ impl Solver {
         // The guess as a future value (the stores' difference taken off).
         let guess = guess.map(|g| (i64::from(g) - i64::from(banked)).clamp(-255, 255) as i32);
         let run = if m == SPECIALISED && self.specialised {
-            Search::<SPECIALISED>::run(&shared, root, guess)
+            Search::<SPECIALISED>::run(&shared, root, guess, best_moves)
         } else {
-            Search::<0>::run(&shared, root, guess)
+            Search::<0>::run(&shared, root, guess, best_moves)
         };
         if run.stopped {
             let (lower, upper) = shared.bounds();
@@ -817,7 +851,7 @@ impl<'a, const M: usize> Search<'a, M> {
     /// Search from the root `root`. With a pool, the search runs on its
     /// threads (the caller's waits), so that every split is shared among
     /// them.
-    fn run(sh: &'a Shared<'a>, root: Pits, guess: Option<i32>) -> Run {
+    fn run(sh: &'a Shared<'a>, root: Pits, guess: Option<i32>, best_moves: bool) -> Run {
         let mut s = Search::<M> {
             sh,
             nodes: 0,
@@ -825,8 +859,8 @@ impl<'a, const M: usize> Search<'a, M> {
             cut: None,
         };
         let (future, best_moves) = match sh.pool {
-            Some(pool) => pool.install(|| s.root(root, guess)),
-            None => s.root(root, guess),
+            Some(pool) => pool.install(|| s.root(root, guess, best_moves)),
+            None => s.root(root, guess, best_moves),
         };
         let held = if s.stopped {
             sh.table
@@ -1340,8 +1374,8 @@ impl<'a, const M: usize> Search<'a, M> {
         best
     }
 
-    /// The root's future value and the moves that reach it.
-    fn root(&mut self, root: Pits, guess: Option<i32>) -> (i32, Vec<usize>) {
+    /// The root's future value and, when `best`, the moves that reach it.
+    fn root(&mut self, root: Pits, guess: Option<i32>, best: bool) -> (i32, Vec<usize>) {
         let m = self.sh.m;
         // A bound the table holds from an earlier search (a parent's, or
         // this position's own stopped at a deadline) is where the value is
@@ -1363,6 +1397,9 @@ impl<'a, const M: usize> Search<'a, M> {
         let future = self.exact(root, held.or(guess).unwrap_or(0));
         // Every move whose value reaches the position's value is best.
         let mut best_moves = Vec::new();
+        if !best {
+            return (future, best_moves);
+        }
         for i in 0..m {
             let Some(child) = self.sh.sower.child(root, i) else {
                 continue;
@@ -1463,6 +1500,7 @@ mod tests {
 
     #[test]
     fn any_guess_gives_the_same_value_and_best_moves() {
+        // Also with the value alone asked for (`value_near`).
         for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             let p = Position::kalah(4, 3, rule).unwrap();
             let options = Options {
@@ -1481,6 +1519,13 @@ mod tests {
                     match s.solve_near(&p, Some(guess), None, &|| false, &|_| {}) {
                         Ok(Answer::Solved(x)) => {
                             assert_eq!((x.value, &x.best_moves), (want.value, &want.best_moves));
+                        }
+                        other => panic!("{other:?}"),
+                    }
+                    // The value alone: the same value, no best move named.
+                    match s.value_near(&p, Some(guess), None, &|| false, &|_| {}) {
+                        Ok(Answer::Solved(x)) => {
+                            assert_eq!((x.value, x.best_moves.len()), (want.value, 0));
                         }
                         other => panic!("{other:?}"),
                     }

@@ -79,11 +79,12 @@ pub const TABLE_POSITIONS: u64 = 1_300_000_000;
 /// The first of a larger table's two stages, made when no file of the
 /// larger table is there (a server's first start): the most seeds whose
 /// table has at most this many positions, 6 * 10^8 (for 6 pits a side, 22
-/// seeds: 0.55 * 10^9 positions, 13 to 15 s to build on two cores). Built
-/// and used first, as its build and search together take 18 to 24 s for
-/// Kalah(6,4)'s opening, against 32 to 38 s with the larger table's
-/// build; the larger table is then built when the preparer has nothing
-/// else to do, and replaces it.
+/// seeds: 0.55 * 10^9 positions, 8 to 15 s to build on two cores, as the
+/// host's speed varies). Built and used first, as its build and search
+/// together take the least time for Kalah(6,4)'s opening: 14.4 s in one
+/// sitting, against 15.0 s with 21 seeds and 16.5 s with 23
+/// (docs/notes/kalah-tables.md); the larger table is then built when the
+/// preparer has nothing else to do, and replaces it.
 pub const FIRST_TABLE_POSITIONS: u64 = 600_000_000;
 
 /// What [`KalahCache::make_table_for`] passes on to each table it tries.

@@ -485,12 +485,13 @@ impl Solver {
         self.search(position, guess, deadline, stop, progress, true)
     }
 
-    /// [`Solver::solve_near`] for the value alone: the answer names no
-    /// best moves (a solved one's list is empty), as finding them takes a
-    /// test of each move at the value found. A caller that wants every
-    /// move's value searches each move's position for its value, and the
-    /// position's own best moves are those that reach it: every move's
-    /// value of Kalah(6,4)'s opening took 15 % fewer nodes so
+    /// [`Solver::solve_near`] for the value alone: a solved answer's list
+    /// of best moves is empty, as finding them takes a test of each move
+    /// at the value found (a stopped one still names the move the table
+    /// holds best, as its guess). A caller that wants every move's value
+    /// searches each move's position for its value, and the position's own
+    /// best moves are those that reach it: every move's value of
+    /// Kalah(6,4)'s opening took 11 to 15 % fewer nodes so
     /// (`docs/benchmarks.md`, "Kalah move values").
     ///
     /// # Errors
@@ -1657,6 +1658,35 @@ mod tests {
                 let two = splitting(&p, 2, endgame_seeds).solve(&p).unwrap();
                 assert_eq!((two.value, &two.best_moves), (want, &best), "{board:?}");
             }
+            // The value alone, first on a fresh solver (no bound of an
+            // earlier search to start from): the value, no best move
+            // named. Then each move's position for its value alone and
+            // again in full on the same solver, as `kalah moves` and the
+            // request after it search them: what the value-only searches
+            // left in the table changes no value and no best move.
+            let options = Options {
+                table_bits: 12,
+                endgame_seeds: Some(0),
+                threads: 1,
+            };
+            let mut solver = Solver::new(&p, &options).unwrap();
+            match solver.value_near(&p, None, None, &|| false, &|_| {}) {
+                Ok(Answer::Solved(x)) => {
+                    assert_eq!((x.value, x.best_moves.len()), (want, 0), "{board:?}");
+                }
+                other => panic!("{board:?}: {other:?}"),
+            }
+            for i in p.legal_moves() {
+                let mut q = p.clone();
+                q.play(i).unwrap();
+                let (v, b) = minimax_best(&q);
+                match solver.value_near(&q, None, None, &|| false, &|_| {}) {
+                    Ok(Answer::Solved(x)) => assert_eq!(x.value, v, "{board:?} pit {i}"),
+                    other => panic!("{board:?} pit {i}: {other:?}"),
+                }
+                let full = solver.solve(&q).unwrap();
+                assert_eq!((full.value, &full.best_moves), (v, &b), "{board:?} pit {i}");
+            }
         }
         // The cases the positions were drawn to cover.
         assert!(
@@ -1903,17 +1933,27 @@ mod tests {
     fn a_search_stops_when_its_stop_hook_says_so() {
         // No deadline: only the hook, raised after 50 ms, stops a search
         // of seconds, on one thread and on two, with sound bounds.
+        // The value alone (`value_near`) stops the same way, its guess a
+        // legal move.
         let p = Position::kalah(6, 4, CaptureRule::Empty).unwrap();
-        for threads in [1, 2] {
+        for (threads, alone) in [(1, false), (2, false), (1, true), (2, true)] {
             let mut solver = splitting(&p, threads, Some(8));
             let start = std::time::Instant::now();
             let stop = || start.elapsed() > std::time::Duration::from_millis(50);
-            match solver
-                .solve_until_stopped(&p, None, &stop, &|_| {})
-                .unwrap()
-            {
-                Answer::Unfinished { lower, upper, .. } => {
+            let answer = if alone {
+                solver.value_near(&p, None, None, &stop, &|_| {})
+            } else {
+                solver.solve_until_stopped(&p, None, &stop, &|_| {})
+            };
+            match answer.unwrap() {
+                Answer::Unfinished {
+                    lower,
+                    upper,
+                    best_guess,
+                    ..
+                } => {
                     assert!(lower <= 10 && 10 <= upper, "{lower} ..= {upper}");
+                    assert!(p.legal_moves().contains(&best_guess), "{best_guess}");
                 }
                 Answer::Solved(s) => panic!("solved in 50 ms: {s:?}"),
             }

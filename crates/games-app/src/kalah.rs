@@ -807,6 +807,12 @@ pub struct MovesReport {
     pub think: f64,
     /// Nodes searched.
     pub nodes: u64,
+    /// When not every value is exact and a server's cache is building
+    /// this board's larger endgame table (the values come once it is
+    /// made): how far the build has come. Absent otherwise (and never
+    /// given by the command line, which keeps no cache).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preparing: Option<crate::TableProgress>,
 }
 
 impl Verb for Moves {
@@ -868,6 +874,10 @@ impl Verb for Moves {
         };
         let solved = moves.iter().all(|m| m.solved);
         let best_moves = proven_best(&moves);
+        let preparing = ctx
+            .kalah_cache()
+            .filter(|_| !solved)
+            .and_then(|c| c.table_progress(&p));
         Ok(MovesReport {
             position: p,
             moves,
@@ -875,6 +885,7 @@ impl Verb for Moves {
             solved,
             think: self.think,
             nodes,
+            preparing,
         })
     }
 }
@@ -1147,6 +1158,13 @@ impl Report for MovesReport {
                     m.pit, m.lower, m.upper
                 ),
             };
+        }
+        if let Some(t) = &self.preparing {
+            let _ = writeln!(
+                o,
+                "\nthe server is building this board's endgame table (every position with at most {} seeds in the pits): {} of {} positions done; the values follow",
+                t.seeds, t.done, t.positions
+            );
         }
         o
     }

@@ -59,7 +59,7 @@ pub use context::{AppError, Cancel, Context, Meter, Observer, Polled, bad, seed_
 pub use count::{parse_count, parse_count_u32, parse_shard};
 pub use limits::{Limits, at_most};
 pub use registry::{GAMES, Game, GameInfo, Param, RegistryError, edit_distance, load, names};
-pub use solvers::KalahCache;
+pub use solvers::{KalahCache, TableProgress};
 pub use state::{Batch, State};
 pub use verb::{
     Rendered, Report, Sampling, Verb, command_line, csv, csv_field, de, field_names, flags,

@@ -342,6 +342,23 @@ pub struct KalahCache {
     /// reads one: a read is not paused for requests, which search in the
     /// meantime).
     table_work: Mutex<Option<(Position, u32)>>,
+    /// How far that build has come (see [`KalahCache::table_progress`]).
+    table_done: Mutex<Option<TableProgress>>,
+}
+
+/// How far the build of a board's larger endgame table has come: what a
+/// request that waited for it and ran out of time is told (a server's
+/// first start builds Kalah(6,4)'s for seconds before any value is
+/// exact).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TableProgress {
+    /// The table holds every position with at most this many seeds in the
+    /// pits.
+    pub seeds: usize,
+    /// Positions worked out so far...
+    pub done: u64,
+    /// ...of this many.
+    pub positions: u64,
 }
 
 /// The every-move values a cache holds, as a server saves them between
@@ -438,6 +455,7 @@ impl KalahCache {
             sizes: (FIRST_TABLE_POSITIONS, TABLE_POSITIONS),
             wanted: Mutex::default(),
             table_work: Mutex::default(),
+            table_done: Mutex::default(),
         }
     }
 
@@ -594,6 +612,17 @@ impl KalahCache {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// How far the preparer's build of the larger endgame table for `p`'s
+    /// board (its pits, rule and seeds) has come, while it builds one.
+    pub fn table_progress(&self, p: &Position) -> Option<TableProgress> {
+        let work = lock(&self.table_work);
+        let (q, _) = work.as_ref()?;
+        if !same_board(p, q) {
+            return None;
+        }
+        lock(&self.table_done).clone()
     }
 
     /// How many times a position was solved whole since the cache was made
@@ -1343,9 +1372,17 @@ impl KalahCache {
                 // Marked before an earlier save is waited for, so that a
                 // request for this board waits on the build meanwhile.
                 *lock(&self.table_work) = Some((p.clone(), table_bits));
+                *lock(&self.table_done) = Some(TableProgress {
+                    seeds: k,
+                    done: 0,
+                    positions: endgame::positions_for(p.pits(), k),
+                });
                 self.wait_for_saves();
                 let other = || !asked && self.wants_other(p, table_bits);
-                let go_on = |_: u64| {
+                let go_on = |done: u64| {
+                    if let Some(t) = lock(&self.table_done).as_mut() {
+                        t.done = done;
+                    }
                     while self.at_work() || cancel.is_cancelled() {
                         if cancel.is_cancelled() || other() {
                             return false;
@@ -1355,6 +1392,7 @@ impl KalahCache {
                     !other()
                 };
                 let built = Endgame::build_until(p.pits(), k, p.rule(), &go_on);
+                *lock(&self.table_done) = None;
                 *lock(&self.table_work) = None;
                 let t = match built {
                     Ok(Some(t)) => t,

@@ -938,6 +938,67 @@ fn a_request_waits_for_its_boards_table_and_comes_first() {
     );
 }
 
+/// While the preparer builds a board's larger table, a request for that
+/// board that runs out of time says how far the build has come (the page
+/// shows it on a server's first start); once the table is made, every
+/// value is exact and the report says nothing of a build.
+#[test]
+fn a_request_during_the_build_says_how_far_it_has_come() {
+    use std::sync::{Arc, Mutex};
+    let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    // One stage of 23 seeds: fewer than the opening's 24 (a request
+    // waits only for such a table), 7.9 M positions.
+    let positions = mancala::endgame::positions_for(4, 23);
+    // The build is caught under way and paused (a request at work pauses
+    // it); one that ended first, on a busy machine, is tried again.
+    for attempt in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = Arc::new(Mutex::new(Vec::<String>::new()));
+        let cache = staged_cache(dir.path(), positions, positions, &saved);
+        cache.prepare(a.clone(), 16);
+        let (cancel, preparer) = start_preparer(&cache);
+        let start = Instant::now();
+        let caught = loop {
+            if cache.table_progress(&a).is_some() {
+                let busy = cache.busy();
+                std::thread::sleep(Duration::from_millis(50));
+                break cache.table_progress(&a).map(|_| busy);
+            }
+            if cache.values_of(&a).is_some() || start.elapsed() > Duration::from_secs(60) {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        let Some(busy) = caught else {
+            cancel.cancel();
+            preparer.join().unwrap();
+            assert!(attempt < 4, "the build was never caught under way");
+            continue;
+        };
+        let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+        let asked = kalah::Moves {
+            think: 0.3,
+            ..moves_of(&a, 16)
+        };
+        let r = asked.run(&ctx).unwrap();
+        assert!(!r.solved);
+        let t = r.preparing.clone().expect("the build's progress");
+        assert_eq!((t.seeds, t.positions), (23, positions));
+        assert!(t.done < positions, "{t:?}");
+        assert!(r.text().contains("building this board's endgame table"));
+        assert!(serde_json::to_value(&r).unwrap()["preparing"].is_object());
+        // The build goes on once no request is at work.
+        drop(busy);
+        assert_eq!(prepared_values(&cache, &a), values_alone(&a));
+        let r = asked.run(&ctx).unwrap();
+        assert!(r.solved && r.preparing.is_none());
+        assert!(serde_json::to_value(&r).unwrap().get("preparing").is_none());
+        cancel.cancel();
+        preparer.join().unwrap();
+        return;
+    }
+}
+
 #[test]
 fn saved_kalah_values_read_back_and_bad_ones_are_refused() {
     use std::sync::Arc;

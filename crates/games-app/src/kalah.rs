@@ -807,10 +807,11 @@ pub struct MovesReport {
     pub think: f64,
     /// Nodes searched.
     pub nodes: u64,
-    /// When not every value is exact and a server's cache is building
-    /// this board's larger endgame table (the values come once it is
-    /// made): how far the build has come. Absent otherwise (and never
-    /// given by the command line, which keeps no cache).
+    /// When the request waited for the server's cache to build this
+    /// board's larger endgame table and its time ran out first (so each
+    /// move has only its bounds; the values come once the table is made):
+    /// how far the build has come. Absent otherwise (and never given by
+    /// the command line, which keeps no cache).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preparing: Option<crate::TableProgress>,
 }
@@ -847,7 +848,7 @@ impl Verb for Moves {
             Some(cache) => cache.move_values(&p, self.table_bits, end, &stop, ctx)?,
             None => None,
         };
-        let (moves, nodes) = match cached {
+        let (moves, nodes, preparing) = match cached {
             Some(found) => found,
             None => {
                 // Searching without the cache's solver: busy all the same.
@@ -865,19 +866,15 @@ impl Verb for Moves {
                 };
                 let short = short_limit_table(&settings, &p, seconds, ctx);
                 let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
-                let found = values_upto(&mut solver, &p, end, &stop, ctx, true)?;
+                let (moves, nodes) = values_upto(&mut solver, &p, end, &stop, ctx, true)?;
                 if let Some(cache) = ctx.kalah_cache() {
-                    cache.remember(&p, &found.0);
+                    cache.remember(&p, &moves);
                 }
-                found
+                (moves, nodes, None)
             }
         };
         let solved = moves.iter().all(|m| m.solved);
         let best_moves = proven_best(&moves);
-        let preparing = ctx
-            .kalah_cache()
-            .filter(|_| !solved)
-            .and_then(|c| c.table_progress(&p));
         Ok(MovesReport {
             position: p,
             moves,

@@ -615,11 +615,11 @@ impl KalahCache {
     }
 
     /// How far the preparer's build of the larger endgame table for `p`'s
-    /// board (its pits, rule and seeds) has come, while it builds one.
-    pub fn table_progress(&self, p: &Position) -> Option<TableProgress> {
+    /// board (its pits, rule and seeds, with transposition tables of
+    /// `table_bits`) has come, while it builds one.
+    pub fn table_progress(&self, p: &Position, table_bits: u32) -> Option<TableProgress> {
         let work = lock(&self.table_work);
-        let (q, _) = work.as_ref()?;
-        if !same_board(p, q) {
+        if !one_board(work.as_ref()?, p, table_bits) {
             return None;
         }
         lock(&self.table_done).clone()
@@ -962,11 +962,13 @@ impl KalahCache {
     /// prepares) has none yet, it first waits for it instead
     /// (not busy, so the build goes on; the preparer makes that board's
     /// table before any other's), and answers each move's bounds when its
-    /// time runs out first.
+    /// time runs out first, with how far that build has come when it is
+    /// this board's (the third part; `None` otherwise).
     ///
     /// # Errors
     /// [`AppError::Cancelled`] when `stop` says so, also while waiting for
     /// the solver; the context's errors; a solver that cannot be made.
+    #[allow(clippy::type_complexity)]
     pub fn move_values(
         &self,
         p: &Position,
@@ -974,16 +976,19 @@ impl KalahCache {
         end: Instant,
         stop: &(dyn Fn() -> bool + Sync),
         ctx: &Context,
-    ) -> Result<Option<(Vec<MoveValue>, u64)>, AppError> {
+    ) -> Result<Option<(Vec<MoveValue>, u64, Option<TableProgress>)>, AppError> {
         if self.values_of(p).is_none() && self.wait_for_table(p, table_bits, end, stop)? {
-            // The preparer builds this board's table: each move's bounds.
+            // The preparer builds a table (this board's, or first another
+            // a request waited on): each move's bounds.
             return Ok(Some(match self.values_of(p) {
-                Some(v) => (v, 0),
-                None => (bounds_only(p)?, 0),
+                Some(v) => (v, 0, None),
+                None => (bounds_only(p)?, 0, self.table_progress(p, table_bits)),
             }));
         }
         let _busy = self.busy();
-        self.values(p, table_bits, end, stop, ctx, 0, true, true)
+        Ok(self
+            .values(p, table_bits, end, stop, ctx, 0, true, true)?
+            .map(|(v, n)| (v, n, None)))
     }
 
     #[allow(clippy::too_many_arguments)]

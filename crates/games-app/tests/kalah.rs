@@ -959,10 +959,11 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
         let (cancel, preparer) = start_preparer(&cache);
         let start = Instant::now();
         let caught = loop {
-            if cache.table_progress(&a).is_some() {
+            // Once the build has done a level or more.
+            if cache.table_progress(&a, 16).is_some_and(|t| t.done > 0) {
                 let busy = cache.busy();
                 std::thread::sleep(Duration::from_millis(50));
-                break cache.table_progress(&a).map(|_| busy);
+                break cache.table_progress(&a, 16).map(|_| busy);
             }
             if cache.values_of(&a).is_some() || start.elapsed() > Duration::from_secs(60) {
                 break None;
@@ -984,12 +985,21 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
         assert!(!r.solved);
         let t = r.preparing.clone().expect("the build's progress");
         assert_eq!((t.seeds, t.positions), (23, positions));
-        assert!(t.done < positions, "{t:?}");
+        // Counted a level at a time: a whole number of levels' positions.
+        assert!(
+            (0..=23).any(|k| t.done == mancala::endgame::positions_for(4, k)),
+            "{t:?}"
+        );
+        // Not another board's (the other rule; other transposition tables).
+        let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+        assert_eq!(cache.table_progress(&b, 16), None);
+        assert_eq!(cache.table_progress(&a, 17), None);
         assert!(r.text().contains("building this board's endgame table"));
         assert!(serde_json::to_value(&r).unwrap()["preparing"].is_object());
         // The build goes on once no request is at work.
         drop(busy);
         assert_eq!(prepared_values(&cache, &a), values_alone(&a));
+        assert_eq!(cache.table_progress(&a, 16), None);
         let r = asked.run(&ctx).unwrap();
         assert!(r.solved && r.preparing.is_none());
         assert!(serde_json::to_value(&r).unwrap().get("preparing").is_none());

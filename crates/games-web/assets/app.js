@@ -725,10 +725,10 @@ function kalahShowValues(v) {
       (v.solved ? "." : `; moves not solved within ${v.think} s show the bounds reached.`)),
     // A first start: the server builds this board's endgame table before
     // any value is exact (later starts read it from the cache folder).
-    v.preparing ? el("p", { id: "kalah-preparing" },
+    ...(v.preparing ? [el("p", { id: "kalah-preparing" },
       `The server is building its endgame table for this board once (every position with at most ${v.preparing.seeds} seeds in the pits): ` +
       `${Math.floor((100 * v.preparing.done) / v.preparing.positions)}% of ${v.preparing.positions.toLocaleString("en")} positions. ` +
-      "The exact values follow; later starts read the table from the cache folder.") : []);
+      "The exact values follow; later starts read the table from the cache folder.")] : []));
 }
 
 function describeMove(mv, who) {

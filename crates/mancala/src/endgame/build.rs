@@ -201,9 +201,10 @@ impl Endgame {
     }
 
     /// [`Endgame::build`], calling `progress` with the positions done so
-    /// far after each level (seeds left) is complete, and with the same
-    /// count between a level's parts: a caller may pause the build by
-    /// waiting in it (a server's cache does, while a request is at work).
+    /// far between a level's (seeds left) parts and after each level is
+    /// complete: a count that never falls and ends at every position. A
+    /// caller may pause the build by waiting in it (a server's cache does,
+    /// while a request is at work).
     ///
     /// # Errors
     /// As [`Endgame::build`].
@@ -307,21 +308,26 @@ mod tests {
         use std::sync::atomic::AtomicU64;
         for rule in [CaptureRule::Handout, CaptureRule::Empty] {
             let whole = Endgame::build(4, 10, rule).unwrap();
-            let calls = AtomicU64::new(0);
-            let last = AtomicU64::new(0);
+            let counts = std::sync::Mutex::new(Vec::new());
             let again = Endgame::build_until(4, 10, rule, &|done| {
-                calls.fetch_add(1, Ordering::Relaxed);
-                last.store(done, Ordering::Relaxed);
+                counts.lock().unwrap().push(done);
                 true
             })
             .unwrap()
             .expect("never stopped");
             assert!(again.values[..] == whole.values[..], "{rule:?}");
-            assert_eq!(
-                last.load(Ordering::Relaxed),
-                super::super::positions_for(4, 10)
+            // The count never falls, reaches each level's positions, ends
+            // at every position, and moves between levels too.
+            let counts = counts.into_inner().unwrap();
+            let level = |k| super::super::positions_for(4, k);
+            assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
+            assert!((1..=10).all(|k| counts.contains(&level(k))), "{counts:?}");
+            assert_eq!(counts.last(), Some(&level(10)));
+            assert!(
+                counts.iter().any(|&c| (0..=10).all(|k| c != level(k))),
+                "{counts:?}"
             );
-            let n = calls.load(Ordering::Relaxed);
+            let n = counts.len() as u64;
             // Stopped at the first call, halfway, and at the very last.
             for stop_at in [1, n / 2, n] {
                 let seen = AtomicU64::new(0);

@@ -524,6 +524,9 @@ pub(super) fn fill<const M: usize>(
     let mut items = Vec::new();
     for level in 1..=most {
         fill.level::<M>(level, &mut lv);
+        // The level's positions filled so far: each is in one item of one
+        // step (see the module's doc).
+        let mut filled = 0u64;
         for t in level..=m * level {
             items.clear();
             for x in 0..=level {
@@ -550,12 +553,21 @@ pub(super) fn fill<const M: usize>(
                 .par_iter()
                 .with_max_len(1)
                 .for_each(|(x, y, xs, ys)| fill.unit::<M>(&lv, *x, *y, xs.clone(), ys.clone()));
+            filled += items
+                .iter()
+                .map(|(_, _, xs, ys)| (xs.len() * ys.len()) as u64)
+                .sum::<u64>();
             // Between a level's parts too, with the count so far: a
             // caller may wait in it to pause the build, or stop it.
-            if !progress(positions_for(m, level - 1)) {
+            if !progress(positions_for(m, level - 1) + filled) {
                 return false;
             }
         }
+        debug_assert_eq!(
+            positions_for(m, level - 1) + filled,
+            positions_for(m, level),
+            "every position of level {level} filled once"
+        );
         if !progress(positions_for(m, level)) {
             return level == most;
         }

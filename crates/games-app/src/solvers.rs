@@ -340,10 +340,9 @@ pub struct KalahCache {
     wanted: Mutex<Option<(Position, u32)>>,
     /// The board whose larger table the preparer builds now (not while it
     /// reads one: a read is not paused for requests, which search in the
-    /// meantime).
-    table_work: Mutex<Option<(Position, u32)>>,
-    /// How far that build has come (see [`KalahCache::table_progress`]).
-    table_done: Mutex<Option<TableProgress>>,
+    /// meantime), and how far the build has come (see
+    /// [`KalahCache::table_progress`]).
+    table_work: Mutex<Option<((Position, u32), TableProgress)>>,
 }
 
 /// How far the build of a board's larger endgame table has come: what a
@@ -455,7 +454,6 @@ impl KalahCache {
             sizes: (FIRST_TABLE_POSITIONS, TABLE_POSITIONS),
             wanted: Mutex::default(),
             table_work: Mutex::default(),
-            table_done: Mutex::default(),
         }
     }
 
@@ -619,10 +617,8 @@ impl KalahCache {
     /// `table_bits`) has come, while it builds one.
     pub fn table_progress(&self, p: &Position, table_bits: u32) -> Option<TableProgress> {
         let work = lock(&self.table_work);
-        if !one_board(work.as_ref()?, p, table_bits) {
-            return None;
-        }
-        lock(&self.table_done).clone()
+        let (board, progress) = work.as_ref()?;
+        one_board(board, p, table_bits).then(|| progress.clone())
     }
 
     /// How many times a position was solved whole since the cache was made
@@ -1376,16 +1372,18 @@ impl KalahCache {
             None => {
                 // Marked before an earlier save is waited for, so that a
                 // request for this board waits on the build meanwhile.
-                *lock(&self.table_work) = Some((p.clone(), table_bits));
-                *lock(&self.table_done) = Some(TableProgress {
-                    seeds: k,
-                    done: 0,
-                    positions: endgame::positions_for(p.pits(), k),
-                });
+                *lock(&self.table_work) = Some((
+                    (p.clone(), table_bits),
+                    TableProgress {
+                        seeds: k,
+                        done: 0,
+                        positions: endgame::positions_for(p.pits(), k),
+                    },
+                ));
                 self.wait_for_saves();
                 let other = || !asked && self.wants_other(p, table_bits);
                 let go_on = |done: u64| {
-                    if let Some(t) = lock(&self.table_done).as_mut() {
+                    if let Some((_, t)) = lock(&self.table_work).as_mut() {
                         t.done = done;
                     }
                     while self.at_work() || cancel.is_cancelled() {
@@ -1397,7 +1395,6 @@ impl KalahCache {
                     !other()
                 };
                 let built = Endgame::build_until(p.pits(), k, p.rule(), &go_on);
-                *lock(&self.table_done) = None;
                 *lock(&self.table_work) = None;
                 let t = match built {
                     Ok(Some(t)) => t,

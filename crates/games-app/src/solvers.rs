@@ -426,6 +426,28 @@ fn relock<'a, T>(
     })
 }
 
+/// The preparer's build of a larger table under way, marked in
+/// `table_work` (requests for its board wait on it): unmarked when the
+/// build ends, and when it panics also counted as built, so that no
+/// request waits on a build that is gone and the preparer does not start
+/// it over and over.
+struct BuildMark<'a> {
+    cache: &'a KalahCache,
+    key: Key,
+}
+
+impl Drop for BuildMark<'_> {
+    fn drop(&mut self) {
+        *lock(&self.cache.table_work) = None;
+        if std::thread::panicking() {
+            let mut built = lock(&self.cache.built);
+            if !built.contains(&self.key) {
+                built.push(self.key);
+            }
+        }
+    }
+}
+
 /// A plain lock's guard, whatever a panicking holder left (the maps it
 /// guards stay consistent: each change is one call).
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -841,112 +863,123 @@ impl KalahCache {
     /// a table's save still running is waited for at the end.
     pub fn run_preparer(&self, cancel: &Cancel) {
         while !cancel.is_cancelled() {
-            // The board a request waits on: its table first.
-            let wanted = lock(&self.wanted).clone();
-            if let Some((w, bits)) = wanted {
-                self.make_table_for(&w, bits, cancel, Stage::First, true);
-                let mut g = lock(&self.wanted);
-                if g.as_ref().is_some_and(|b| one_board(b, &w, bits)) {
-                    *g = None;
-                }
-                continue;
-            }
-            // The larger tables whose files are there (read in a second or
-            // two each; at once at start, even when every position asked
-            // for is known already).
-            let boards = lock(&self.boards).clone();
-            for (b, bits) in &boards {
-                self.make_table(b, *bits, cancel, Stage::Read);
-            }
-            // The item, and the requests that moved the game so far (read
-            // under the queue's lock, where they are counted).
-            let next = {
-                let mut q = lock(&self.queue);
-                match q.positions.pop_front() {
-                    Some(item) => Some((item, self.moved.load(Ordering::Relaxed))),
-                    None => {
-                        let (mut q, _) = self
-                            .wake
-                            .wait_timeout(q, Duration::from_millis(200))
-                            .unwrap_or_else(std::sync::PoisonError::into_inner);
-                        q.positions
-                            .pop_front()
-                            .map(|item| (item, self.moved.load(Ordering::Relaxed)))
-                    }
-                }
-            };
-            let Some(((p, depth, table_bits, prep), moved)) = next else {
-                // Nothing to solve: build the tables still missing, and
-                // the next stage of those made, one board at a time while
-                // nothing else is queued.
-                if lock(&self.wanted).is_none() {
-                    for (b, bits) in &boards {
-                        if self.queued() > 0 {
-                            break;
-                        }
-                        self.make_table(b, *bits, cancel, Stage::All);
-                    }
-                }
-                continue;
-            };
-            // This board's table before its search: read from its file, or
-            // the first stage built (the quickest way to an opening's
-            // values). The last stage is built once nothing is left to
-            // prepare (above): its build takes tens of seconds, and a game
-            // in play needs its next positions sooner.
-            if boards.iter().any(|b| one_board(b, &p, table_bits)) {
-                self.make_table(&p, table_bits, cancel, Stage::First);
-            }
-            let until = Instant::now() + PREPARE_LIMIT;
-            while !cancel.is_cancelled() && Instant::now() < until {
-                if depth > 0 && self.moved.load(Ordering::Relaxed) != moved {
-                    // A request since: the game went on from elsewhere,
-                    // and its own next positions are queued.
-                    break;
-                }
-                if self.wants_other(&p, table_bits) {
-                    // A request waits on another board's table: this
-                    // position after it.
-                    let mut q = lock(&self.queue);
-                    if !q.positions.iter().any(|x| x.0 == p) {
-                        q.positions.push_front((p.clone(), depth, table_bits, prep));
-                    }
-                    break;
-                }
-                if self.at_work() {
-                    std::thread::sleep(Duration::from_millis(20));
-                    continue;
-                }
-                let stop =
-                    || cancel.is_cancelled() || self.at_work() || self.wants_other(&p, table_bits);
-                // A minute at a time: a move not exact in its share of it
-                // is searched again, from the tables, until all are.
-                let end = (Instant::now() + PREPARE_STEP).min(until);
-                let every = prep == Prep::Every;
-                let ctx = Context::new();
-                match self.values(&p, table_bits, end, &stop, &ctx, depth, false, every) {
-                    // Stopped for a request: go on once it is done.
-                    Err(AppError::Cancelled) => continue,
-                    Ok(Some((moves, _))) if !every => {
-                        match proven_best(&moves).first() {
-                            Some(&pit) => {
-                                // Not for a game that went on elsewhere.
-                                if self.moved.load(Ordering::Relaxed) == moved {
-                                    self.follow(&p, pit, depth, table_bits);
-                                }
-                                break;
-                            }
-                            // The root not solved in the step: again.
-                            None => continue,
-                        }
-                    }
-                    Ok(Some((moves, _))) if !moves.iter().all(|m| m.solved) => continue,
-                    _ => break,
-                }
+            // A round that panics (a bug) loses its position, not the
+            // preparer: the next round goes on, a second later.
+            let round = std::panic::AssertUnwindSafe(|| self.prepare_round(cancel));
+            if std::panic::catch_unwind(round).is_err() {
+                std::thread::sleep(Duration::from_secs(1));
             }
         }
         // A table's file is whole before the preparer ends.
         self.wait_for_saves();
+    }
+
+    /// One round of [`KalahCache::run_preparer`]: a wanted board's table,
+    /// or the next queued position, or the tables still missing.
+    fn prepare_round(&self, cancel: &Cancel) {
+        // The board a request waits on: its table first.
+        let wanted = lock(&self.wanted).clone();
+        if let Some((w, bits)) = wanted {
+            self.make_table_for(&w, bits, cancel, Stage::First, true);
+            let mut g = lock(&self.wanted);
+            if g.as_ref().is_some_and(|b| one_board(b, &w, bits)) {
+                *g = None;
+            }
+            return;
+        }
+        // The larger tables whose files are there (read in a second or
+        // two each; at once at start, even when every position asked
+        // for is known already).
+        let boards = lock(&self.boards).clone();
+        for (b, bits) in &boards {
+            self.make_table(b, *bits, cancel, Stage::Read);
+        }
+        // The item, and the requests that moved the game so far (read
+        // under the queue's lock, where they are counted).
+        let next = {
+            let mut q = lock(&self.queue);
+            match q.positions.pop_front() {
+                Some(item) => Some((item, self.moved.load(Ordering::Relaxed))),
+                None => {
+                    let (mut q, _) = self
+                        .wake
+                        .wait_timeout(q, Duration::from_millis(200))
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    q.positions
+                        .pop_front()
+                        .map(|item| (item, self.moved.load(Ordering::Relaxed)))
+                }
+            }
+        };
+        let Some(((p, depth, table_bits, prep), moved)) = next else {
+            // Nothing to solve: build the tables still missing, and
+            // the next stage of those made, one board at a time while
+            // nothing else is queued.
+            if lock(&self.wanted).is_none() {
+                for (b, bits) in &boards {
+                    if self.queued() > 0 {
+                        break;
+                    }
+                    self.make_table(b, *bits, cancel, Stage::All);
+                }
+            }
+            return;
+        };
+        // This board's table before its search: read from its file, or
+        // the first stage built (the quickest way to an opening's
+        // values). The last stage is built once nothing is left to
+        // prepare (above): its build takes tens of seconds, and a game
+        // in play needs its next positions sooner.
+        if boards.iter().any(|b| one_board(b, &p, table_bits)) {
+            self.make_table(&p, table_bits, cancel, Stage::First);
+        }
+        let until = Instant::now() + PREPARE_LIMIT;
+        while !cancel.is_cancelled() && Instant::now() < until {
+            if depth > 0 && self.moved.load(Ordering::Relaxed) != moved {
+                // A request since: the game went on from elsewhere,
+                // and its own next positions are queued.
+                break;
+            }
+            if self.wants_other(&p, table_bits) {
+                // A request waits on another board's table: this
+                // position after it.
+                let mut q = lock(&self.queue);
+                if !q.positions.iter().any(|x| x.0 == p) {
+                    q.positions.push_front((p.clone(), depth, table_bits, prep));
+                }
+                break;
+            }
+            if self.at_work() {
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
+            }
+            let stop =
+                || cancel.is_cancelled() || self.at_work() || self.wants_other(&p, table_bits);
+            // A minute at a time: a move not exact in its share of it
+            // is searched again, from the tables, until all are.
+            let end = (Instant::now() + PREPARE_STEP).min(until);
+            let every = prep == Prep::Every;
+            let ctx = Context::new();
+            match self.values(&p, table_bits, end, &stop, &ctx, depth, false, every) {
+                // Stopped for a request: go on once it is done.
+                Err(AppError::Cancelled) => continue,
+                Ok(Some((moves, _))) if !every => {
+                    match proven_best(&moves).first() {
+                        Some(&pit) => {
+                            // Not for a game that went on elsewhere.
+                            if self.moved.load(Ordering::Relaxed) == moved {
+                                self.follow(&p, pit, depth, table_bits);
+                            }
+                            break;
+                        }
+                        // The root not solved in the step: again.
+                        None => continue,
+                    }
+                }
+                Ok(Some((moves, _))) if !moves.iter().all(|m| m.solved) => continue,
+                _ => break,
+            }
+        }
     }
 
     /// Every legal move's value from `p` with the cache's solver for its
@@ -1371,7 +1404,9 @@ impl KalahCache {
             None if lock(&self.built).contains(&key) => return false,
             None => {
                 // Marked before an earlier save is waited for, so that a
-                // request for this board waits on the build meanwhile.
+                // request for this board waits on the build meanwhile;
+                // unmarked however the build ends.
+                let work = BuildMark { cache: self, key };
                 *lock(&self.table_work) = Some((
                     (p.clone(), table_bits),
                     TableProgress {
@@ -1395,7 +1430,7 @@ impl KalahCache {
                     !other()
                 };
                 let built = Endgame::build_until(p.pits(), k, p.rule(), &go_on);
-                *lock(&self.table_work) = None;
+                drop(work);
                 let t = match built {
                     Ok(Some(t)) => t,
                     // Stopped for another board: built again later.
@@ -1582,5 +1617,41 @@ impl KalahCache {
             options,
             larger: false,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A build that panics leaves no mark that requests would wait on,
+    /// and counts as built, so the preparer does not start it again.
+    #[test]
+    fn a_build_that_panics_is_unmarked_and_not_started_again() {
+        let cache = KalahCache::new(64 << 20, 1);
+        let p = Position::kalah(4, 3, CaptureRule::Handout).unwrap();
+        let key = cache.plan(&p, 20, 16).0;
+        let progress = TableProgress {
+            seeds: 20,
+            done: 0,
+            positions: 1,
+        };
+        // One that ends: unmarked, and not counted by the mark.
+        {
+            let _mark = BuildMark { cache: &cache, key };
+            *lock(&cache.table_work) = Some(((p.clone(), 16), progress.clone()));
+            assert!(cache.table_progress(&p, 16).is_some());
+        }
+        assert_eq!(cache.table_progress(&p, 16), None);
+        assert!(lock(&cache.built).is_empty());
+        // One that panics.
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _mark = BuildMark { cache: &cache, key };
+            *lock(&cache.table_work) = Some(((p.clone(), 16), progress.clone()));
+            panic!("a bug inside the build");
+        }));
+        assert!(panicked.is_err());
+        assert_eq!(cache.table_progress(&p, 16), None);
+        assert_eq!(*lock(&cache.built), vec![key]);
     }
 }

@@ -119,12 +119,16 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
     };
     let known = field_names::<V>();
     if let Some(k) = map.keys().find(|k| !known.contains(k)) {
+        let takes = if known.is_empty() {
+            "it takes none".to_string()
+        } else {
+            format!("it takes {}", known.join(", "))
+        };
         return Err(AppError::BadInput(format!(
-            "`{} {}` has no flag '{}'; it takes {}",
+            "`{} {}` has no flag '{}'; {takes}",
             V::GAME,
             V::VERB,
             cut(k, 40),
-            known.join(", ")
         )));
     }
     serde_path_to_error::deserialize(value).map_err(|e| {

@@ -461,3 +461,15 @@ fn a_run_builds_each_computed_strategy_once() {
     memo.strategy("final", &rules).unwrap();
     assert_eq!(memo.len(), 2);
 }
+
+/// A verb that takes no flag says so when given one (the message listed
+/// nothing after "it takes").
+#[test]
+fn a_flag_for_a_verb_of_none_is_named() {
+    let e = from_value::<hog::RuleSets>(&serde_json::json!({ "x": 1 })).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`hog rules` has no flag 'x'; it takes none",
+        "{e}"
+    );
+}

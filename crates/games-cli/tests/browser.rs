@@ -1164,6 +1164,8 @@ async fn play_everything(c: &Client, base: &str) {
     let log = log_and_reset(c).await;
     assert!(common::check_log(&log) >= 3);
 
+    what_a_new_user_found(c, base).await;
+
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
     let frame = c
@@ -1235,4 +1237,293 @@ async fn play_everything(c: &Client, base: &str) {
         let e = status_error(c).await;
         assert!(e.is_empty(), "/{page} on a phone says: {e}");
     }
+    // A link may name a board of 8 pits a side: it fits the phone too, and
+    // the setup shows its size.
+    c.goto(&format!(
+        "{base}/kalah?pits=8&seeds=1&rule=seed&side=0&think=2&board=1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,0&to_move=0"
+    ))
+    .await
+    .unwrap();
+    wait_for(
+        c,
+        ready("kalah"),
+        "the 8-pit board's values",
+        Duration::from_secs(30),
+    )
+    .await;
+    let shown = c
+        .execute(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.getElementById('kalah-pits').value];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        shown[0].as_u64() <= shown[1].as_u64(),
+        "Kalah(8,1) at 390 px: {shown}"
+    );
+    assert_eq!(shown[2], "8", "the pits shown for the linked board");
+}
+
+/// What a review of the page as a new user found, each checked as it was
+/// met: a Hog reply for an old game, errors away from their control, stale
+/// results, the casino's address, baccarat's export, the rules' link.
+async fn what_a_new_user_found(c: &Client, base: &str) {
+    // ---- Hog: a new game started while the computer plays its turn in the
+    // old one (you second, under Fall 2019's rules) gets nothing of it.
+    c.goto(&format!("{base}/hog")).await.unwrap();
+    wait_for(c, ready("hog"), "the coach", Duration::from_secs(30)).await;
+    wait_for(
+        c,
+        "return [...document.getElementById('hog-term').options].some((o) => o.value === 'fall2019');",
+        "the terms",
+        Duration::from_secs(30),
+    )
+    .await;
+    c.execute(
+        "const v = (id, x) => { const e = document.getElementById(id); e.value = x; e.dispatchEvent(new Event('change')); };
+         v('hog-opponent', 'final'); v('hog-term', 'fall2019'); v('hog-seat', '1'); v('hog-seed', '11');
+         document.getElementById('hog-new').click();
+         v('hog-term', 'spring2014'); v('hog-seat', '0'); v('hog-seed', '12');
+         document.getElementById('hog-new').click();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null;",
+        "the new game's coach",
+        Duration::from_secs(20),
+    )
+    .await;
+    // Time for the old game's reply to come and be dropped.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let shown = c
+        .execute(
+            "return [document.getElementById('hog-score').dataset.scores, document.querySelectorAll('#hog-log li').length,
+                     document.querySelector('#hog-coach p').textContent, location.search.includes('rules=fall2019')];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        shown,
+        serde_json::json!(["[0,0]", 0, shown[2], false]),
+        "the old game's turn reached the new one"
+    );
+    assert!(
+        shown[2].as_str().unwrap().starts_with("At 0 to 0"),
+        "{shown}"
+    );
+    // A bad seed or goal is named beside New game, and nothing starts.
+    for (id, bad, word) in [("hog-seed", "-5", "Seed"), ("hog-goal", "-5", "Goal")] {
+        set(c, id, bad).await;
+        click(c, "hog-new").await;
+        let e = c
+            .execute(
+                "const e = document.getElementById('hog-new').closest('.panel').querySelector('.panel-error'); return e && e.textContent;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            e.as_str().unwrap_or("").starts_with(word),
+            "{id} {bad}: {e}"
+        );
+        set(c, id, if id == "hog-seed" { "12" } else { "100" }).await;
+    }
+    click(c, "hog-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-new').closest('.panel').querySelector('.panel-error') === null;",
+        "the error gone",
+        Duration::from_secs(10),
+    )
+    .await;
+    // Each rules panel links to the rules, which the server gives.
+    let rules = c
+        .execute(
+            "const links = document.querySelectorAll('details.rules a[href=\"/docs/rules.md\"]').length;
+             return fetch('/docs/rules.md').then(async (r) => [links, r.status, (await r.text()).includes('Kalah')]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(rules, serde_json::json!([4, 200, true]), "the rules' links");
+    log_and_reset(c).await;
+
+    // ---- Kalah: undo while the solver thinks (Kalah(6,6), which it does
+    // not solve within its 2 s) goes back to the position before your
+    // move, and the solver's reply, when it comes, moves nothing.
+    c.goto(&format!("{base}/kalah")).await.unwrap();
+    wait_for(
+        c,
+        ready("kalah"),
+        "the first values",
+        Duration::from_secs(30),
+    )
+    .await;
+    for (id, v) in [
+        ("kalah-pits", "6"),
+        ("kalah-seeds", "6"),
+        ("kalah-side", "0"),
+        ("kalah-think", "2"),
+    ] {
+        set(c, id, v).await;
+    }
+    click(c, "kalah-new").await;
+    let start = "[6,6,6,6,6,6,0,6,6,6,6,6,6,0]";
+    wait_for(
+        c,
+        &format!("return document.getElementById('kalah-board').dataset.board === '{start}';"),
+        "Kalah(6,6)",
+        Duration::from_secs(10),
+    )
+    .await;
+    // Pit 1's six seeds end in the other's row: the solver's turn.
+    click(c, "kalah-pit-1").await;
+    wait_for(
+        c,
+        "return document.getElementById('kalah-turn').textContent.startsWith(\"The solver's turn\");",
+        "the solver's turn",
+        Duration::from_secs(10),
+    )
+    .await;
+    click(c, "kalah-undo").await;
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    let shown = c
+        .execute(
+            "return [document.getElementById('kalah-board').dataset.board, document.getElementById('kalah-turn').textContent,
+                     document.querySelectorAll('#kalah-log li').length];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        shown,
+        serde_json::json!([start, "Your turn (player 0): choose a pit.", 1]),
+        "undo while the solver thinks"
+    );
+    log_and_reset(c).await;
+
+    // ---- LCR: a study's error shows beside its button, the old study
+    // goes, and the keyboard stays on the button.
+    c.goto(&format!("{base}/lcr")).await.unwrap();
+    wait_for(
+        c,
+        ready("lcr"),
+        "the first replies",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "lcr-games", "2000").await;
+    click(c, "lcr-study-go").await;
+    wait_for(
+        c,
+        "return document.getElementById('lcr-study-summary') !== null;",
+        "the study",
+        Duration::from_secs(60),
+    )
+    .await;
+    set(c, "lcr-games", "20000000").await;
+    click(c, "lcr-study-go").await;
+    let shown = wait_for(
+        c,
+        "const e = document.getElementById('lcr-study-go').closest('.panel').querySelector('.panel-error');
+         return e ? [e.textContent, document.getElementById('lcr-study-summary') === null, document.activeElement.id] : null;",
+        "the study's error beside its button",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert!(
+        shown[0].as_str().unwrap().contains("at most 10000000"),
+        "{shown}"
+    );
+    assert_eq!(shown[1], true, "the old study stayed: {shown}");
+    assert_eq!(shown[2], "lcr-study-go", "focus after the study");
+    log_and_reset(c).await;
+
+    // ---- The casino's address holds both games: a link reopens the craps
+    // game at its roll with its bankroll and bets, and the baccarat hand at
+    // its card.
+    c.goto(&format!("{base}/casino")).await.unwrap();
+    wait_for(
+        c,
+        ready("casino"),
+        "the first replies",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "craps-seed", "5").await;
+    set(c, "bac-seed", "31").await;
+    click(c, "craps-new").await;
+    click(c, "bac-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('craps-event').textContent.startsWith('Seed 5:')
+            && document.getElementById('bac-table').dataset.done === '';",
+        "craps game 5 and a deal",
+        Duration::from_secs(20),
+    )
+    .await;
+    c.execute(
+        "document.querySelector(\"#craps-bets-table tr[data-bet='field'] button\").click();
+         document.querySelector(\"#craps-bets-table tr[data-bet='pass'] button\").click();
+         document.getElementById('craps-roll').click();
+         document.getElementById('bac-next').click(); document.getElementById('bac-next').click();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let state = "return [location.pathname + location.search, document.getElementById('craps-event').textContent,
+                   document.getElementById('craps-bank').textContent, document.getElementById('craps-puck').textContent,
+                   [...document.querySelectorAll('#craps-bets-table tr[data-bet]')].map((r) => r.querySelector('.stake').textContent).join(','),
+                   [...document.querySelectorAll('#bac-table .card')].map((e) => e.dataset.card)];";
+    let before = c.execute(state, vec![]).await.unwrap();
+    let link = before[0].as_str().unwrap().to_string();
+    assert!(
+        link.contains("craps=5") && link.contains("rolls=1") && link.contains("cards=2"),
+        "{before}"
+    );
+    c.goto(&format!("{base}{link}")).await.unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#craps-bets-table') !== null && document.getElementById('craps-event').textContent !== ''
+            && document.querySelectorAll('#bac-table .card').length === 2;",
+        "the linked casino",
+        Duration::from_secs(30),
+    )
+    .await;
+    let after = c.execute(state, vec![]).await.unwrap();
+    assert_eq!(after, before, "the casino link reopens both games");
+    // Baccarat's export: its command deals the same hand.
+    let export = c
+        .execute("return window.gamesExport('baccarat');", vec![])
+        .await
+        .unwrap();
+    let command = export["command"].as_str().unwrap();
+    let dealt: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
+    assert_eq!(
+        export["cards"],
+        serde_json::json!([
+            { "hand": "player", "card": dealt["game"]["player"][0] },
+            { "hand": "house", "card": dealt["game"]["house"][0] },
+        ]),
+        "{command}"
+    );
+    // A failed deal leaves no old hand beside its error.
+    set(c, "bac-decks", "100").await;
+    click(c, "bac-new").await;
+    let shown = wait_for(
+        c,
+        "const e = document.getElementById('bac-new').closest('.panel').querySelector('.panel-error');
+         return e ? [document.querySelectorAll('#bac-table .card').length, document.getElementById('bac-exact').textContent] : null;",
+        "the deal's error",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(shown, serde_json::json!([0, ""]), "the old hand stayed");
+    set(c, "bac-decks", "8").await;
+    log_and_reset(c).await;
 }

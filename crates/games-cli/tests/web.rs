@@ -206,6 +206,15 @@ fn pages_and_assets_are_served() {
         let (status, kind, _, _) = call("GET", "/assets/style.css", "").await;
         assert_eq!(status, StatusCode::OK);
         assert!(kind.starts_with("text/css"));
+        // The rules the pages link to: the project's own file, whole.
+        let (status, kind, _, text) = call("GET", "/docs/rules.md", "").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/plain"), "{kind}");
+        let file = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules.md"),
+        )
+        .unwrap();
+        assert_eq!(text, file);
     });
 }
 
@@ -579,10 +588,18 @@ async fn with_headers(path: &str, headers: &[(&str, &str)], body: &str) -> (Stat
         .oneshot(r.body(Body::from(body.to_string())).unwrap())
         .await
         .unwrap();
-    let header = reply
-        .headers()
-        .get("x-games-cli-command")
-        .map_or(0, |v| v.len());
+    // The reply's whole header block as sent: its status line, each
+    // header, what hyper adds on the way out (the date and the length, of
+    // at most ten digits) and the blank line.
+    let header = format!("HTTP/1.1 {}\r\n", reply.status()).len()
+        + reply
+            .headers()
+            .iter()
+            .map(|(k, v)| k.as_str().len() + 2 + v.len() + 2)
+            .sum::<usize>()
+        + "date: Fri, 04 Dec 2026 12:00:00 GMT\r\n".len()
+        + "content-length: 9999999999\r\n".len()
+        + 2;
     (reply.status(), header)
 }
 
@@ -672,7 +689,23 @@ fn a_huge_request_gets_a_short_header() {
         )
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(header > 100 && header <= games_web::MAX_HEADER, "{header}");
+        // The command's header cut to its most, and the rest within 4 KiB.
+        assert!(
+            header > games_web::MAX_COMMAND_HEADER && header <= games_web::MAX_HEADER,
+            "{header}"
+        );
+        // A long script through a verb that takes it whole.
+        let body = serde_json::json!({ "players": 3, "script": "L".repeat(500_000) }).to_string();
+        let (_, header) = with_headers(
+            "/api/lcr/replay",
+            &[("host", "localhost"), ("content-type", "application/json")],
+            &body,
+        )
+        .await;
+        assert!(
+            header > games_web::MAX_COMMAND_HEADER && header <= games_web::MAX_HEADER,
+            "{header}"
+        );
     });
 }
 

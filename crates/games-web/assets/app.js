@@ -35,6 +35,14 @@ function panelOf(e) {
   return e && e !== document.body ? e.closest(".panel") : null;
 }
 
+// The panel of the control the player last clicked or typed in, taken
+// before its handler runs: a button that a render replaces (or disables)
+// loses the focus, and its request's error still belongs beside it.
+let lastPanel = null;
+for (const type of ["click", "keydown", "change"]) {
+  document.addEventListener(type, (e) => { lastPanel = panelOf(e.target) || lastPanel; }, true);
+}
+
 function panelError(panel, text) {
   if (!panel) return;
   let p = panel.querySelector(":scope > .panel-error");
@@ -46,14 +54,16 @@ function panelError(panel, text) {
     p = el("p", { class: "error panel-error", role: "alert" });
     panel.append(p);
   }
-  p.textContent = text;
+  // A message that repeats a long input is cut here (the footer and the
+  // reply keep it whole).
+  p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
 
 // The command that prints each reply (for the exported games).
 const commandOf = new WeakMap();
 
 async function api(game, verb, flags, page, signal) {
-  const panel = panelOf(document.activeElement);
+  const panel = panelOf(document.activeElement) || lastPanel;
   status(`asking the server: ${game} ${verb}...`);
   let r;
   try {
@@ -112,6 +122,7 @@ function show(path) {
   if (page === "kalah" && started.kalah) kalahToUrl();
   if (page === "hog" && started.hog && hog.state) hogToUrl();
   if (page === "lcr" && started.lcr && lcr.game) lcrToUrl();
+  if (page === "casino" && started.casino) casinoToUrl();
   if (!started[page]) {
     started[page] = true;
     ({ hog: hogStart, kalah: kalahStart, lcr: lcrStart, casino: casinoStart, home: () => {} })[page]();
@@ -120,7 +131,9 @@ function show(path) {
 
 document.addEventListener("click", (e) => {
   const a = e.target.closest("a[href^='/']");
-  if (a && !e.ctrlKey && !e.metaKey) {
+  // The game pages only: another address (the rules) is the browser's.
+  const page = a && (a.pathname === "/" || PAGES.includes(a.pathname.slice(1)));
+  if (page && a.target !== "_blank" && !e.ctrlKey && !e.metaKey) {
     e.preventDefault();
     history.pushState(null, "", a.getAttribute("href"));
     show(location.pathname);
@@ -158,7 +171,9 @@ function refocus(id, box) {
 // ---------------------------------------------------------------- Hog
 
 const BUILT_IN = ["final", "optimal", "bacon", "swap", ...Array.from({ length: 10 }, (_, i) => `always:${i + 1}`)];
-const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [] };
+// `epoch` counts new games: a reply that arrives after one answers the old
+// game, and is dropped (as Kalah's).
+const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [], epoch: 0 };
 const DEFAULT_TERM = "spring2014";
 // Strategies that exist only under Spring 2014's rules.
 const SPRING_ONLY = ["bacon", "swap"];
@@ -330,8 +345,25 @@ EXPORTS.hog = () => {
   };
 };
 
+// The setup's seed and goal, or the error beside them.
+function hogSetupError() {
+  const seed = $("hog-seed").value, goal = Number($("hog-goal").value);
+  if (seed !== "" && !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0)) {
+    return `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${seed.slice(0, 40)}.`;
+  }
+  if (!(Number.isInteger(goal) && goal >= 1 && goal <= 100)) {
+    return `Goal: a whole number from 1 to 100, not ${$("hog-goal").value.slice(0, 40) || "nothing"}.`;
+  }
+  return "";
+}
+
 function hogNew(from = null) {
+  const bad = hogSetupError();
+  panelError($("hog-new").closest(".panel"), bad);
+  if (bad) return;
   const rules = hogRules();
+  hog.epoch += 1;
+  hog.busy = false;
   hog.opponent = $("hog-opponent").value;
   hog.me = Number($("hog-seat").value);
   if ($("hog-seed").value === "") $("hog-seed").value = newSeed();
@@ -404,29 +436,37 @@ function faceDie(face, sides, roll = true) {
   return el("span", attrs, ...Array.from({ length: 9 }, (_, i) => el(PIPS[face].includes(i) ? "i" : "span")));
 }
 
+// One turn; whether it was played (not when a new game began meanwhile).
 async function hogStep(flags) {
+  const epoch = hog.epoch;
   hog.busy = true;
   hogRender();
   try {
     const reply = await api("hog", "step", { state: hog.state, seed: hog.seed + hog.turn, ...flags }, "hog");
+    if (hog.epoch !== epoch) return false;
     hog.commands.push(commandOf.get(reply));
     hogApply(reply);
+    return true;
   } finally {
-    hog.busy = false;
-    hogRender();
+    if (hog.epoch === epoch) {
+      hog.busy = false;
+      hogRender();
+    }
   }
 }
 
-async function hogRoll(n) {
-  await hogStep({ rolls: n });
+// After a turn: the computer's, or the coach for yours.
+async function hogNext() {
   if (!hogOver() && hog.state.player !== hog.me) await hogComputer();
-  else if (!hogOver()) hogCoach();
+  else if (!hogOver()) await hogCoach();
+}
+
+async function hogRoll(n) {
+  if (await hogStep({ rolls: n })) await hogNext();
 }
 
 async function hogComputer() {
-  await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) });
-  if (!hogOver() && hog.state.player !== hog.me) await hogComputer();
-  else if (!hogOver()) hogCoach();
+  if (await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) })) await hogNext();
 }
 
 function hogApply(reply) {
@@ -437,13 +477,13 @@ function hogApply(reply) {
   const outcomes = t.outcomes || [];
   $("hog-dice").replaceChildren(...outcomes.map((f) => faceDie(f, t.sides)));
   const events = [];
-  if (t.free_bacon) events.push(`free bacon: ${t.points} points`);
+  if (t.free_bacon) events.push(`free bacon: ${t.points} ${t.points === 1 ? "point" : "points"}`);
   if (t.sides === 4 && !t.free_bacon) events.push("hog wild: four-sided dice");
   if (t.extra_turn) events.push("an extra turn");
   if (t.pig_out) events.push("pig out: a 1, so 1 point");
   if (t.swine_swap) events.push("swine swap: the scores swap");
   const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
-    (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")}`) + ` → ${t.points} points` +
+    (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")}`) + ` → ${t.points} ${t.points === 1 ? "point" : "points"}` +
     (events.length ? ` (${events.join("; ")})` : "") + `. ${t.after[0]} : ${t.after[1]}`;
   $("hog-event").textContent = line;
   $("hog-log").prepend(el("li", {}, line));
@@ -467,7 +507,10 @@ async function hogCoach() {
     ...hogRuleFlags(hogStateRules()),
     ...hogFiles(hog.opponent),
   };
+  const epoch = hog.epoch, asked = hog.state;
   const c = await api("hog", "coach", flags, "hog");
+  // Not for a game or a position the page no longer shows.
+  if (hog.epoch !== epoch || hog.state !== asked) return;
   const best = Math.max(...c.choices.map((x) => x.against_opponent));
   const worst = Math.min(...c.choices.map((x) => x.against_opponent));
   const width = (x) => 8 + 122 * (x - worst) / Math.max(1e-12, best - worst);
@@ -569,11 +612,21 @@ function kalahFromUrl() {
   const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
   if (!ok) return false;
   for (const [id, key] of [["kalah-pits", "pits"], ["kalah-seeds", "seeds"], ["kalah-rule", "rule"], ["kalah-side", "side"], ["kalah-think", "think"]]) {
-    if (q.has(key)) $(id).value = q.get(key);
+    if (!q.has(key)) continue;
+    const e = $(id), v = q.get(key);
+    // A board size the list lacks (a link may name one): added, so the
+    // list shows the game's.
+    if (e.tagName === "SELECT" && (key === "pits" || key === "seeds") && /^[0-9]{1,3}$/.test(v) &&
+      ![...e.options].some((o) => o.value === v)) {
+      e.append(el("option", { value: v }, v));
+    }
+    e.value = v;
   }
   kalah.state = { board, to_move: q.get("to_move") === "1" ? 1 : 0, rule: q.get("rule") === "empty" ? "empty" : "seed" };
   kalah.me = q.get("side") === "1" ? 1 : 0;
-  kalah.think = Number(q.get("think")) || 2;
+  const think = Number(q.get("think"));
+  kalah.think = think >= 0.05 && think <= 10 ? think : 2;
+  $("kalah-think").value = String(kalah.think);
   kalah.history = [];
   kalah.start = kalah.state;
   kalah.moves = [];
@@ -589,12 +642,21 @@ function kalahFromUrl() {
   return true;
 }
 
+// The solver's budget, or the error beside it.
+function kalahThinkError() {
+  const v = $("kalah-think").value, t = Number(v);
+  return v !== "" && t >= 0.05 && t <= 10 ? "" : `Solver budget: from 0.05 to 10 seconds, not ${v.slice(0, 40) || "nothing"}.`;
+}
+
 function kalahNew() {
+  const bad = kalahThinkError();
+  panelError($("kalah-new").closest(".panel"), bad);
+  if (bad) return;
   const m = Number($("kalah-pits").value), n = Number($("kalah-seeds").value);
   const board = [...Array(m).fill(n), 0, ...Array(m).fill(n), 0];
   kalah.state = { board, to_move: 0, rule: $("kalah-rule").value };
   kalah.me = Number($("kalah-side").value);
-  kalah.think = Number($("kalah-think").value) || 2;
+  kalah.think = Number($("kalah-think").value);
   kalah.history = [];
   kalah.start = kalah.state;
   kalah.moves = [];
@@ -651,6 +713,7 @@ function kalahRender(last = -1) {
   }
   const board = $("kalah-board");
   board.style.gridTemplateColumns = `repeat(${m + 2}, auto)`;
+  board.style.setProperty("--cols", String(m + 2));
   const had = board.contains(document.activeElement);
   board.replaceChildren(...cells);
   board.dataset.board = JSON.stringify(s.board);
@@ -709,7 +772,13 @@ async function kalahValues() {
     // The server keeps its solver's tables: asking again goes on from
     // what the last search proved, until every value is exact (for a
     // minute at most).
-    if (v.solved || Date.now() - since > 60000) return;
+    if (v.solved) return;
+    if (Date.now() - since > 60000) {
+      $("kalah-values").append(el("p", { id: "kalah-gave-up", class: "note" },
+        "Not every value was proved within a minute, so the page stopped asking: the bounds above are the best the server reached. " +
+        "Large boards can take far longer; a smaller board, or `games-cli kalah moves` with a longer --think, gets them exact."));
+      return;
+    }
   }
 }
 
@@ -776,8 +845,18 @@ async function kalahSolverMove() {
   kalah.busy = true;
   kalahRender();
   const epoch = kalah.epoch, asked = kalah.state;
+  // Called off by an undo or a new game, as the values are.
+  kalahStopValues();
+  const ac = new AbortController();
+  kalah.valuesAbort = ac;
   try {
-    const v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah");
+    let v;
+    try {
+      v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah", ac.signal);
+    } catch (e) {
+      if (e.name === "AbortError") return;
+      throw e;
+    }
     // A new game or an undo while the solver thought: this reply is for
     // another position, and must not move in the one shown now.
     if (!kalahCurrent(epoch, asked)) return;
@@ -796,8 +875,15 @@ async function kalahSolverMove() {
   }
 }
 
+// Undo goes back to the position before your last move, also while the
+// solver thinks (its search is called off).
 function kalahUndo() {
-  if (!kalah.history.length || kalah.busy) return;
+  if (!kalah.history.length) {
+    panelError($("kalah-undo").closest(".panel"), "Nothing to undo: no move of yours yet.");
+    return;
+  }
+  panelError($("kalah-undo").closest(".panel"), "");
+  kalah.busy = false;
   kalah.state = kalah.history.pop();
   // The log keeps the moves from the start to the position shown again.
   const i = kalah.positions.lastIndexOf(kalah.state);
@@ -861,7 +947,8 @@ function lcrFromUrl() {
     const v = Number(q.get(k));
     return Number.isInteger(v) && v >= lo && v <= hi ? v : null;
   };
-  const players = n("players", 2, 8), coins = n("coins", 1, 10), seed = n("seed", 0, 2 ** 53), at = n("at", 0, 1e6);
+  // The web's bounds (a game of up to 100 seats and 100 coins plays).
+  const players = n("players", 2, 100), coins = n("coins", 1, 100), seed = n("seed", 0, Number.MAX_SAFE_INTEGER), at = n("at", 0, 1e6);
   if (players === null || coins === null || seed === null) return null;
   $("lcr-players").value = String(players);
   $("lcr-coins").value = String(coins);
@@ -891,7 +978,7 @@ async function lcrExact() {
   $("lcr-exact").replaceChildren(
     el("table", { id: "lcr-exact-table" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "chance to win"), el("th", {}, "")),
       ...r.win_probability.map((p, i) => el("tr", { class: p === best ? "best" : "" }, el("td", {}, i), el("td", {}, fmt(p)),
-        el("td", { class: "bar" }, el("span", { style: `width:${130 * p / best}px` }))))),
+        el("td", { class: "bar" }, el("span", { style: `width:${90 * p / best}px` }))))),
     el("p", {}, `Expected length: ${fmt(r.expected_turns, 3)} turns (${fmt(r.expected_rolling_turns, 3)} with dice rolled); ` +
       `${r.states} states, error below ${r.tolerance.toExponential(1)}.`));
 }
@@ -900,6 +987,13 @@ async function lcrGame(at = 0) {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
   const seed = Number($("lcr-seed").value);
+  // The old game goes before the new one comes (or an error does).
+  lcr.game = null;
+  $("lcr-table").replaceChildren();
+  $("lcr-dice").replaceChildren();
+  $("lcr-event").textContent = "";
+  $("lcr-next").disabled = true;
+  $("lcr-end").disabled = true;
   lcr.game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
   lcr.players = players;
   lcr.coins = coins;
@@ -963,8 +1057,14 @@ async function lcrStudy() {
     games: Number($("lcr-games").value),
     seed: Number($("lcr-study-seed").value),
   };
+  const panel = $("lcr-study-go").closest(".panel");
   $("lcr-study-go").disabled = true;
   $("lcr-progress").value = 0;
+  // The old study is for other settings: gone before the new one comes (or
+  // an error does).
+  $("lcr-study").replaceChildren();
+  $("lcr-chart").replaceChildren();
+  panelError(panel, "");
   status("running the study...");
   try {
     const r = await fetch("/api/lcr/simulate?progress=1", {
@@ -1000,8 +1100,11 @@ async function lcrStudy() {
     status("");
   } catch (e) {
     status(`the study failed: ${e.message}`, true);
+    panelError(panel, `The study failed: ${e.message}`);
   } finally {
     $("lcr-study-go").disabled = false;
+    // The keyboard back on the button, which was disabled while it ran.
+    refocus("lcr-study-go");
   }
 }
 
@@ -1057,19 +1160,63 @@ function lcrChart(rows, seats) {
 const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [] };
 const bac = { deal: null, at: 0 };
 
-function casinoStart() {
+async function casinoStart() {
   $("craps-seed").value = newSeed();
   $("bac-seed").value = newSeed();
-  $("craps-new").onclick = crapsNew;
+  $("craps-new").onclick = () => crapsNew();
   $("craps-roll").onclick = () => crapsShow(craps.at + 1);
   $("craps-export").onclick = () => download("craps");
   $("craps-stake").onchange = crapsBetsRender;
-  $("bac-new").onclick = bacNew;
+  $("bac-new").onclick = () => bacNew();
   $("bac-next").onclick = () => bacShow(bac.at + 1);
+  $("bac-export").onclick = () => download("baccarat");
+  const from = casinoFromUrl();
   crapsExact();
-  crapsBets();
-  crapsNew();
-  bacNew();
+  bacNew(from ? from.cards : 0);
+  // The bets first: a link's stakes are checked against them.
+  try {
+    await crapsBets();
+  } finally {
+    crapsNew(from);
+  }
+}
+
+// The address holds both tables: the craps game's seed, the rolls shown,
+// the bankroll and the bets standing; the baccarat shoe's decks, its seed
+// and the cards dealt (`/casino?craps=7&rolls=3&bank=95&bets=pass:5&decks=8&deal=11&cards=4`).
+function casinoToUrl() {
+  if (location.pathname !== "/casino" || !craps.game || !bac.deal) return;
+  const q = new URLSearchParams({
+    craps: String(craps.game.seed), rolls: String(craps.at), bank: chipsText(craps.bank),
+    bets: Object.entries(craps.stakes).map(([n, x]) => `${n}:${chipsText(x)}`).join(";"),
+    decks: String(bac.decks), deal: String(bac.seed), cards: String(bac.at),
+  });
+  history.replaceState(null, "", `/casino?${q}`);
+}
+
+// The games of a link, when it names sane ones: the seeds and decks go to
+// the forms; the rest is returned.
+function casinoFromUrl() {
+  const q = new URLSearchParams(location.search);
+  const n = (k, lo, hi) => {
+    const v = Number(q.get(k));
+    return q.has(k) && Number.isSafeInteger(v) && v >= lo && v <= hi ? v : null;
+  };
+  const seed = n("craps", 0, Number.MAX_SAFE_INTEGER), deal = n("deal", 0, Number.MAX_SAFE_INTEGER), decks = n("decks", 1, 8);
+  if (seed === null || deal === null || decks === null) return null;
+  const bank = Number(q.get("bank"));
+  const stakes = {};
+  for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
+    const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
+    if (i > 0 && Number.isFinite(x) && x > 0) stakes[part.slice(0, i)] = x;
+  }
+  $("craps-seed").value = String(seed);
+  $("bac-seed").value = String(deal);
+  $("bac-decks").value = String(decks);
+  return {
+    rolls: n("rolls", 0, 1e6) || 0, cards: n("cards", 0, 6) || 0,
+    bank: Number.isFinite(bank) && bank >= 0 ? bank : 100, stakes,
+  };
 }
 
 async function crapsExact() {
@@ -1081,13 +1228,27 @@ async function crapsExact() {
       ...r.exact_by_point.map((p) => el("tr", {}, el("td", {}, p.point), el("td", {}, p.come_out), el("td", {}, p.make), el("td", {}, p.win)))));
 }
 
-async function crapsNew() {
+// A new game; from a link, at its roll with its bankroll and bets.
+async function crapsNew(from = null) {
   if ($("craps-seed").value === "") $("craps-seed").value = newSeed();
-  craps.game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
+  // The old game goes before the new one comes (or an error does).
+  craps.game = null;
+  craps.at = 0;
+  $("craps-dice").replaceChildren();
+  $("craps-event").textContent = "";
   $("craps-log").replaceChildren();
   $("craps-settle").replaceChildren();
+  $("craps-roll").disabled = true;
   craps.settled = [];
-  crapsShow(0);
+  crapsPuck();
+  if (craps.bets.length) crapsBetsRender();
+  craps.game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
+  if (from) {
+    craps.bank = from.bank;
+    // Only the bets this table has.
+    craps.stakes = Object.fromEntries(Object.entries(from.stakes).filter(([name]) => craps.bets.some((b) => b.name === name)));
+  }
+  crapsShow(from ? from.rolls : 0, false);
 }
 
 // ---- The bet panel: every bet of `craps bets` with its exact house edge;
@@ -1165,6 +1326,7 @@ function crapsBet(name) {
   craps.bank -= stake;
   craps.stakes[name] = (craps.stakes[name] || 0) + stake;
   crapsBetsRender();
+  casinoToUrl();
 }
 
 const chipsText = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
@@ -1187,7 +1349,7 @@ function crapsBetsRender() {
       el("td", { class: "rule" }, b.rule));
   });
   $("craps-bets").replaceChildren(el("table", { id: "craps-bets-table", class: "bets" },
-    el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, ""), el("th", {}, "on it"), el("th", {}, ""), el("th", {}, "rule")),
+    el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, ""), el("th", {}, "on it"), el("th", {}, ""), el("th", { class: "rule" }, "rule")),
     ...rows));
   $("craps-bank").textContent = chipsText(craps.bank);
   refocus(craps.focus, $("craps-bets"));
@@ -1225,9 +1387,9 @@ function crapsPuck() {
   puck.dataset.point = on ? p.point : "";
 }
 
-function crapsShow(k) {
+// Show the game up to roll k; a step of one roll (`step`) settles its bets.
+function crapsShow(k, step = k === craps.at + 1) {
   const g = craps.game;
-  const step = k === craps.at + 1;
   craps.at = Math.min(k, g.rolls.length);
   const r = craps.at > 0 ? g.rolls[craps.at - 1] : null;
   $("craps-dice").replaceChildren(...(r ? r.dice.map((f) => faceDie(f, 6)) : []));
@@ -1241,6 +1403,7 @@ function crapsShow(k) {
   $("craps-event").dataset.done = craps.at >= g.rolls.length ? (g.won ? "won" : "lost") : "";
   crapsPuck();
   if (craps.bets.length) crapsBetsRender();
+  casinoToUrl();
 }
 
 EXPORTS.craps = () => ({
@@ -1251,13 +1414,34 @@ EXPORTS.craps = () => ({
   command: commandOf.get(craps.game),
 });
 
-async function bacNew() {
+// A new shoe and hand; from a link, with its first `cards` dealt.
+async function bacNew(cards = 0) {
   if ($("bac-seed").value === "") $("bac-seed").value = newSeed();
-  const decks = Number($("bac-decks").value);
-  bac.deal = await api("baccarat", "deal", { decks, seed: Number($("bac-seed").value) }, "casino");
-  bacShow(0);
+  const decks = Number($("bac-decks").value), seed = Number($("bac-seed").value);
+  // The old hand and odds go before the new ones come (or an error does).
+  bac.deal = null;
+  $("bac-table").replaceChildren();
+  $("bac-rules").replaceChildren();
+  $("bac-exact").replaceChildren();
+  $("bac-next").disabled = true;
+  bac.deal = await api("baccarat", "deal", { decks, seed }, "casino");
+  bac.decks = decks;
+  bac.seed = seed;
+  bacShow(cards);
   bacExact(decks);
 }
+
+EXPORTS.baccarat = () => {
+  const g = bac.deal.game, order = bacOrder(g), done = bac.at >= order.length;
+  return {
+    game: "baccarat", decks: bac.decks, seed: bac.seed,
+    // The cards dealt so far, in order; the command deals the whole hand.
+    cards: order.slice(0, bac.at).map(([hand, card]) => ({ hand, card })),
+    outcome: done ? g.outcome : null, rules_applied: done ? bac.deal.rules_applied : [],
+    // The seeded deal: it prints the same hand.
+    command: commandOf.get(bac.deal),
+  };
+};
 
 // A card's face: rank in two corners, its suit in the middle, hearts and
 // diamonds red. The engine prints suits as ♠ ♡ ♢ ♣; the faces fill them.
@@ -1295,6 +1479,7 @@ function bacShow(k) {
   $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, l)));
   $("bac-next").disabled = bac.at >= order.length;
   $("bac-table").dataset.done = bac.at >= order.length ? g.outcome : "";
+  casinoToUrl();
 }
 
 async function bacExact(decks) {

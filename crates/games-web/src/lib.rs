@@ -136,13 +136,21 @@ pub const BLOCKING_THREADS: usize = WORKERS + CHEAP_WORKERS;
 /// The largest request body: 2 MiB (two strategy files of 1 MiB).
 pub const MAX_BODY: usize = 2 << 20;
 
-/// The longest `x-games-cli-command` header: longer commands are cut, ending
-/// in `...`.
+/// The most bytes of a reply's headers, its status line and the blank line
+/// after them included.
 pub const MAX_HEADER: usize = 4096;
+
+/// The longest `x-games-cli-command` header: longer commands are cut, ending
+/// in `...`. The reply's other headers (its content type, length and date)
+/// take under 200 bytes, so all of them stay within [`MAX_HEADER`].
+pub const MAX_COMMAND_HEADER: usize = MAX_HEADER - 512;
 
 const INDEX: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
+/// The rules in the project's own words, which each page's rules panel
+/// links to (`/docs/rules.md`).
+const RULES: &str = include_str!("../../../docs/rules.md");
 
 #[derive(Clone)]
 struct App {
@@ -223,6 +231,7 @@ pub fn router_for(backend: Backend, hosts: &[&str]) -> Router {
         .route("/casino", get(|| page("casino")))
         .route("/assets/app.js", get(app_js))
         .route("/assets/style.css", get(style))
+        .route("/docs/rules.md", get(rules))
         .route("/api/{game}/{verb}", post(api))
         .fallback(not_found)
         .method_not_allowed_fallback(wrong_method)
@@ -474,6 +483,11 @@ async fn style() -> Response {
     text("text/css; charset=utf-8", STYLE)
 }
 
+/// Markdown as plain text: a browser shows it rather than saving it.
+async fn rules() -> Response {
+    text("text/plain; charset=utf-8", RULES)
+}
+
 fn text(kind: &'static str, body: &'static str) -> Response {
     (
         [
@@ -578,7 +592,7 @@ fn reply_response(reply: Reply) -> Response {
         reply.body,
     )
         .into_response();
-    if let Ok(v) = HeaderValue::from_str(&cut(&reply.command, MAX_HEADER)) {
+    if let Ok(v) = HeaderValue::from_str(&cut(&reply.command, MAX_COMMAND_HEADER)) {
         r.headers_mut().insert("x-games-cli-command", v);
     }
     r

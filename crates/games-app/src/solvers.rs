@@ -426,6 +426,9 @@ fn relock<'a, T>(
     })
 }
 
+/// Rounds of the preparer that panic one after another before it ends.
+const PREPARER_PANICS: u32 = 3;
+
 /// The preparer's build of a larger table under way, marked in
 /// `table_work` (requests for its board wait on it): unmarked when the
 /// build ends, and when it panics also counted as built, so that no
@@ -862,12 +865,26 @@ impl KalahCache {
     /// until `cancel` is raised (a server runs it on a thread of its own);
     /// a table's save still running is waited for at the end.
     pub fn run_preparer(&self, cancel: &Cancel) {
+        let mut panics = 0;
         while !cancel.is_cancelled() {
             // A round that panics (a bug) loses its position, not the
-            // preparer: the next round goes on, a second later.
+            // preparer: the next round goes on, a second later. Rounds
+            // that panic again and again (the same table read, say) end
+            // the preparer; requests are answered without it.
             let round = std::panic::AssertUnwindSafe(|| self.prepare_round(cancel));
-            if std::panic::catch_unwind(round).is_err() {
-                std::thread::sleep(Duration::from_secs(1));
+            if std::panic::catch_unwind(round).is_ok() {
+                panics = 0;
+                continue;
+            }
+            panics += 1;
+            if panics >= PREPARER_PANICS {
+                break;
+            }
+            for _ in 0..20 {
+                if cancel.is_cancelled() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
         }
         // A table's file is whole before the preparer ends.

@@ -1280,6 +1280,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(30),
     )
     .await;
+    log_and_reset(c).await;
     c.execute(
         "const v = (id, x) => { const e = document.getElementById(id); e.value = x; e.dispatchEvent(new Event('change')); };
          v('hog-opponent', 'final'); v('hog-term', 'fall2019'); v('hog-seat', '1'); v('hog-seed', '11');
@@ -1297,8 +1298,15 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(20),
     )
     .await;
-    // Time for the old game's reply to come and be dropped.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // The old game's reply came (and was dropped).
+    wait_for(
+        c,
+        "return window.gamesLog.some((e) => e.command.includes('hog step') && e.command.includes('fall2019'));",
+        "the old game's turn",
+        Duration::from_secs(30),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let shown = c
         .execute(
             "return [document.getElementById('hog-score').dataset.scores, document.querySelectorAll('#hog-log li').length,
@@ -1322,7 +1330,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         click(c, "hog-new").await;
         let e = c
             .execute(
-                "const e = document.getElementById('hog-new').closest('.panel').querySelector('.panel-error'); return e && e.textContent;",
+                "const e = document.getElementById('hog-new').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
                 vec![],
             )
             .await
@@ -1336,7 +1344,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     click(c, "hog-new").await;
     wait_for(
         c,
-        "return document.getElementById('hog-new').closest('.panel').querySelector('.panel-error') === null;",
+        "return document.getElementById('hog-new').closest('.panel').querySelector('.check-error') === null;",
         "the error gone",
         Duration::from_secs(10),
     )
@@ -1368,7 +1376,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         ("kalah-pits", "6"),
         ("kalah-seeds", "6"),
         ("kalah-side", "0"),
-        ("kalah-think", "2"),
+        ("kalah-think", "3"),
     ] {
         set(c, id, v).await;
     }
@@ -1391,7 +1399,8 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     )
     .await;
     click(c, "kalah-undo").await;
-    tokio::time::sleep(Duration::from_millis(3000)).await;
+    // Past the solver's 3 s: a reply not called off would have come.
+    tokio::time::sleep(Duration::from_millis(4000)).await;
     let shown = c
         .execute(
             "return [document.getElementById('kalah-board').dataset.board, document.getElementById('kalah-turn').textContent,
@@ -1402,7 +1411,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         .unwrap();
     assert_eq!(
         shown,
-        serde_json::json!([start, "Your turn (player 0): choose a pit.", 1]),
+        serde_json::json!([start, "Your turn (player 0): choose a pit.", 0]),
         "undo while the solver thinks"
     );
     log_and_reset(c).await;
@@ -1459,11 +1468,13 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     set(c, "bac-seed", "31").await;
     click(c, "craps-new").await;
     click(c, "bac-new").await;
+    // The address is written once both games are shown.
     wait_for(
         c,
-        "return document.getElementById('craps-event').textContent.startsWith('Seed 5:')
-            && document.getElementById('bac-table').dataset.done === '';",
-        "craps game 5 and a deal",
+        "const q = new URLSearchParams(location.search);
+         return q.get('craps') === '5' && q.get('rolls') === '0' && q.get('deal') === '31' && q.get('cards') === '0'
+            && document.getElementById('craps-event').textContent.startsWith('Seed 5:');",
+        "craps game 5 and deal 31",
         Duration::from_secs(20),
     )
     .await;

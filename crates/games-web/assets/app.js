@@ -43,15 +43,18 @@ for (const type of ["click", "keydown", "change"]) {
   document.addEventListener(type, (e) => { lastPanel = panelOf(e.target) || lastPanel; }, true);
 }
 
-function panelError(panel, text) {
+// `kind` "check-error" is the page's own check of a form (a bad seed, no
+// move to undo): a request's success, perhaps one the player did not
+// start, does not clear it; the next check does.
+function panelError(panel, text, kind = "panel-error") {
   if (!panel) return;
-  let p = panel.querySelector(":scope > .panel-error");
+  let p = panel.querySelector(`:scope > .${kind}`);
   if (!text) {
     if (p) p.remove();
     return;
   }
   if (!p) {
-    p = el("p", { class: "error panel-error", role: "alert" });
+    p = el("p", { class: `error ${kind}`, role: "alert" });
     panel.append(p);
   }
   // A message that repeats a long input is cut here (the footer and the
@@ -63,7 +66,8 @@ function panelError(panel, text) {
 const commandOf = new WeakMap();
 
 async function api(game, verb, flags, page, signal) {
-  const panel = panelOf(document.activeElement) || lastPanel;
+  const shown = lastPanel && !lastPanel.closest(".page").hidden ? lastPanel : null;
+  const panel = panelOf(document.activeElement) || shown;
   status(`asking the server: ${game} ${verb}...`);
   let r;
   try {
@@ -114,6 +118,7 @@ const started = {};
 
 function show(path) {
   const page = PAGES.find((p) => path === "/" + p) || "home";
+  lastPanel = null;
   // The server sends each page under its own title; this keeps it right
   // as the links move between pages.
   document.title = $(page).dataset.title;
@@ -148,7 +153,15 @@ const EXPORTS = {};
 window.gamesExport = (game) => EXPORTS[game]();
 
 function download(game) {
-  const data = EXPORTS[game]();
+  let data = null;
+  try {
+    data = EXPORTS[game]();
+  } catch {
+    // No game yet (one is on its way, or its request failed).
+  }
+  const panel = $(`${game === "baccarat" ? "bac" : game}-export`).closest(".panel");
+  panelError(panel, data ? "" : "No game to download yet: start one first.", "check-error");
+  if (!data) return;
   const blob = new Blob([JSON.stringify(data, null, 2) + "\n"], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `${game}-game.json` });
   document.body.append(a);
@@ -281,6 +294,8 @@ async function hogStart() {
     if (!f) return;
     const name = f.name.replace(/[^A-Za-z0-9._-]/g, "_");
     hog.files[name] = await f.text();
+    // The name the commands use, and the file's own (an export says both).
+    hog.uploaded = { ...hog.uploaded, [name]: f.name };
     hogFillSelects({ "hog-opponent": "file:" + name });
     status(`uploaded ${name}: choose file:${name} as a strategy`);
   };
@@ -312,7 +327,7 @@ function hogFromUrl() {
   const scores = q.get("scores").split(",").map(Number);
   const goal = Number(q.get("goal") || 100), seed = Number(q.get("seed")), turn = Number(q.get("turn") || 0);
   const ok = scores.length === 2 && scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200) &&
-    Number.isInteger(goal) && goal >= 1 && goal <= 100 && Number.isInteger(seed) && seed >= 0 && Number.isInteger(turn) && turn >= 0;
+    Number.isInteger(goal) && goal >= 1 && goal <= 100 && Number.isSafeInteger(seed) && seed >= 0 && Number.isSafeInteger(turn) && turn >= 0;
   const opponent = q.get("opponent") || "final";
   const term = q.get("rules") || DEFAULT_TERM;
   if (!ok || !BUILT_IN.includes(opponent)) return false;
@@ -342,6 +357,11 @@ EXPORTS.hog = () => {
     // number); the last one prints the game's result.
     commands: hog.commands,
     command: hog.commands.length ? hog.commands[hog.commands.length - 1] : null,
+    // An uploaded opponent's file, under the name the commands give it
+    // (its own name made safe): save it under that name to replay.
+    ...(hog.opponent.startsWith("file:") ? {
+      files: { [hog.opponent.slice(5)]: (hog.uploaded || {})[hog.opponent.slice(5)] || hog.opponent.slice(5) },
+    } : {}),
   };
 };
 
@@ -359,7 +379,7 @@ function hogSetupError() {
 
 function hogNew(from = null) {
   const bad = hogSetupError();
-  panelError($("hog-new").closest(".panel"), bad);
+  panelError($("hog-new").closest(".panel"), bad, "check-error");
   if (bad) return;
   const rules = hogRules();
   hog.epoch += 1;
@@ -612,12 +632,13 @@ function kalahFromUrl() {
   const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
   if (!ok) return false;
   for (const [id, key] of [["kalah-pits", "pits"], ["kalah-seeds", "seeds"], ["kalah-rule", "rule"], ["kalah-side", "side"], ["kalah-think", "think"]]) {
-    if (!q.has(key)) continue;
-    const e = $(id), v = q.get(key);
+    // The pits are the board's own; seeds a pit as the link says, if sane.
+    const v = key === "pits" ? String(m) : q.get(key);
+    if (v === null || (key === "seeds" && !/^([1-9]|1[0-9]|20)$/.test(v))) continue;
+    const e = $(id);
     // A board size the list lacks (a link may name one): added, so the
     // list shows the game's.
-    if (e.tagName === "SELECT" && (key === "pits" || key === "seeds") && /^[0-9]{1,3}$/.test(v) &&
-      ![...e.options].some((o) => o.value === v)) {
+    if ((key === "pits" || key === "seeds") && ![...e.options].some((o) => o.value === v)) {
       e.append(el("option", { value: v }, v));
     }
     e.value = v;
@@ -632,6 +653,7 @@ function kalahFromUrl() {
   kalah.moves = [];
   kalah.positions = [];
   kalah.commands = [];
+  kalah.lines = [];
   kalah.captured = [];
   kalah.epoch += 1;
   kalahStopValues();
@@ -650,7 +672,7 @@ function kalahThinkError() {
 
 function kalahNew() {
   const bad = kalahThinkError();
-  panelError($("kalah-new").closest(".panel"), bad);
+  panelError($("kalah-new").closest(".panel"), bad, "check-error");
   if (bad) return;
   const m = Number($("kalah-pits").value), n = Number($("kalah-seeds").value);
   const board = [...Array(m).fill(n), 0, ...Array(m).fill(n), 0];
@@ -662,6 +684,7 @@ function kalahNew() {
   kalah.moves = [];
   kalah.positions = [];
   kalah.commands = [];
+  kalah.lines = [];
   kalah.captured = [];
   kalah.epoch += 1;
   kalahStopValues();
@@ -836,6 +859,7 @@ async function kalahPlay(k, who) {
   kalah.captured = r.move.captured ? [r.move.last, 2 * m - r.move.last] : [];
   const line = describeMove(r.move, who);
   $("kalah-event").textContent = line;
+  kalah.lines.push(line);
   $("kalah-log").prepend(el("li", {}, line));
   kalah.busy = false;
   await kalahTurn(r.move.last);
@@ -879,15 +903,16 @@ async function kalahSolverMove() {
 // solver thinks (its search is called off).
 function kalahUndo() {
   if (!kalah.history.length) {
-    panelError($("kalah-undo").closest(".panel"), "Nothing to undo: no move of yours yet.");
+    panelError($("kalah-undo").closest(".panel"), "Nothing to undo: no move of yours yet.", "check-error");
     return;
   }
-  panelError($("kalah-undo").closest(".panel"), "");
+  panelError($("kalah-undo").closest(".panel"), "", "check-error");
   kalah.busy = false;
   kalah.state = kalah.history.pop();
   // The log keeps the moves from the start to the position shown again.
   const i = kalah.positions.lastIndexOf(kalah.state);
-  if (i >= 0) for (const list of [kalah.positions, kalah.moves, kalah.commands]) list.length = i;
+  if (i >= 0) for (const list of [kalah.positions, kalah.moves, kalah.commands, kalah.lines]) list.length = i;
+  $("kalah-log").replaceChildren(...kalah.lines.map((l) => el("li", {}, l)).reverse());
   kalah.captured = [];
   kalah.epoch += 1;
   kalahStopValues();
@@ -916,7 +941,8 @@ EXPORTS.kalah = () => {
 
 // ---------------------------------------------------------------- LCR
 
-const lcr = { game: null, at: 0 };
+// `asked` counts the games asked for: only the last one's reply is shown.
+const lcr = { game: null, at: 0, asked: 0 };
 
 function lcrStart() {
   $("lcr-seed").value = newSeed();
@@ -994,7 +1020,10 @@ async function lcrGame(at = 0) {
   $("lcr-event").textContent = "";
   $("lcr-next").disabled = true;
   $("lcr-end").disabled = true;
-  lcr.game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
+  const asked = ++lcr.asked;
+  const game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
+  if (asked !== lcr.asked) return;
+  lcr.game = game;
   lcr.players = players;
   lcr.coins = coins;
   lcrShow(typeof at === "number" ? at : 0);
@@ -1157,8 +1186,10 @@ function lcrChart(rows, seats) {
 
 // ---------------------------------------------------------------- casino
 
-const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [] };
-const bac = { deal: null, at: 0 };
+// `asked` counts the games (and deals) asked for: only the last one's
+// reply is shown.
+const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [], asked: 0 };
+const bac = { deal: null, at: 0, asked: 0 };
 
 async function casinoStart() {
   $("craps-seed").value = newSeed();
@@ -1204,7 +1235,7 @@ function casinoFromUrl() {
   };
   const seed = n("craps", 0, Number.MAX_SAFE_INTEGER), deal = n("deal", 0, Number.MAX_SAFE_INTEGER), decks = n("decks", 1, 8);
   if (seed === null || deal === null || decks === null) return null;
-  const bank = Number(q.get("bank"));
+  const bank = q.has("bank") ? Number(q.get("bank")) : 100;
   const stakes = {};
   for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
     const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
@@ -1242,7 +1273,10 @@ async function crapsNew(from = null) {
   craps.settled = [];
   crapsPuck();
   if (craps.bets.length) crapsBetsRender();
-  craps.game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
+  const asked = ++craps.asked;
+  const game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
+  if (asked !== craps.asked) return;
+  craps.game = game;
   if (from) {
     craps.bank = from.bank;
     // Only the bets this table has.
@@ -1320,9 +1354,10 @@ async function crapsBets() {
 function crapsBet(name) {
   const stake = Number($("craps-stake").value);
   if (stake > craps.bank) {
-    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${craps.bank}.`);
+    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${craps.bank}.`, "check-error");
     return;
   }
+  panelError($("craps-bets").closest(".panel"), "", "check-error");
   craps.bank -= stake;
   craps.stakes[name] = (craps.stakes[name] || 0) + stake;
   crapsBetsRender();
@@ -1424,7 +1459,10 @@ async function bacNew(cards = 0) {
   $("bac-rules").replaceChildren();
   $("bac-exact").replaceChildren();
   $("bac-next").disabled = true;
-  bac.deal = await api("baccarat", "deal", { decks, seed }, "casino");
+  const asked = ++bac.asked;
+  const deal = await api("baccarat", "deal", { decks, seed }, "casino");
+  if (asked !== bac.asked) return;
+  bac.deal = deal;
   bac.decks = decks;
   bac.seed = seed;
   bacShow(cards);
@@ -1483,7 +1521,9 @@ function bacShow(k) {
 }
 
 async function bacExact(decks) {
+  const asked = bac.asked;
   const r = await api("baccarat", "exact", { decks }, "casino");
+  if (asked !== bac.asked) return;
   const e = r.house_edge;
   $("bac-exact").replaceChildren(
     el("p", {}, `A fresh shoe of ${r.decks} deck${r.decks > 1 ? "s" : ""}:`),

@@ -536,6 +536,12 @@ async fn play_everything(c: &Client, base: &str) {
         let e = status_error(c).await;
         assert!(e.is_empty(), "the page says: {e}");
         if state == "over" {
+            // The dice went with the game: the keyboard is on its download.
+            let active = c
+                .execute("return document.activeElement.id;", vec![])
+                .await
+                .unwrap();
+            assert_eq!(active, "hog-export", "focus at the game's end");
             break;
         }
         if !clicked.is_empty() {
@@ -1416,6 +1422,60 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     );
     log_and_reset(c).await;
 
+    // ---- Links the page cannot open say so beside "New game" (a new game
+    // instead), and a finished position from a link is scored with the
+    // seeds left banked.
+    for (page, query, button, word) in [
+        (
+            "kalah",
+            "board=4,4,4,4,4,4,0,4,4,4,4,4,4,0&rule=bogus",
+            "kalah-new",
+            "rule=bogus",
+        ),
+        ("kalah", "board=1,2,3", "kalah-new", "board=1,2,3"),
+        ("hog", "scores=-5,31&seed=1", "hog-new", "scores=-5,31"),
+        (
+            "lcr",
+            "players=1&coins=3&seed=4",
+            "lcr-game-go",
+            "players=1",
+        ),
+        ("casino", "craps=-1&deal=3&decks=8", "craps-new", "craps=-1"),
+    ] {
+        c.goto(&format!("{base}/{page}?{query}")).await.unwrap();
+        wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+        let said = c
+            .execute(
+                "const e = document.getElementById(arguments[0]).closest('.panel').querySelector('.check-error'); return e && e.textContent;",
+                vec![button.into()],
+            )
+            .await
+            .unwrap();
+        let said = said.as_str().unwrap_or("");
+        assert!(
+            said.starts_with("This link's game could not be opened") && said.contains(word),
+            "/{page}?{query}: {said}"
+        );
+    }
+    c.goto(&format!(
+        "{base}/kalah?pits=3&seeds=1&rule=seed&side=0&think=2&board=1,0,0,0,0,0,0,0&to_move=0"
+    ))
+    .await
+    .unwrap();
+    let over = wait_for(
+        c,
+        "const e = document.getElementById('kalah-event'); return e.dataset.over ? e.textContent : null;",
+        "the finished position",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(
+        over.as_str()
+            .unwrap()
+            .ends_with("Game over: You win, 1 to 0."),
+        "{over}"
+    );
+
     // ---- LCR: a study's error shows beside its button, the old study
     // goes, and the keyboard stays on the button.
     c.goto(&format!("{base}/lcr")).await.unwrap();
@@ -1426,6 +1486,23 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(30),
     )
     .await;
+    // The odds follow the game's table: 4 seats and a new game.
+    set(c, "lcr-players", "4").await;
+    click(c, "lcr-game-go").await;
+    wait_for(
+        c,
+        "return document.querySelectorAll('#lcr-exact-table tr').length === 5 && document.querySelectorAll('#lcr-table .seat:not(.pot)').length === 4;",
+        "4 seats' odds",
+        Duration::from_secs(30),
+    )
+    .await;
+    // At the game's end the keyboard goes to its download.
+    click(c, "lcr-end").await;
+    let active = c
+        .execute("return document.activeElement.id;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(active, "lcr-export", "focus at the game's end");
     set(c, "lcr-games", "2000").await;
     click(c, "lcr-study-go").await;
     wait_for(

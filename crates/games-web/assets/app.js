@@ -22,10 +22,14 @@ const newSeed = () => Math.floor(Math.random() * 2 ** 31);
 // reruns each command with the CLI and compares the JSON.
 window.gamesLog = [];
 
+// The footer: what the page is asking the server (not read out), and
+// errors (read out when no panel shows them).
 function status(text, error = false) {
   const s = $("status");
   s.textContent = text;
   s.className = error ? "error" : "";
+  if (error) s.setAttribute("role", "alert");
+  else s.removeAttribute("role");
 }
 
 // An error is shown beside the control that caused it: in the panel of
@@ -65,9 +69,9 @@ function panelError(panel, text, kind = "panel-error") {
 // The command that prints each reply (for the exported games).
 const commandOf = new WeakMap();
 
-async function api(game, verb, flags, page, signal) {
+async function api(game, verb, flags, page, signal, own = null) {
   const shown = lastPanel && !lastPanel.closest(".page").hidden ? lastPanel : null;
-  const panel = panelOf(document.activeElement) || shown;
+  const panel = own || panelOf(document.activeElement) || shown;
   status(`asking the server: ${game} ${verb}...`);
   let r;
   try {
@@ -146,6 +150,18 @@ document.addEventListener("click", (e) => {
 });
 window.addEventListener("popstate", () => show(location.pathname));
 
+// Enter in a number or text field does what its panel's first button does
+// (a seed typed into Hog's setup starts the game).
+document.addEventListener("keydown", (e) => {
+  const t = e.target;
+  if (e.key !== "Enter" || t.tagName !== "INPUT" || !["number", "text", ""].includes(t.getAttribute("type") || "")) return;
+  const b = t.closest(".panel") && t.closest(".panel").querySelector("button:not([disabled])");
+  if (b) {
+    e.preventDefault();
+    b.click();
+  }
+});
+
 // A game's log as a JSON file, with the games-cli command that replays it.
 // `window.gamesExport(game)` gives the same object (the browser test runs
 // its command).
@@ -179,6 +195,33 @@ function refocus(id, box) {
   if (a && a !== document.body && !(box && box.contains(a))) return;
   const e = $(id);
   if (e && !e.disabled) e.focus();
+}
+
+// ---------------------------------------------------------------- links
+
+// A field of a link: absent (`undefined` when optional, else a reason), or
+// its value when it is a whole number within `lo..=hi`, else a reason.
+function linkInt(q, key, lo, hi, optional = false) {
+  if (!q.has(key)) return optional ? undefined : `no ${key}`;
+  const t = q.get(key), v = Number(t);
+  return t.trim() !== "" && Number.isSafeInteger(v) && v >= lo && v <= hi ? v : `${key}=${t.slice(0, 30)} is not a whole number from ${lo} to ${hi}`;
+}
+
+// A field that must be one of `choices` when present.
+function linkChoice(q, key, choices) {
+  if (!q.has(key) || choices.includes(q.get(key))) return undefined;
+  return `${key}=${q.get(key).slice(0, 30)} is not one of ${choices.join(", ")}`;
+}
+
+// A link the page could not open: said beside "New game", which started a
+// new game instead.
+function linkRefused(button, why) {
+  linkNote(button, `This link's game could not be opened (${why}): a new game instead.`);
+}
+
+// What the page changed of a link's game, said beside "New game".
+function linkNote(button, text) {
+  panelError($(button).closest(".panel"), text, "check-error");
 }
 
 // ---------------------------------------------------------------- Hog
@@ -299,7 +342,11 @@ async function hogStart() {
     hogFillSelects({ "hog-opponent": "file:" + name });
     status(`uploaded ${name}: choose file:${name} as a strategy`);
   };
-  if (!hogFromUrl()) hogNew();
+  const from = hogFromUrl();
+  if (from !== true) {
+    hogNew();
+    if (from) linkRefused("hog-new", from);
+  }
   hogMap();
 }
 
@@ -321,17 +368,26 @@ function hogToUrl() {
   history.replaceState(null, "", `/hog?${q}`);
 }
 
+// The game of the address: true when opened, false when it names none,
+// else why it could not be opened.
 function hogFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!q.has("scores")) return false;
-  const scores = q.get("scores").split(",").map(Number);
-  const goal = Number(q.get("goal") || 100), seed = Number(q.get("seed")), turn = Number(q.get("turn") || 0);
-  const ok = scores.length === 2 && scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200) &&
-    Number.isInteger(goal) && goal >= 1 && goal <= 100 && Number.isSafeInteger(seed) && seed >= 0 && Number.isSafeInteger(turn) && turn >= 0;
+  if (![...q.keys()].length) return false;
+  if (!q.has("scores")) return "no scores";
+  const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER);
+  const turn = linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
+  for (const v of [goal, seed, turn]) if (typeof v === "string") return v;
+  const scores = q.get("scores").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+  if (scores.length !== 2 || !scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200)) {
+    return `scores=${q.get("scores").slice(0, 30)} is not two whole numbers from 0 to 199`;
+  }
+  const bad = ["seat", "player", "bacon", "wild", "swap"].map((k) => linkChoice(q, k, ["0", "1"])).find(Boolean);
+  if (bad) return bad;
   const opponent = q.get("opponent") || "final";
   const term = q.get("rules") || DEFAULT_TERM;
-  if (!ok || !BUILT_IN.includes(opponent)) return false;
-  if (term !== DEFAULT_TERM && (SPRING_ONLY.includes(opponent) || !hog.terms.some((t) => t.name === term))) return false;
+  if (!BUILT_IN.includes(opponent)) return `opponent=${opponent.slice(0, 30)} is not a built-in strategy`;
+  if (term !== DEFAULT_TERM && !hog.terms.some((t) => t.name === term)) return `rules=${term.slice(0, 30)} is not a rule set here`;
+  if (term !== DEFAULT_TERM && SPRING_ONLY.includes(opponent)) return `${opponent} plays only under ${DEFAULT_TERM}`;
   $("hog-term").value = term;
   hogShowTerm();
   $("hog-opponent").value = opponent;
@@ -396,11 +452,18 @@ function hogNew(from = null) {
   hog.winner = null;
   $("hog-log").replaceChildren();
   $("hog-dice").replaceChildren();
+  $("hog-yours").textContent = "";
   $("hog-coach").replaceChildren();
   delete $("hog-event").dataset.winner;
   $("hog-event").textContent = from ? `A position from a link: ${from.scores[0]} : ${from.scores[1]}, seed ${hog.seed}, turn ${hog.turn}. First to ${rules.goal}.`
     : `Seed ${hog.seed}. First to ${rules.goal}.`;
   if (hogOver()) {
+    // A finished game from a link: who won, and no coach.
+    const sc = hog.state.scores, w = sc[0] >= rules.goal && sc[0] >= sc[1] ? 0 : 1;
+    hog.winner = w;
+    $("hog-event").textContent += ` The game is over: ${w === hog.me ? "you win" : "the computer wins"}, ${sc[w]} to ${sc[1 - w]}.`;
+    $("hog-event").dataset.winner = w;
+    $("hog-coach").replaceChildren(el("p", {}, "Game over."));
     hogRender();
     return;
   }
@@ -437,8 +500,11 @@ function hogRender() {
       onclick: () => { hog.focus = `hog-roll-${n}`; hogRoll(n); },
     }, n));
   }
+  const had = $("hog-buttons").contains(document.activeElement);
   $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons);
   refocus(hog.focus, $("hog-buttons"));
+  // At the game's end the dice go: the keyboard to the game's download.
+  if (hogOver() && (had || (hog.focus && document.activeElement === document.body))) $("hog-export").focus();
   hogToUrl();
 }
 
@@ -504,8 +570,14 @@ function hogApply(reply) {
   if (t.swine_swap) events.push("swine swap: the scores swap");
   const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
     (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")}`) + ` → ${t.points} ${t.points === 1 ? "point" : "points"}` +
-    (events.length ? ` (${events.join("; ")})` : "") + `. ${t.after[0]} : ${t.after[1]}`;
+    (events.length ? ` (${events.join("; ")})` : "") + `. You ${t.after[hog.me]} : ${t.after[1 - hog.me]} ${hog.opponent}`;
   $("hog-event").textContent = line;
+  // Your own turn stays in sight when the computer's follows at once.
+  if (t.player === hog.me) $("hog-yours").textContent = `Your last turn: ${line.replace(/^You /, "you ")}`;
+  // The coach's answer is for the position before: gone until the new one.
+  if (reply.winner === null || reply.winner === undefined) {
+    $("hog-coach").replaceChildren(el("p", { class: "muted" }, "Working out each choice's chance..."));
+  }
   $("hog-log").prepend(el("li", {}, line));
   hog.turns.push({ player: t.player, rolls: t.rolls, sides: t.sides, outcomes: t.outcomes, points: t.points, after: t.after });
   if (reply.winner !== null && reply.winner !== undefined) {
@@ -543,7 +615,7 @@ async function hogCoach() {
   $("hog-coach").replaceChildren(
     el("p", {}, `At ${c.score} to ${c.opponent_score}, each choice's exact chance to win:`),
     el("table", { id: "hog-coach-table" },
-      el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", {}, ""), el("th", {}, "optimal play")),
+      el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", {}, el("span", { class: "sr-only" }, "bar")), el("th", {}, "optimal play")),
       ...rows),
     el("p", {}, `Best against ${c.opponent}: ${c.best_against_opponent} dice. Under optimal play: ${c.best_under_optimal_play}. ` +
       `${c.opponent} itself would roll ${c.opponent_would_roll} here.`),
@@ -608,7 +680,11 @@ function kalahStart() {
   $("kalah-new").onclick = kalahNew;
   $("kalah-undo").onclick = kalahUndo;
   $("kalah-export").onclick = () => download("kalah");
-  if (!kalahFromUrl()) kalahNew();
+  const from = kalahFromUrl();
+  if (from !== true) {
+    kalahNew();
+    if (from) linkRefused("kalah-new", from);
+  }
 }
 
 // The address holds the game: its settings and the position, so a copied
@@ -617,20 +693,29 @@ function kalahToUrl() {
   if (location.pathname !== "/kalah") return;
   const s = kalah.state;
   const q = new URLSearchParams({
-    pits: $("kalah-pits").value, seeds: $("kalah-seeds").value, rule: s.rule,
+    pits: String(s.board.length / 2 - 1), seeds: $("kalah-seeds").value, rule: s.rule,
     side: String(kalah.me), think: String(kalah.think), board: s.board.join(","), to_move: String(s.to_move),
   });
   history.replaceState(null, "", `/kalah?${q}`);
 }
 
 // A game from the address, when it names a whole, sane one.
+// The game of the address: true when opened, false when it names none,
+// else why it could not be opened.
 function kalahFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!q.has("board")) return false;
-  const board = q.get("board").split(",").map(Number);
+  if (![...q.keys()].length) return false;
+  if (!q.has("board")) return "no board";
+  const board = q.get("board").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
   const m = board.length / 2 - 1;
   const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
-  if (!ok) return false;
+  if (!ok) return `board=${q.get("board").slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
+  const think = q.has("think") ? Number(q.get("think")) : 2;
+  const bad = [linkChoice(q, "rule", ["seed", "empty"]), linkChoice(q, "side", ["0", "1"]), linkChoice(q, "to_move", ["0", "1"]),
+    typeof linkInt(q, "seeds", 1, 20, true) === "string" ? linkInt(q, "seeds", 1, 20, true) : undefined,
+    q.has("pits") && q.get("pits") !== String(m) ? `pits=${q.get("pits").slice(0, 30)} is not the board's ${m}` : undefined,
+    think >= 0.05 && think <= 10 ? undefined : `think=${q.get("think").slice(0, 30)} is not 0.05 to 10 seconds`].find(Boolean);
+  if (bad) return bad;
   for (const [id, key] of [["kalah-pits", "pits"], ["kalah-seeds", "seeds"], ["kalah-rule", "rule"], ["kalah-side", "side"], ["kalah-think", "think"]]) {
     // The pits are the board's own; seeds a pit as the link says, if sane.
     const v = key === "pits" ? String(m) : q.get(key);
@@ -645,8 +730,7 @@ function kalahFromUrl() {
   }
   kalah.state = { board, to_move: q.get("to_move") === "1" ? 1 : 0, rule: q.get("rule") === "empty" ? "empty" : "seed" };
   kalah.me = q.get("side") === "1" ? 1 : 0;
-  const think = Number(q.get("think"));
-  kalah.think = think >= 0.05 && think <= 10 ? think : 2;
+  kalah.think = think;
   $("kalah-think").value = String(kalah.think);
   kalah.history = [];
   kalah.start = kalah.state;
@@ -757,12 +841,15 @@ async function kalahTurn(last = -1) {
   kalahRender(last);
   const s = kalah.state;
   if (kalahOver(s)) {
-    const m = s.board.length / 2 - 1, a = s.board[m], b = s.board[2 * m + 1];
+    // Seeds left in a row go to its owner's store (a position from a link
+    // may not have banked them yet).
+    const m = s.board.length / 2 - 1, sum = (xs) => xs.reduce((x, y) => x + y, 0);
+    const a = s.board[m] + sum(s.board.slice(0, m)), b = s.board[2 * m + 1] + sum(s.board.slice(m + 1, 2 * m + 1));
     const mine = kalah.me === 0 ? a : b, theirs = kalah.me === 0 ? b : a;
     const text = mine > theirs ? "You win" : mine < theirs ? "The solver wins" : "A tie";
     $("kalah-event").textContent += ` Game over: ${text}, ${mine} to ${theirs}.`;
     $("kalah-event").dataset.over = "1";
-    $("kalah-values").replaceChildren();
+    $("kalah-values").replaceChildren(el("p", {}, "Game over: no moves left."));
     return;
   }
   delete $("kalah-event").dataset.over;
@@ -812,7 +899,7 @@ function kalahShowValues(v) {
     el("td", {}, x.solved ? (x.value > 0 ? "+" : "") + x.value : `not solved in time: from ${x.lower} to ${x.upper}`),
     el("td", {}, x.extra_turn ? "extra turn" : x.captured ? `captures ${x.captured}` : "")));
   $("kalah-values").replaceChildren(
-    el("table", { id: "kalah-values-table" }, el("tr", {}, el("th", {}, "pit"), el("th", {}, "value"), el("th", {}, "")), ...rows),
+    el("table", { id: "kalah-values-table" }, el("tr", {}, el("th", {}, "pit"), el("th", {}, "value"), el("th", {}, el("span", { class: "sr-only" }, "what it does"))), ...rows),
     el("p", {}, "Value: your store minus the solver's at the end, under perfect play after the move" +
       (v.solved ? "." : `; moves not solved within ${v.think} s show the bounds reached.`)),
     // A first start: the server builds this board's endgame table before
@@ -954,8 +1041,9 @@ function lcrStart() {
   $("lcr-study-go").onclick = lcrStudy;
   $("lcr-export").onclick = () => download("lcr");
   const from = lcrFromUrl();
+  if (typeof from === "string") linkRefused("lcr-game-go", from);
   lcrExact();
-  lcrGame(from ? from.at : 0);
+  lcrGame(from && typeof from === "object" ? from.at : 0);
 }
 
 // The address holds the game: seats, coins, the seed and the throws shown
@@ -966,16 +1054,16 @@ function lcrToUrl() {
   history.replaceState(null, "", `/lcr?${q}`);
 }
 
+// The game of the address (`{at}`), null when it names none, else why it
+// could not be opened.
 function lcrFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!q.has("seed")) return null;
-  const n = (k, lo, hi) => {
-    const v = Number(q.get(k));
-    return Number.isInteger(v) && v >= lo && v <= hi ? v : null;
-  };
+  if (![...q.keys()].length) return null;
   // The web's bounds (a game of up to 100 seats and 100 coins plays).
-  const players = n("players", 2, 100), coins = n("coins", 1, 100), seed = n("seed", 0, Number.MAX_SAFE_INTEGER), at = n("at", 0, 1e6);
-  if (players === null || coins === null || seed === null) return null;
+  const players = linkInt(q, "players", 2, 100), coins = linkInt(q, "coins", 1, 100);
+  const seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER), at = linkInt(q, "at", 0, 1e6, true) ?? 0;
+  const bad = [players, coins, seed, at].find((v) => typeof v === "string");
+  if (bad) return bad;
   $("lcr-players").value = String(players);
   $("lcr-coins").value = String(coins);
   $("lcr-seed").value = String(seed);
@@ -999,10 +1087,11 @@ async function lcrExact() {
   // The old odds are for another table: gone before the new ones come (or
   // an error does).
   $("lcr-exact").replaceChildren();
-  const r = await api("lcr", "exact", { players, coins }, "lcr");
+  lcr.oddsFor = `${players}x${coins}`;
+  const r = await api("lcr", "exact", { players, coins }, "lcr", undefined, $("lcr-exact-go").closest(".panel"));
   const best = Math.max(...r.win_probability);
   $("lcr-exact").replaceChildren(
-    el("table", { id: "lcr-exact-table" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "chance to win"), el("th", {}, "")),
+    el("table", { id: "lcr-exact-table" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "chance to win"), el("th", {}, el("span", { class: "sr-only" }, "bar"))),
       ...r.win_probability.map((p, i) => el("tr", { class: p === best ? "best" : "" }, el("td", {}, i), el("td", {}, fmt(p)),
         el("td", { class: "bar" }, el("span", { style: `width:${90 * p / best}px` }))))),
     el("p", {}, `Expected length: ${fmt(r.expected_turns, 3)} turns (${fmt(r.expected_rolling_turns, 3)} with dice rolled); ` +
@@ -1013,6 +1102,8 @@ async function lcrGame(at = 0) {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
   const seed = Number($("lcr-seed").value);
+  // Odds for another table go, and this table's come.
+  if (lcr.oddsFor !== `${players}x${coins}`) lcrExact();
   // The old game goes before the new one comes (or an error does).
   lcr.game = null;
   $("lcr-table").replaceChildren();
@@ -1040,6 +1131,7 @@ function lcrShow(k) {
   const chips = (c) => el("span", { class: "chips", "aria-hidden": "true" },
     ...Array.from({ length: Math.min(c, 12) }, () => el("span", { class: "chip" })), c > 12 ? `+${c - 12}` : "");
   const n = coins.length;
+  $("lcr-table").classList.toggle("many", n > 10);
   $("lcr-table").replaceChildren(
     el("div", { class: "lcr-felt" }),
     ...coins.map((c, i) => {
@@ -1070,8 +1162,11 @@ function lcrShow(k) {
     if (lcr.at === g.throws.length) text += ` Seat ${g.winner} wins after ${g.turns} turns.`;
     $("lcr-event").textContent = text;
   }
+  const had = [$("lcr-next"), $("lcr-end")].includes(document.activeElement);
   $("lcr-next").disabled = lcr.at >= g.throws.length;
   $("lcr-end").disabled = lcr.at >= g.throws.length;
+  // At the game's end the keyboard goes to its download.
+  if (had && lcr.at >= g.throws.length) $("lcr-export").focus();
   lcrToUrl();
 }
 
@@ -1201,7 +1296,11 @@ async function casinoStart() {
   $("bac-new").onclick = () => bacNew();
   $("bac-next").onclick = () => bacShow(bac.at + 1);
   $("bac-export").onclick = () => download("baccarat");
-  const from = casinoFromUrl();
+  let from = casinoFromUrl();
+  if (typeof from === "string") {
+    linkRefused("craps-new", from);
+    from = null;
+  }
   crapsExact();
   bacNew(from ? from.cards : 0);
   // The bets first: a link's stakes are checked against them.
@@ -1227,27 +1326,27 @@ function casinoToUrl() {
 
 // The games of a link, when it names sane ones: the seeds and decks go to
 // the forms; the rest is returned.
+// The games of the address (`{rolls, cards, bank, stakes}`), null when it
+// names none, else why they could not be opened.
 function casinoFromUrl() {
   const q = new URLSearchParams(location.search);
-  const n = (k, lo, hi) => {
-    const v = Number(q.get(k));
-    return q.has(k) && Number.isSafeInteger(v) && v >= lo && v <= hi ? v : null;
-  };
-  const seed = n("craps", 0, Number.MAX_SAFE_INTEGER), deal = n("deal", 0, Number.MAX_SAFE_INTEGER), decks = n("decks", 1, 8);
-  if (seed === null || deal === null || decks === null) return null;
+  if (![...q.keys()].length) return null;
+  const seed = linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER), deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER);
+  const decks = linkInt(q, "decks", 1, 8), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0, cards = linkInt(q, "cards", 0, 6, true) ?? 0;
+  const bad = [seed, deal, decks, rolls, cards].find((v) => typeof v === "string");
+  if (bad) return bad;
   const bank = q.has("bank") ? Number(q.get("bank")) : 100;
+  if (!(q.get("bank") !== "" && Number.isFinite(bank) && bank >= 0 && bank <= 1e9)) return `bank=${q.get("bank").slice(0, 30)} is not 0 to 10^9 chips`;
   const stakes = {};
   for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
     const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
-    if (i > 0 && Number.isFinite(x) && x > 0) stakes[part.slice(0, i)] = x;
+    if (!(i > 0 && Number.isFinite(x) && x > 0 && x <= 1e9)) return `bets: ${part.slice(0, 30)} is not a bet and its chips`;
+    stakes[part.slice(0, i)] = x;
   }
   $("craps-seed").value = String(seed);
   $("bac-seed").value = String(deal);
   $("bac-decks").value = String(decks);
-  return {
-    rolls: n("rolls", 0, 1e6) || 0, cards: n("cards", 0, 6) || 0,
-    bank: Number.isFinite(bank) && bank >= 0 ? bank : 100, stakes,
-  };
+  return { rolls, cards, bank, stakes };
 }
 
 async function crapsExact() {
@@ -1279,10 +1378,23 @@ async function crapsNew(from = null) {
   craps.game = game;
   if (from) {
     craps.bank = from.bank;
-    // Only the bets this table has.
-    craps.stakes = Object.fromEntries(Object.entries(from.stakes).filter(([name]) => craps.bets.some((b) => b.name === name)));
+    craps.at = Math.min(from.rolls, game.rolls.length);
+    // Only the bets this table has, standing as they could at this roll:
+    // odds behind their line bet once their point is ON.
+    const p = crapsPhase();
+    const stands = ([name]) => {
+      if (!craps.bets.some((b) => b.name === name)) return false;
+      const odds = /^(lay )?odds on (\d+)$/.exec(name);
+      if (!odds) return true;
+      const x = Number(odds[2]), line = odds[1] ? "don't pass" : "pass";
+      return p.phase === "point" && (p.point === x || p.point === PAIR[x]) && Boolean(from.stakes[line]);
+    };
+    craps.stakes = Object.fromEntries(Object.entries(from.stakes).filter(stands));
+    const dropped = Object.keys(from.stakes).filter((n) => !(n in craps.stakes));
+    if (dropped.length) linkNote("craps-new", `The link's bets ${dropped.join(", ").slice(0, 80)} cannot stand at this roll: the game opened without them.`);
+    if (from.rolls > game.rolls.length) linkNote("craps-new", `The link's game has ${game.rolls.length} rolls, not ${from.rolls}: it opened at its end.`);
   }
-  crapsShow(from ? from.rolls : 0, false);
+  crapsShow(from ? Math.min(from.rolls, game.rolls.length) : 0, false);
 }
 
 // ---- The bet panel: every bet of `craps bets` with its exact house edge;
@@ -1384,10 +1496,17 @@ function crapsBetsRender() {
       el("td", { class: "rule" }, b.rule));
   });
   $("craps-bets").replaceChildren(el("table", { id: "craps-bets-table", class: "bets" },
-    el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, ""), el("th", {}, "on it"), el("th", {}, ""), el("th", { class: "rule" }, "rule")),
+    el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "bet")), el("th", { class: "rule" }, "rule")),
     ...rows));
   $("craps-bank").textContent = chipsText(craps.bank);
   refocus(craps.focus, $("craps-bets"));
+  // The bet just made took the last chips a stake this size needs: the
+  // keyboard to the stake, and why the buttons went.
+  const used = craps.focus && $(craps.focus);
+  if (used && used.disabled && document.activeElement === document.body && craps.bank < Number($("craps-stake").value)) {
+    $("craps-stake").focus();
+    panelError($("craps-bets").closest(".panel"), `Not enough chips for a stake of ${$("craps-stake").value}: the bankroll is ${chipsText(craps.bank)}.`, "check-error");
+  }
 }
 
 // Settle the bets on roll r; at the game's end, bets still up come back.
@@ -1434,7 +1553,9 @@ function crapsShow(k, step = k === craps.at + 1) {
     const settled = step ? crapsSettleRoll(r, craps.at >= g.rolls.length) : [];
     $("craps-log").prepend(el("li", {}, `${r.dice[0]} + ${r.dice[1]}: ${r.rule}` + (settled.length ? `; ${settled.map((l) => l.text).join("; ")}` : "")));
   }
+  const had = document.activeElement === $("craps-roll");
   $("craps-roll").disabled = craps.at >= g.rolls.length;
+  if (had && craps.at >= g.rolls.length) $("craps-export").focus();
   $("craps-event").dataset.done = craps.at >= g.rolls.length ? (g.won ? "won" : "lost") : "";
   crapsPuck();
   if (craps.bets.length) crapsBetsRender();
@@ -1515,7 +1636,9 @@ function bacShow(k) {
   const lines = bac.deal.rules_applied;
   const shown = bac.at < 4 ? [] : bac.at === order.length ? lines : lines.slice(0, 1 + (bac.at - 4));
   $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, l)));
+  const had = document.activeElement === $("bac-next");
   $("bac-next").disabled = bac.at >= order.length;
+  if (had && bac.at >= order.length) $("bac-export").focus();
   $("bac-table").dataset.done = bac.at >= order.length ? g.outcome : "";
   casinoToUrl();
 }

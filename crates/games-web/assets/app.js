@@ -24,12 +24,12 @@ window.gamesLog = [];
 
 // The footer: what the page is asking the server (not read out), and
 // errors (read out when no panel shows them).
-function status(text, error = false) {
+function status(text, error = false, alert = error) {
   const s = $("status");
+  if (alert) s.setAttribute("role", "alert");
+  else s.removeAttribute("role");
   s.textContent = text;
   s.className = error ? "error" : "";
-  if (error) s.setAttribute("role", "alert");
-  else s.removeAttribute("role");
 }
 
 // An error is shown beside the control that caused it: in the panel of
@@ -87,7 +87,7 @@ async function api(game, verb, flags, page, signal, own = null) {
       status("");
       throw e;
     }
-    status(`the server did not answer: ${e.message}`, true);
+    status(`the server did not answer: ${e.message}`, true, !panel);
     panelError(panel, `The server did not answer: ${e.message}`);
     throw e;
   }
@@ -105,7 +105,7 @@ async function api(game, verb, flags, page, signal, own = null) {
     value = { error: text };
   }
   if (!r.ok) {
-    status(value.error || r.statusText, true);
+    status(value.error || r.statusText, true, !panel);
     panelError(panel, value.error || r.statusText);
     throw new Error(value.error || r.statusText);
   }
@@ -154,7 +154,8 @@ window.addEventListener("popstate", () => show(location.pathname));
 // (a seed typed into Hog's setup starts the game).
 document.addEventListener("keydown", (e) => {
   const t = e.target;
-  if (e.key !== "Enter" || t.tagName !== "INPUT" || !["number", "text", ""].includes(t.getAttribute("type") || "")) return;
+  if (e.key !== "Enter" || e.repeat || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  if (t.tagName !== "INPUT" || !["number", "text", ""].includes(t.getAttribute("type") || "")) return;
   const b = t.closest(".panel") && t.closest(".panel").querySelector("button:not([disabled])");
   if (b) {
     e.preventDefault();
@@ -211,6 +212,25 @@ function linkInt(q, key, lo, hi, optional = false) {
 function linkChoice(q, key, choices) {
   if (!q.has(key) || choices.includes(q.get(key))) return undefined;
   return `${key}=${q.get(key).slice(0, 30)} is not one of ${choices.join(", ")}`;
+}
+
+// Whether the address names any of a page's fields (another query, such
+// as a tracking tag, is no link to a game).
+function linkNames(q, keys) {
+  return [...q.keys()].some((k) => keys.includes(k));
+}
+
+// The seed in field `id`, checked before a game starts: a whole number the
+// page can hold exactly (to 2^53 - 1), else the error beside `button`.
+function seedOk(id, button) {
+  const v = $(id).value, n = Number(v), panel = $(button).closest(".panel");
+  if (v.trim() !== "" && Number.isSafeInteger(n) && n >= 0) {
+    const p = panel.querySelector(":scope > .check-error");
+    if (p && p.textContent.startsWith("Seed:")) p.remove();
+    return true;
+  }
+  panelError(panel, `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${v.slice(0, 40)}.`, "check-error");
+  return false;
 }
 
 // A link the page could not open: said beside "New game", which started a
@@ -372,7 +392,7 @@ function hogToUrl() {
 // else why it could not be opened.
 function hogFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (![...q.keys()].length) return false;
+  if (!linkNames(q, ["scores", "seed", "opponent", "seat", "goal", "rules", "player", "turn", "bacon", "wild", "swap"])) return false;
   if (!q.has("scores")) return "no scores";
   const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER);
   const turn = linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
@@ -600,7 +620,13 @@ async function hogCoach() {
     ...hogFiles(hog.opponent),
   };
   const epoch = hog.epoch, asked = hog.state;
-  const c = await api("hog", "coach", flags, "hog");
+  let c;
+  try {
+    c = await api("hog", "coach", flags, "hog");
+  } catch (e) {
+    if (hog.epoch === epoch && hog.state === asked) $("hog-coach").replaceChildren(el("p", { class: "muted" }, "The coach could not answer (the error is beside the game)."));
+    throw e;
+  }
   // Not for a game or a position the page no longer shows.
   if (hog.epoch !== epoch || hog.state !== asked) return;
   const best = Math.max(...c.choices.map((x) => x.against_opponent));
@@ -704,7 +730,7 @@ function kalahToUrl() {
 // else why it could not be opened.
 function kalahFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (![...q.keys()].length) return false;
+  if (!linkNames(q, ["board", "pits", "seeds", "rule", "side", "think", "to_move"])) return false;
   if (!q.has("board")) return "no board";
   const board = q.get("board").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
   const m = board.length / 2 - 1;
@@ -1029,7 +1055,7 @@ EXPORTS.kalah = () => {
 // ---------------------------------------------------------------- LCR
 
 // `asked` counts the games asked for: only the last one's reply is shown.
-const lcr = { game: null, at: 0, asked: 0 };
+const lcr = { game: null, at: 0, asked: 0, oddsAsked: 0, oddsFor: null };
 
 function lcrStart() {
   $("lcr-seed").value = newSeed();
@@ -1042,7 +1068,7 @@ function lcrStart() {
   $("lcr-export").onclick = () => download("lcr");
   const from = lcrFromUrl();
   if (typeof from === "string") linkRefused("lcr-game-go", from);
-  lcrExact();
+  // The game asks for its table's odds too.
   lcrGame(from && typeof from === "object" ? from.at : 0);
 }
 
@@ -1058,7 +1084,7 @@ function lcrToUrl() {
 // could not be opened.
 function lcrFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (![...q.keys()].length) return null;
+  if (!linkNames(q, ["players", "coins", "seed", "at"])) return null;
   // The web's bounds (a game of up to 100 seats and 100 coins plays).
   const players = linkInt(q, "players", 2, 100), coins = linkInt(q, "coins", 1, 100);
   const seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER), at = linkInt(q, "at", 0, 1e6, true) ?? 0;
@@ -1087,8 +1113,12 @@ async function lcrExact() {
   // The old odds are for another table: gone before the new ones come (or
   // an error does).
   $("lcr-exact").replaceChildren();
-  lcr.oddsFor = `${players}x${coins}`;
+  lcr.oddsFor = null;
+  const asked = ++lcr.oddsAsked;
   const r = await api("lcr", "exact", { players, coins }, "lcr", undefined, $("lcr-exact-go").closest(".panel"));
+  // Only the last odds asked for are shown.
+  if (asked !== lcr.oddsAsked) return;
+  lcr.oddsFor = `${players}x${coins}`;
   const best = Math.max(...r.win_probability);
   $("lcr-exact").replaceChildren(
     el("table", { id: "lcr-exact-table" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "chance to win"), el("th", {}, el("span", { class: "sr-only" }, "bar"))),
@@ -1101,9 +1131,10 @@ async function lcrExact() {
 async function lcrGame(at = 0) {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
+  if (!seedOk("lcr-seed", "lcr-game-go")) return;
   const seed = Number($("lcr-seed").value);
   // Odds for another table go, and this table's come.
-  if (lcr.oddsFor !== `${players}x${coins}`) lcrExact();
+  if (lcr.oddsFor !== `${players}x${coins}`) lcrExact().catch(() => {});
   // The old game goes before the new one comes (or an error does).
   lcr.game = null;
   $("lcr-table").replaceChildren();
@@ -1324,15 +1355,13 @@ function casinoToUrl() {
   history.replaceState(null, "", `/casino?${q}`);
 }
 
-// The games of a link, when it names sane ones: the seeds and decks go to
-// the forms; the rest is returned.
 // The games of the address (`{rolls, cards, bank, stakes}`), null when it
 // names none, else why they could not be opened.
 function casinoFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (![...q.keys()].length) return null;
+  if (!linkNames(q, ["craps", "rolls", "bank", "bets", "decks", "deal", "cards"])) return null;
   const seed = linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER), deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER);
-  const decks = linkInt(q, "decks", 1, 8), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0, cards = linkInt(q, "cards", 0, 6, true) ?? 0;
+  const decks = linkInt(q, "decks", 1, 64), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0, cards = linkInt(q, "cards", 0, 6, true) ?? 0;
   const bad = [seed, deal, decks, rolls, cards].find((v) => typeof v === "string");
   if (bad) return bad;
   const bank = q.has("bank") ? Number(q.get("bank")) : 100;
@@ -1361,6 +1390,7 @@ async function crapsExact() {
 // A new game; from a link, at its roll with its bankroll and bets.
 async function crapsNew(from = null) {
   if ($("craps-seed").value === "") $("craps-seed").value = newSeed();
+  if (!seedOk("craps-seed", "craps-new")) return;
   // The old game goes before the new one comes (or an error does).
   craps.game = null;
   craps.at = 0;
@@ -1502,6 +1532,7 @@ function crapsBetsRender() {
   refocus(craps.focus, $("craps-bets"));
   // The bet just made took the last chips a stake this size needs: the
   // keyboard to the stake, and why the buttons went.
+  if (craps.bank >= Number($("craps-stake").value)) panelError($("craps-bets").closest(".panel"), "", "check-error");
   const used = craps.focus && $(craps.focus);
   if (used && used.disabled && document.activeElement === document.body && craps.bank < Number($("craps-stake").value)) {
     $("craps-stake").focus();
@@ -1573,6 +1604,7 @@ EXPORTS.craps = () => ({
 // A new shoe and hand; from a link, with its first `cards` dealt.
 async function bacNew(cards = 0) {
   if ($("bac-seed").value === "") $("bac-seed").value = newSeed();
+  if (!seedOk("bac-seed", "bac-new")) return;
   const decks = Number($("bac-decks").value), seed = Number($("bac-seed").value);
   // The old hand and odds go before the new ones come (or an error does).
   bac.deal = null;

@@ -1476,6 +1476,35 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         "{over}"
     );
 
+    // A casino link's odds bet that cannot stand on the come-out is
+    // dropped, said, and its chips go back to the bankroll.
+    c.goto(&format!(
+        "{base}/casino?craps=5&rolls=0&bank=50&bets=odds%20on%204:7;pass:5&decks=8&deal=3&cards=0"
+    ))
+    .await
+    .unwrap();
+    let shown = wait_for(
+        c,
+        "const e = document.getElementById('craps-new').closest('.panel').querySelector('.check-error');
+         return e && document.querySelector('#craps-bets-table') ? [e.textContent, document.getElementById('craps-bank').textContent,
+           document.querySelector(\"#craps-bets-table tr[data-bet='pass'] .stake\").textContent] : null;",
+        "the casino link's note",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert!(
+        shown[0]
+            .as_str()
+            .unwrap()
+            .contains("odds on 4 cannot stand"),
+        "{shown}"
+    );
+    assert_eq!(
+        (&shown[1], &shown[2]),
+        (&serde_json::json!("57"), &serde_json::json!("5")),
+        "{shown}"
+    );
+
     // ---- LCR: a study's error shows beside its button, the old study
     // goes, and the keyboard stays on the button.
     c.goto(&format!("{base}/lcr")).await.unwrap();

@@ -177,8 +177,14 @@ function download(game) {
     // No game yet (one is on its way, or its request failed).
   }
   const panel = $(`${game === "baccarat" ? "bac" : game}-export`).closest(".panel");
-  panelError(panel, data ? "" : "No game to download yet: start one first.", "check-error");
-  if (!data) return;
+  const none = "No game to download yet: start one first.";
+  if (!data) {
+    panelError(panel, none, "check-error");
+    return;
+  }
+  // Only its own message goes (a link's note or a seed's error stays).
+  const shown = panel.querySelector(":scope > .check-error");
+  if (shown && shown.textContent === none) shown.remove();
   const blob = new Blob([JSON.stringify(data, null, 2) + "\n"], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `${game}-game.json` });
   document.body.append(a);
@@ -1420,9 +1426,13 @@ async function crapsNew(from = null) {
       return p.phase === "point" && (p.point === x || p.point === PAIR[x]) && Boolean(from.stakes[line]);
     };
     craps.stakes = Object.fromEntries(Object.entries(from.stakes).filter(stands));
+    // Chips of the bets dropped go back to the bankroll; both notes show.
     const dropped = Object.keys(from.stakes).filter((n) => !(n in craps.stakes));
-    if (dropped.length) linkNote("craps-new", `The link's bets ${dropped.join(", ").slice(0, 80)} cannot stand at this roll: the game opened without them.`);
-    if (from.rolls > game.rolls.length) linkNote("craps-new", `The link's game has ${game.rolls.length} rolls, not ${from.rolls}: it opened at its end.`);
+    for (const n of dropped) craps.bank += from.stakes[n];
+    const notes = [];
+    if (dropped.length) notes.push(`The link's bets ${dropped.join(", ").slice(0, 80)} cannot stand at this roll: their chips are back in the bankroll.`);
+    if (from.rolls > game.rolls.length) notes.push(`The link's game has ${game.rolls.length} rolls, not ${from.rolls}: it opened at its end.`);
+    if (notes.length) linkNote("craps-new", notes.join(" "));
   }
   crapsShow(from ? Math.min(from.rolls, game.rolls.length) : 0, false);
 }

@@ -171,6 +171,12 @@ fn ready(page: &str) -> &'static str {
     }
 }
 
+/// Go to `url`, a view of `page`, and wait for its first replies.
+async fn open(c: &Client, url: &str, page: &str) {
+    c.goto(url).await.unwrap();
+    wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+}
+
 /// Whether these elements are wholly inside the window (no scrolling).
 async fn in_view(c: &Client, ids: &[&str]) -> Vec<String> {
     let ids: Vec<serde_json::Value> = ids.iter().map(|&i| i.into()).collect();
@@ -319,8 +325,7 @@ async fn dark_and_still(c: &Client, base: &str) {
         "the browser's dark mode and reduced motion"
     );
     for page in ["", "hog", "kalah", "lcr", "casino"] {
-        c.goto(&format!("{base}/{page}")).await.unwrap();
-        wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+        open(c, &format!("{base}/{page}"), page).await;
         let bg = c
             .execute(
                 "return getComputedStyle(document.body).backgroundColor;",
@@ -1211,8 +1216,7 @@ async fn play_everything(c: &Client, base: &str) {
         ),
     ];
     for (page, play) in plays {
-        c.goto(&format!("{base}/{page}")).await.unwrap();
-        wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+        open(c, &format!("{base}/{page}"), page).await;
         let name = if page.is_empty() { "home" } else { page };
         for state in ["loaded", "in play"] {
             if state == "in play" {
@@ -1245,18 +1249,9 @@ async fn play_everything(c: &Client, base: &str) {
     }
     // A link may name a board of 8 pits a side: it fits the phone too, and
     // the setup shows its size.
-    c.goto(&format!(
+    open(c, &format!(
         "{base}/kalah?pits=8&seeds=1&rule=seed&side=0&think=2&board=1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,0&to_move=0"
-    ))
-    .await
-    .unwrap();
-    wait_for(
-        c,
-        ready("kalah"),
-        "the 8-pit board's values",
-        Duration::from_secs(30),
-    )
-    .await;
+    ), "kalah").await;
     let shown = c
         .execute(
             "return [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.getElementById('kalah-pits').value];",
@@ -1277,8 +1272,7 @@ async fn play_everything(c: &Client, base: &str) {
 async fn what_a_new_user_found(c: &Client, base: &str) {
     // ---- Hog: a new game started while the computer plays its turn in the
     // old one (you second, under Fall 2019's rules) gets nothing of it.
-    c.goto(&format!("{base}/hog")).await.unwrap();
-    wait_for(c, ready("hog"), "the coach", Duration::from_secs(30)).await;
+    open(c, &format!("{base}/hog"), "hog").await;
     wait_for(
         c,
         "return [...document.getElementById('hog-term').options].some((o) => o.value === 'fall2019');",
@@ -1368,16 +1362,9 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     log_and_reset(c).await;
 
     // ---- Kalah: undo while the solver thinks (Kalah(6,6), which it does
-    // not solve within its 2 s) goes back to the position before your
+    // not solve within its 3 s) goes back to the position before your
     // move, and the solver's reply, when it comes, moves nothing.
-    c.goto(&format!("{base}/kalah")).await.unwrap();
-    wait_for(
-        c,
-        ready("kalah"),
-        "the first values",
-        Duration::from_secs(30),
-    )
-    .await;
+    open(c, &format!("{base}/kalah"), "kalah").await;
     for (id, v) in [
         ("kalah-pits", "6"),
         ("kalah-seeds", "6"),
@@ -1442,8 +1429,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         ),
         ("casino", "craps=-1&deal=3&decks=8", "craps-new", "craps=-1"),
     ] {
-        c.goto(&format!("{base}/{page}?{query}")).await.unwrap();
-        wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
+        open(c, &format!("{base}/{page}?{query}"), page).await;
         let said = c
             .execute(
                 "const e = document.getElementById(arguments[0]).closest('.panel').querySelector('.check-error'); return e && e.textContent;",
@@ -1507,14 +1493,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
 
     // ---- LCR: a study's error shows beside its button, the old study
     // goes, and the keyboard stays on the button.
-    c.goto(&format!("{base}/lcr")).await.unwrap();
-    wait_for(
-        c,
-        ready("lcr"),
-        "the first replies",
-        Duration::from_secs(30),
-    )
-    .await;
+    open(c, &format!("{base}/lcr"), "lcr").await;
     // The odds follow the game's table: 4 seats and a new game.
     set(c, "lcr-players", "4").await;
     click(c, "lcr-game-go").await;
@@ -1562,14 +1541,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     // ---- The casino's address holds both games: a link reopens the craps
     // game at its roll with its bankroll and bets, and the baccarat hand at
     // its card.
-    c.goto(&format!("{base}/casino")).await.unwrap();
-    wait_for(
-        c,
-        ready("casino"),
-        "the first replies",
-        Duration::from_secs(30),
-    )
-    .await;
+    open(c, &format!("{base}/casino"), "casino").await;
     set(c, "craps-seed", "5").await;
     set(c, "bac-seed", "31").await;
     click(c, "craps-new").await;

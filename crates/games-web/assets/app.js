@@ -896,20 +896,26 @@ function kalahStopValues() {
   kalah.valuesAbort = null;
 }
 
-async function kalahValues() {
+// Every move's value at `state`, asked once, calling off the request
+// before it; null when this one is called off in turn (a move, an undo, a
+// new game).
+async function kalahAsk(state) {
   kalahStopValues();
   const ac = new AbortController();
   kalah.valuesAbort = ac;
+  try {
+    return await api("kalah", "moves", { state, think: kalah.think }, "kalah", ac.signal);
+  } catch (e) {
+    if (e.name === "AbortError") return null;
+    throw e;
+  }
+}
+
+async function kalahValues() {
   const epoch = kalah.epoch, asked = kalah.state, since = Date.now();
   for (;;) {
-    let v;
-    try {
-      v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah", ac.signal);
-    } catch (e) {
-      if (e.name === "AbortError") return;
-      throw e;
-    }
-    if (!kalahCurrent(epoch, asked)) return;
+    const v = await kalahAsk(asked);
+    if (!v || !kalahCurrent(epoch, asked)) return;
     kalahShowValues(v);
     // The server keeps its solver's tables: asking again goes on from
     // what the last search proved, until every value is exact (for a
@@ -988,18 +994,10 @@ async function kalahSolverMove() {
   kalah.busy = true;
   kalahRender();
   const epoch = kalah.epoch, asked = kalah.state;
-  // Called off by an undo or a new game, as the values are.
-  kalahStopValues();
-  const ac = new AbortController();
-  kalah.valuesAbort = ac;
   try {
-    let v;
-    try {
-      v = await api("kalah", "moves", { state: asked, think: kalah.think }, "kalah", ac.signal);
-    } catch (e) {
-      if (e.name === "AbortError") return;
-      throw e;
-    }
+    // Called off by an undo or a new game, as the values are.
+    const v = await kalahAsk(asked);
+    if (!v) return;
     // A new game or an undo while the solver thought: this reply is for
     // another position, and must not move in the one shown now.
     if (!kalahCurrent(epoch, asked)) return;

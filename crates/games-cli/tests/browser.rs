@@ -164,7 +164,7 @@ fn ready(page: &str) -> &'static str {
         "lcr" => {
             "return document.querySelector('#lcr-exact-table') !== null && document.querySelector('#lcr-table .seat') !== null;"
         }
-        "casino" => {
+        "casino" | "casino?game=baccarat" => {
             "return document.querySelector('#craps-bets-table') !== null && document.querySelector('#bac-edges') !== null;"
         }
         _ => "return true;",
@@ -324,7 +324,7 @@ async fn dark_and_still(c: &Client, base: &str) {
         serde_json::json!([true, true]),
         "the browser's dark mode and reduced motion"
     );
-    for page in ["", "hog", "kalah", "lcr", "casino"] {
+    for page in ["", "hog", "kalah", "lcr", "casino?game=baccarat", "casino"] {
         open(c, &format!("{base}/{page}"), page).await;
         let bg = c
             .execute(
@@ -336,11 +336,12 @@ async fn dark_and_still(c: &Client, base: &str) {
         assert_eq!(bg, "rgb(18, 21, 28)", "/{page} is dark");
         axe(c, &format!("/{page}, dark")).await;
         contrast(c, &format!("/{page}, dark")).await;
-        shoot(
-            c,
-            &format!("dark-{}", if page.is_empty() { "home" } else { page }),
-        )
-        .await;
+        let name = match page {
+            "" => "home",
+            "casino?game=baccarat" => "baccarat",
+            _ => page,
+        };
+        shoot(c, &format!("dark-{name}")).await;
     }
     // Reduced motion: a roll draws the dice without the roll animation.
     click(c, "craps-roll").await;
@@ -1035,7 +1036,6 @@ async fn play_everything(c: &Client, base: &str) {
     set(c, "bac-decks", "8").await;
     set(c, "craps-seed", "5").await;
     log_and_reset(c).await;
-    click(c, "bac-new").await;
     click(c, "craps-new").await;
     wait_for(
         c,
@@ -1070,6 +1070,56 @@ async fn play_everything(c: &Client, base: &str) {
         .await
         .unwrap();
     assert_eq!(bank, "90");
+    for _ in 0..100 {
+        let roll = c.find(Locator::Id("craps-roll")).await.unwrap();
+        if roll.attr("disabled").await.unwrap().is_some() {
+            break;
+        }
+        roll.click().await.unwrap();
+    }
+    // At 1280 x 900 the puck, the dice, the roll's result, its bets and the
+    // bankroll show without scrolling.
+    let hidden = in_view(
+        c,
+        &[
+            "craps-puck",
+            "craps-dice",
+            "craps-event",
+            "craps-settle",
+            "craps-roll",
+            "craps-bank",
+        ],
+    )
+    .await;
+    assert!(hidden.is_empty(), "craps, out of view: {hidden:?}");
+    // Baccarat is the other tab: the arrow key moves to it, as the ARIA
+    // tabs pattern says, and the address names it.
+    c.execute(
+        "document.getElementById('casino-tab-craps').focus();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.active_element()
+        .await
+        .unwrap()
+        .send_keys(&char::from(fantoccini::key::Key::Right).to_string())
+        .await
+        .unwrap();
+    let tab = c
+        .execute(
+            "return [document.activeElement.id, document.getElementById('casino-baccarat').hidden, document.getElementById('casino-craps').hidden,
+               new URLSearchParams(location.search).get('game')];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        tab,
+        serde_json::json!(["casino-tab-baccarat", false, true, "baccarat"]),
+        "the baccarat tab"
+    );
+    click(c, "bac-new").await;
     wait_for(
         c,
         "return document.getElementById('bac-table').dataset.done === '' ;",
@@ -1084,13 +1134,13 @@ async fn play_everything(c: &Client, base: &str) {
         }
         next.click().await.unwrap();
     }
-    for _ in 0..100 {
-        let roll = c.find(Locator::Id("craps-roll")).await.unwrap();
-        if roll.attr("disabled").await.unwrap().is_some() {
-            break;
-        }
-        roll.click().await.unwrap();
-    }
+    // The hand, the rules applied and the exact odds show without
+    // scrolling at 1280 x 900.
+    let hidden = in_view(c, &["bac-table", "bac-rules", "bac-edges"]).await;
+    assert!(hidden.is_empty(), "baccarat, out of view: {hidden:?}");
+    axe(c, "/casino, baccarat").await;
+    contrast(c, "/casino, baccarat").await;
+    shoot(c, "baccarat").await;
     let shown = c
         .execute(
             "return [...document.querySelectorAll('#bac-rules li')].map((l) => l.textContent);",
@@ -1171,6 +1221,7 @@ async fn play_everything(c: &Client, base: &str) {
         export["rolls"].as_array().unwrap().len(),
         "{command}"
     );
+    click(c, "casino-tab-craps").await;
     shoot(c, "casino").await;
     let log = log_and_reset(c).await;
     assert!(common::check_log(&log) >= 3);
@@ -1211,13 +1262,20 @@ async fn play_everything(c: &Client, base: &str) {
         (
             "casino",
             "document.querySelector('#craps-bets-table button:not([disabled])').click();
-                    for (let i = 0; i < 3; i++) document.getElementById('craps-roll').click();
-                    for (let i = 0; i < 6; i++) document.getElementById('bac-next').click();",
+                    for (let i = 0; i < 3; i++) document.getElementById('craps-roll').click();",
+        ),
+        (
+            "casino?game=baccarat",
+            "for (let i = 0; i < 6; i++) document.getElementById('bac-next').click();",
         ),
     ];
     for (page, play) in plays {
         open(c, &format!("{base}/{page}"), page).await;
-        let name = if page.is_empty() { "home" } else { page };
+        let name = match page {
+            "" => "home",
+            "casino?game=baccarat" => "baccarat",
+            _ => page,
+        };
         for state in ["loaded", "in play"] {
             if state == "in play" {
                 c.execute(
@@ -1428,6 +1486,14 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
             "players=1",
         ),
         ("casino", "craps=-1&deal=3&decks=8", "craps-new", "craps=-1"),
+        ("casino", "game=dice&craps=1", "craps-new", "game=dice"),
+        // A link to the baccarat tab says so beside its own button.
+        (
+            "casino",
+            "game=baccarat&craps=1&deal=3&decks=99",
+            "bac-new",
+            "decks=99",
+        ),
     ] {
         open(c, &format!("{base}/{page}?{query}"), page).await;
         let said = c
@@ -1545,13 +1611,14 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     set(c, "craps-seed", "5").await;
     set(c, "bac-seed", "31").await;
     click(c, "craps-new").await;
+    click(c, "casino-tab-baccarat").await;
     click(c, "bac-new").await;
-    // The address is written once both games are shown.
+    // The address is written once both games are shown, and names the tab.
     wait_for(
         c,
         "const q = new URLSearchParams(location.search);
          return q.get('craps') === '5' && q.get('rolls') === '0' && q.get('deal') === '31' && q.get('cards') === '0'
-            && document.getElementById('craps-event').textContent.startsWith('Seed 5:');",
+            && q.get('game') === 'baccarat' && document.getElementById('craps-event').textContent.startsWith('Seed 5:');",
         "craps game 5 and deal 31",
         Duration::from_secs(20),
     )
@@ -1568,12 +1635,18 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     let state = "return [location.pathname + location.search, document.getElementById('craps-event').textContent,
                    document.getElementById('craps-bank').textContent, document.getElementById('craps-puck').textContent,
                    [...document.querySelectorAll('#craps-bets-table tr[data-bet]')].map((r) => r.querySelector('.stake').textContent).join(','),
-                   [...document.querySelectorAll('#bac-table .card')].map((e) => e.dataset.card)];";
+                   [...document.querySelectorAll('#bac-table .card')].map((e) => e.dataset.card),
+                   document.getElementById('casino-baccarat').hidden, document.getElementById('casino-craps').hidden];";
     let before = c.execute(state, vec![]).await.unwrap();
     let link = before[0].as_str().unwrap().to_string();
     assert!(
         link.contains("craps=5") && link.contains("rolls=1") && link.contains("cards=2"),
         "{before}"
+    );
+    assert_eq!(
+        (&before[6], &before[7]),
+        (&serde_json::json!(false), &serde_json::json!(true)),
+        "the baccarat tab shows"
     );
     c.goto(&format!("{base}{link}")).await.unwrap();
     wait_for(

@@ -131,7 +131,12 @@ function show(path) {
   if (page === "kalah" && started.kalah) kalahToUrl();
   if (page === "hog" && started.hog && hog.state) hogToUrl();
   if (page === "lcr" && started.lcr && lcr.game) lcrToUrl();
-  if (page === "casino" && started.casino) casinoToUrl();
+  if (page === "casino" && started.casino) {
+    // A link to one of the two games (the home page's) opens its tab.
+    const game = new URLSearchParams(location.search).get("game");
+    if (CASINO_TABS.includes(game)) casinoTab(game);
+    casinoToUrl();
+  }
   if (!started[page]) {
     started[page] = true;
     ({ hog: hogStart, kalah: kalahStart, lcr: lcrStart, casino: casinoStart, home: () => {} })[page]();
@@ -1321,6 +1326,35 @@ function lcrChart(rows, seats) {
 const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [], asked: 0 };
 const bac = { deal: null, at: 0, asked: 0 };
 
+// The two games are tabs, one shown at a time, so that the game in play,
+// its bets and its result fit the window (`game=craps` or `game=baccarat`
+// in the address). The arrow keys, Home and End move between the tabs.
+const CASINO_TABS = ["craps", "baccarat"];
+let casinoGame = "craps";
+
+function casinoTab(name, focus = false) {
+  casinoGame = name;
+  for (const t of CASINO_TABS) {
+    const tab = $(`casino-tab-${t}`), on = t === name;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    $(`casino-${t}`).hidden = !on;
+  }
+  if (focus) $(`casino-tab-${name}`).focus();
+  casinoToUrl();
+}
+
+for (const t of CASINO_TABS) {
+  $(`casino-tab-${t}`).onclick = () => casinoTab(t);
+  $(`casino-tab-${t}`).onkeydown = (e) => {
+    const i = CASINO_TABS.indexOf(t), n = CASINO_TABS.length;
+    const to = { ArrowRight: (i + 1) % n, ArrowLeft: (i + n - 1) % n, Home: 0, End: n - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    casinoTab(CASINO_TABS[to], true);
+  };
+}
+
 async function casinoStart() {
   $("craps-seed").value = newSeed();
   $("bac-seed").value = newSeed();
@@ -1333,7 +1367,7 @@ async function casinoStart() {
   $("bac-export").onclick = () => download("baccarat");
   let from = casinoFromUrl();
   if (typeof from === "string") {
-    linkRefused("craps-new", from);
+    linkRefused(casinoGame === "baccarat" ? "bac-new" : "craps-new", from);
     from = null;
   }
   crapsExact();
@@ -1346,12 +1380,14 @@ async function casinoStart() {
   }
 }
 
-// The address holds both tables: the craps game's seed, the rolls shown,
-// the bankroll and the bets standing; the baccarat shoe's decks, its seed
-// and the cards dealt (`/casino?craps=7&rolls=3&bank=95&bets=pass:5&decks=8&deal=11&cards=4`).
+// The address holds the tab shown and both tables: the craps game's seed,
+// the rolls shown, the bankroll and the bets standing; the baccarat shoe's
+// decks, its seed and the cards dealt
+// (`/casino?game=craps&craps=7&rolls=3&bank=95&bets=pass:5&decks=8&deal=11&cards=4`).
 function casinoToUrl() {
   if (location.pathname !== "/casino" || !craps.game || !bac.deal) return;
   const q = new URLSearchParams({
+    game: casinoGame,
     craps: String(craps.game.seed), rolls: String(craps.at), bank: chipsText(craps.bank),
     bets: Object.entries(craps.stakes).map(([n, x]) => `${n}:${chipsText(x)}`).join(";"),
     decks: String(bac.decks), deal: String(bac.seed), cards: String(bac.at),
@@ -1363,6 +1399,9 @@ function casinoToUrl() {
 // names none, else why they could not be opened.
 function casinoFromUrl() {
   const q = new URLSearchParams(location.search);
+  const game = linkChoice(q, "game", CASINO_TABS);
+  casinoTab(game ? "craps" : q.get("game") || "craps");
+  if (game) return game;
   if (!linkNames(q, ["craps", "rolls", "bank", "bets", "decks", "deal", "cards"])) return null;
   const seed = linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER), deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER);
   const decks = linkInt(q, "decks", 1, 64), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0, cards = linkInt(q, "cards", 0, 6, true) ?? 0;

@@ -807,11 +807,12 @@ pub struct MovesReport {
     pub think: f64,
     /// Nodes searched.
     pub nodes: u64,
-    /// When the request waited for the server's cache to build this
-    /// board's larger endgame table and its time ran out first (so each
-    /// move has only its bounds; the values come once the table is made):
-    /// how far the build has come. Absent otherwise (and never given by
-    /// the command line, which keeps no cache).
+    /// When the request waited for the server's cache to build a larger
+    /// endgame table and its time ran out first (so each move has only its
+    /// bounds; the values come once the table is made): how far the build
+    /// has come, and whose it is (this board's, or first another board's
+    /// that a request waited on before). Absent otherwise (and never given
+    /// by the command line, which keeps no cache).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preparing: Option<crate::TableProgress>,
 }
@@ -1157,11 +1158,28 @@ impl Report for MovesReport {
             };
         }
         if let Some(t) = &self.preparing {
-            let _ = writeln!(
-                o,
-                "\nthe server is building this board's endgame table (every position with at most {} seeds in the pits): {} of {} positions done; the values follow",
-                t.seeds, t.done, t.positions
-            );
+            let _ = if t.this_board {
+                writeln!(
+                    o,
+                    "\nthe server is building this board's endgame table (every position with at most {} seeds in the pits): {} of {} positions done; the values follow",
+                    t.seeds, t.done, t.positions
+                )
+            } else {
+                writeln!(
+                    o,
+                    "\nthe server is first building the endgame table of another board that was asked for before ({} pits a side, {} seeds, {} capture; every position with at most {} seeds in the pits): {} of {} positions done; this board's comes next",
+                    t.pits,
+                    t.board_seeds,
+                    if t.empty_capture {
+                        "empty"
+                    } else {
+                        "the handout's"
+                    },
+                    t.seeds,
+                    t.done,
+                    t.positions
+                )
+            };
         }
         o
     }

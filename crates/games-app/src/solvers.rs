@@ -358,6 +358,16 @@ pub struct TableProgress {
     pub done: u64,
     /// ...of this many.
     pub positions: u64,
+    /// The board whose table it is: its pits a side...
+    pub pits: usize,
+    /// ...the seeds in play (pits and stores)...
+    pub board_seeds: u32,
+    /// ...and whether it is played under the empty-capture rule.
+    pub empty_capture: bool,
+    /// Whether that is the asking request's board. When not, the preparer
+    /// finishes that build first (a request waited on it before this one)
+    /// and makes this board's next.
+    pub this_board: bool,
 }
 
 /// The every-move values a cache holds, as a server saves them between
@@ -641,9 +651,20 @@ impl KalahCache {
     /// board (its pits, rule and seeds, with transposition tables of
     /// `table_bits`) has come, while it builds one.
     pub fn table_progress(&self, p: &Position, table_bits: u32) -> Option<TableProgress> {
+        self.build_under_way(p, table_bits).filter(|t| t.this_board)
+    }
+
+    /// How far the preparer's build of a larger endgame table has come,
+    /// whichever board's it is, while it builds one; `this_board` says
+    /// whether it is `p`'s (its pits, rule and seeds, with transposition
+    /// tables of `table_bits`).
+    pub fn build_under_way(&self, p: &Position, table_bits: u32) -> Option<TableProgress> {
         let work = lock(&self.table_work);
         let (board, progress) = work.as_ref()?;
-        one_board(board, p, table_bits).then(|| progress.clone())
+        Some(TableProgress {
+            this_board: one_board(board, p, table_bits),
+            ..progress.clone()
+        })
     }
 
     /// How many times a position was solved whole since the cache was made
@@ -1028,7 +1049,7 @@ impl KalahCache {
             // a request waited on): each move's bounds.
             return Ok(Some(match self.values_of(p) {
                 Some(v) => (v, 0, None),
-                None => (bounds_only(p)?, 0, self.table_progress(p, table_bits)),
+                None => (bounds_only(p)?, 0, self.build_under_way(p, table_bits)),
             }));
         }
         let _busy = self.busy();
@@ -1430,6 +1451,10 @@ impl KalahCache {
                         seeds: k,
                         done: 0,
                         positions: endgame::positions_for(p.pits(), k),
+                        pits: p.pits(),
+                        board_seeds: p.board().iter().sum(),
+                        empty_capture: p.rule() == CaptureRule::Empty,
+                        this_board: true,
                     },
                 ));
                 self.wait_for_saves();
@@ -1652,6 +1677,10 @@ mod tests {
             seeds: 20,
             done: 0,
             positions: 1,
+            pits: 4,
+            board_seeds: 24,
+            empty_capture: false,
+            this_board: true,
         };
         // One that ends: unmarked, and not counted by the mark.
         {

@@ -985,6 +985,7 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
         assert!(!r.solved);
         let t = r.preparing.clone().expect("the build's progress");
         assert_eq!((t.seeds, t.positions), (23, positions));
+        assert!(t.this_board, "{t:?}");
         assert!(0 < t.done && t.done <= positions, "{t:?}");
         // Not another board's (the other rule; other transposition tables).
         let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
@@ -999,6 +1000,95 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
         let r = asked.run(&ctx).unwrap();
         assert!(r.solved && r.preparing.is_none());
         assert!(serde_json::to_value(&r).unwrap().get("preparing").is_none());
+        cancel.cancel();
+        preparer.join().unwrap();
+        return;
+    }
+}
+
+/// A request for a board whose table comes second (the preparer finishes
+/// first the one another request waited on) says whose build it waits
+/// on and how far it has come, not nothing.
+#[test]
+fn a_request_waiting_on_another_boards_build_says_whose() {
+    use std::sync::{Arc, Mutex};
+    let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    let positions = mancala::endgame::positions_for(4, 23);
+    for attempt in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = Arc::new(Mutex::new(Vec::<String>::new()));
+        let cache = staged_cache(dir.path(), positions, positions, &saved);
+        cache.prepare(a.clone(), 16);
+        cache.prepare(b.clone(), 16);
+        // A request for `a` waits for its table, before the preparer
+        // starts: the preparer builds it for that request, and does not
+        // stop that build for another board's request.
+        let first = {
+            let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+            let a = a.clone();
+            std::thread::spawn(move || moves_of(&a, 16).run(&ctx).unwrap())
+        };
+        std::thread::sleep(Duration::from_millis(100));
+        let (cancel, preparer) = start_preparer(&cache);
+        let start = Instant::now();
+        let caught = loop {
+            if cache.table_progress(&a, 16).is_some_and(|t| t.done > 0) {
+                // Paused while this is held.
+                let busy = cache.busy();
+                std::thread::sleep(Duration::from_millis(50));
+                break cache.table_progress(&a, 16).map(|_| busy);
+            }
+            if cache.values_of(&a).is_some() || start.elapsed() > Duration::from_secs(60) {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        let Some(busy) = caught else {
+            first.join().unwrap();
+            cancel.cancel();
+            preparer.join().unwrap();
+            assert!(attempt < 4, "the build was never caught under way");
+            continue;
+        };
+        let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+        let r = kalah::Moves {
+            think: 0.3,
+            ..moves_of(&b, 16)
+        }
+        .run(&ctx)
+        .unwrap();
+        assert!(!r.solved);
+        let t = r.preparing.clone().expect("the other build's progress");
+        assert!(!t.this_board, "{t:?}");
+        assert_eq!(
+            (t.seeds, t.positions, t.pits, t.board_seeds, t.empty_capture),
+            (23, positions, 4, 24, false),
+            "a's build"
+        );
+        assert!(0 < t.done && t.done <= positions, "{t:?}");
+        assert!(
+            r.text()
+                .contains("first building the endgame table of another board"),
+            "{}",
+            r.text()
+        );
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["preparing"]["this_board"], false);
+        // `a`'s own request, once the build goes on, is told nothing of
+        // a build and gets every value; then `b`'s table comes.
+        drop(busy);
+        let r = first.join().unwrap();
+        assert_eq!(
+            r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+            values_alone(&a)
+        );
+        let r = moves_of(&b, 16).run(&ctx).unwrap();
+        assert!(r.solved && r.preparing.is_none());
+        assert_eq!(
+            r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+            values_alone(&b)
+        );
         cancel.cancel();
         preparer.join().unwrap();
         return;

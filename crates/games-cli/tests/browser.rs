@@ -1556,6 +1556,30 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         (&serde_json::json!("57"), &serde_json::json!("5")),
         "{shown}"
     );
+    // The note is on the link's game: a new game the player asks for
+    // takes it away (a bad seed's error still shows).
+    click(c, "craps-new").await;
+    let note = c
+        .execute(
+            "const e = document.getElementById('craps-new').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(note, serde_json::Value::Null, "the link's note stayed");
+    set(c, "craps-seed", "-3").await;
+    click(c, "craps-new").await;
+    let note = c
+        .execute(
+            "const e = document.getElementById('craps-new').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        note.as_str().unwrap_or("").starts_with("Seed:"),
+        "a bad seed: {note}"
+    );
 
     // ---- LCR: a study's error shows beside its button, the old study
     // goes, and the keyboard stays on the button.

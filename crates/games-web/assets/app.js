@@ -62,7 +62,8 @@ function panelError(panel, text, kind = "panel-error") {
     panel.append(p);
   }
   // A message that repeats a long input is cut here (the footer and the
-  // reply keep it whole).
+  // reply keep it whole). A link's note marks itself again after this.
+  delete p.dataset.link;
   p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
 
@@ -252,7 +253,15 @@ function linkRefused(button, why) {
 
 // What the page changed of a link's game, said beside "New game".
 function linkNote(button, text) {
-  panelError($(button).closest(".panel"), text, "check-error");
+  const panel = $(button).closest(".panel");
+  panelError(panel, text, "check-error");
+  panel.querySelector(":scope > .check-error").dataset.link = "";
+}
+
+// A new game the player asked for: the note on the link's game goes.
+function linkNoteGone(button) {
+  const p = $(button).closest(".panel").querySelector(":scope > .check-error[data-link]");
+  if (p) p.remove();
 }
 
 // ---------------------------------------------------------------- Hog
@@ -947,10 +956,16 @@ function kalahShowValues(v) {
       (v.solved ? "." : `; moves not solved within ${v.think} s show the bounds reached.`)),
     // A first start: the server builds this board's endgame table before
     // any value is exact (later starts read it from the cache folder).
-    ...(v.preparing ? [el("p", { id: "kalah-preparing" },
-      `The server is building its endgame table for this board once (every position with at most ${v.preparing.seeds} seeds in the pits): ` +
-      `${Math.floor((100 * v.preparing.done) / v.preparing.positions)}% of ${v.preparing.positions.toLocaleString("en")} positions. ` +
-      "The exact values follow; later starts read the table from the cache folder.")] : []));
+    // Another board's table comes first when another page asked for it
+    // before: this board's follows.
+    ...(v.preparing ? [el("p", { id: "kalah-preparing" }, v.preparing.this_board
+      ? `The server is building its endgame table for this board once (every position with at most ${v.preparing.seeds} seeds in the pits): ` +
+        `${Math.floor((100 * v.preparing.done) / v.preparing.positions)}% of ${v.preparing.positions.toLocaleString("en")} positions. ` +
+        "The exact values follow; later starts read the table from the cache folder."
+      : `The server is first building the endgame table of another board asked for before (${v.preparing.pits} pits a side, ` +
+        `${v.preparing.board_seeds} seeds, ${v.preparing.empty_capture ? "empty" : "the handout's"} capture): ` +
+        `${Math.floor((100 * v.preparing.done) / v.preparing.positions)}% of ${v.preparing.positions.toLocaleString("en")} positions. ` +
+        "This board's table comes next, then the exact values.")] : []));
 }
 
 function describeMove(mv, who) {
@@ -1070,7 +1085,10 @@ function lcrStart() {
   $("lcr-seed").value = newSeed();
   $("lcr-study-seed").value = newSeed();
   $("lcr-exact-go").onclick = lcrExact;
-  $("lcr-game-go").onclick = lcrGame;
+  $("lcr-game-go").onclick = () => {
+    linkNoteGone("lcr-game-go");
+    lcrGame();
+  };
   $("lcr-next").onclick = () => lcrShow(lcr.at + 1);
   $("lcr-end").onclick = () => lcrShow(lcr.game.throws.length);
   $("lcr-study-go").onclick = lcrStudy;
@@ -1358,11 +1376,17 @@ for (const t of CASINO_TABS) {
 async function casinoStart() {
   $("craps-seed").value = newSeed();
   $("bac-seed").value = newSeed();
-  $("craps-new").onclick = () => crapsNew();
+  $("craps-new").onclick = () => {
+    linkNoteGone("craps-new");
+    crapsNew();
+  };
   $("craps-roll").onclick = () => crapsShow(craps.at + 1);
   $("craps-export").onclick = () => download("craps");
   $("craps-stake").onchange = crapsBetsRender;
-  $("bac-new").onclick = () => bacNew();
+  $("bac-new").onclick = () => {
+    linkNoteGone("bac-new");
+    bacNew();
+  };
   $("bac-next").onclick = () => bacShow(bac.at + 1);
   $("bac-export").onclick = () => download("baccarat");
   let from = casinoFromUrl();

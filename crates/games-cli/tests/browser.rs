@@ -191,6 +191,30 @@ async fn in_view(c: &Client, ids: &[&str]) -> Vec<String> {
     serde_json::from_value(out).unwrap()
 }
 
+/// The pairs of LCR seats (the pot among them) whose boxes overlap, once
+/// the game of `url` is shown.
+async fn lcr_overlaps(c: &Client, url: &str, seats: usize) -> serde_json::Value {
+    // Not `open`: the exact odds of so many seats are refused.
+    c.goto(url).await.unwrap();
+    let all = format!(
+        "return document.querySelectorAll('#lcr-table .seat').length === {};",
+        seats + 1
+    );
+    wait_for(c, &all, "the seats", Duration::from_secs(20)).await;
+    c.execute(
+        "const r = [...document.querySelectorAll('#lcr-table .seat')].map((e) => [e.id, e.getBoundingClientRect()]);
+         const out = [];
+         for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+           const [a, b] = [r[i][1], r[j][1]];
+           if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push([r[i][0], r[j][0]]);
+         }
+         return [out, document.documentElement.scrollWidth <= document.documentElement.clientWidth];",
+        vec![seats.into()],
+    )
+    .await
+    .unwrap()
+}
+
 async fn shoot(c: &Client, name: &str) {
     c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
     let png = c.screenshot().await.unwrap();
@@ -1322,6 +1346,17 @@ async fn play_everything(c: &Client, base: &str) {
         "Kalah(8,1) at 390 px: {shown}"
     );
     assert_eq!(shown[2], "8", "the pits shown for the linked board");
+    // LCR's seats, round the table up to 12 and in rows beyond, overlap
+    // nowhere on a phone either (up to the web's 100 seats).
+    for seats in [100, 13] {
+        let url = format!("{base}/lcr?players={seats}&coins=3&seed=11&at=40");
+        let shown = lcr_overlaps(c, &url, seats).await;
+        assert_eq!(
+            shown,
+            serde_json::json!([[], true]),
+            "{seats} seats at 390 px"
+        );
+    }
 }
 
 /// What a review of the page as a new user found, each checked as it was
@@ -1580,6 +1615,22 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         note.as_str().unwrap_or("").starts_with("Seed:"),
         "a bad seed: {note}"
     );
+
+    // ---- LCR's seats overlap nowhere: round the table up to 12, in rows
+    // beyond (up to the web's 100 seats).
+    for seats in [3, 12, 13, 100] {
+        let url = format!("{base}/lcr?players={seats}&coins=3&seed=11&at=40");
+        let shown = lcr_overlaps(c, &url, seats).await;
+        assert_eq!(shown, serde_json::json!([[], true]), "{seats} seats");
+        let rows = c
+            .execute(
+                "return document.getElementById('lcr-table').classList.contains('rows');",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(rows, seats > 12, "{seats} seats in rows");
+    }
 
     // ---- LCR: a study's error shows beside its button, the old study
     // goes, and the keyboard stays on the button.

@@ -1178,6 +1178,9 @@ async function lcrGame(at = 0) {
   lcrShow(typeof at === "number" ? at : 0);
 }
 
+// The most seats drawn round a table (more sit in rows).
+const LCR_ROUND = 12;
+
 function lcrShow(k) {
   const g = lcr.game;
   lcr.at = Math.min(k, g.throws.length);
@@ -1185,23 +1188,28 @@ function lcrShow(k) {
   const coins = t ? t.coins : Array(lcr.players).fill(lcr.coins);
   const center = t ? t.center : 0;
   // Seats round the table, clockwise from the top, each with its coins as
-  // chips; the center pot in the middle.
+  // chips; the center pot in the middle. Beyond 10 seats the chips go
+  // (the count stays); beyond 12 the seats no longer fit round a table
+  // and sit in rows, in their order (clockwise: seat 0's left is seat 1),
+  // the pot first.
   const chips = (c) => el("span", { class: "chips", "aria-hidden": "true" },
     ...Array.from({ length: Math.min(c, 12) }, () => el("span", { class: "chip" })), c > 12 ? `+${c - 12}` : "");
-  const n = coins.length;
+  const n = coins.length, rows = n > LCR_ROUND;
   $("lcr-table").classList.toggle("many", n > 10);
+  $("lcr-table").classList.toggle("rows", rows);
+  const pot = el("div", { class: "seat pot", id: "lcr-center", role: "group", "aria-label": `center pot: ${center} ${center === 1 ? "coin" : "coins"}`, style: rows ? false : "left:50%;top:50%" },
+    el("div", {}, "center"), chips(center), el("strong", {}, center));
   $("lcr-table").replaceChildren(
-    el("div", { class: "lcr-felt" }),
+    ...(rows ? [pot] : [el("div", { class: "lcr-felt" })]),
     ...coins.map((c, i) => {
       const a = (2 * Math.PI * i) / n;
       return el("div", {
         class: `seat ${t && t.seat === i ? "turn" : ""} ${c === 0 ? "out" : ""}`, id: `lcr-seat-${i}`, role: "group",
         "aria-label": `seat ${i}: ${c} ${c === 1 ? "coin" : "coins"}${t && t.seat === i ? ", threw last" : ""}`,
-        style: `left:${50 + 40 * Math.sin(a)}%;top:${50 - 40 * Math.cos(a)}%`,
-      }, el("div", {}, `seat ${i}`), chips(c), el("strong", {}, c));
+        style: rows ? false : `left:${50 + 40 * Math.sin(a)}%;top:${50 - 40 * Math.cos(a)}%`,
+      }, el("div", {}, rows ? `${i}` : `seat ${i}`), chips(c), el("strong", {}, c));
     }),
-    el("div", { class: "seat pot", id: "lcr-center", role: "group", "aria-label": `center pot: ${center} ${center === 1 ? "coin" : "coins"}`, style: "left:50%;top:50%" },
-      el("div", {}, "center"), chips(center), el("strong", {}, center)));
+    ...(rows ? [] : [pot]));
   $("lcr-table").dataset.coins = JSON.stringify(coins);
   const glyph = { ".": "•", L: "L", C: "C", R: "R" };
   const said = { ".": "dot (keep)", L: "L (left)", C: "C (center)", R: "R (right)" };

@@ -1158,28 +1158,32 @@ impl Report for MovesReport {
             };
         }
         if let Some(t) = &self.preparing {
-            let _ = if t.this_board {
-                writeln!(
-                    o,
-                    "\nthe server is building this board's endgame table (every position with at most {} seeds in the pits): {} of {} positions done; the values follow",
-                    t.seeds, t.done, t.positions
-                )
+            let whose = if t.this_board {
+                "this board's endgame table".to_string()
             } else {
-                writeln!(
-                    o,
-                    "\nthe server is first building the endgame table of another board that was asked for before ({} pits a side, {} seeds, {} capture; every position with at most {} seeds in the pits): {} of {} positions done; this board's comes next",
+                format!(
+                    "first another board's endgame table ({} pits a side, {} seeds in play, {} capture)",
                     t.pits,
-                    t.board_seeds,
+                    t.seeds_in_play,
                     if t.empty_capture {
                         "empty"
                     } else {
                         "the handout's"
-                    },
-                    t.seeds,
-                    t.done,
-                    t.positions
+                    }
                 )
             };
+            let _ = writeln!(
+                o,
+                "\nthe server is building {whose} (every position with at most {} seeds in the pits): {} of {} positions done; {}",
+                t.seeds,
+                t.done,
+                t.positions,
+                if t.this_board {
+                    "the values follow"
+                } else {
+                    "this board's comes next"
+                }
+            );
         }
         o
     }

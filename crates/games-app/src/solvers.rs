@@ -361,12 +361,13 @@ pub struct TableProgress {
     /// The board whose table it is: its pits a side...
     pub pits: usize,
     /// ...the seeds in play (pits and stores)...
-    pub board_seeds: u32,
+    pub seeds_in_play: u32,
     /// ...and whether it is played under the empty-capture rule.
     pub empty_capture: bool,
-    /// Whether that is the asking request's board. When not, the preparer
-    /// finishes that build first (a request waited on it before this one)
-    /// and makes this board's next.
+    /// Whether that is the asking request's board (with its transposition
+    /// tables' size). When not, the preparer finishes that build first if
+    /// a request waited on it before this one, or else stops it, and
+    /// makes this board's next.
     pub this_board: bool,
 }
 
@@ -1029,8 +1030,9 @@ impl KalahCache {
     /// prepares) has none yet, it first waits for it instead
     /// (not busy, so the build goes on; the preparer makes that board's
     /// table before any other's), and answers each move's bounds when its
-    /// time runs out first, with how far that build has come when it is
-    /// this board's (the third part; `None` otherwise).
+    /// time runs out first, with how far the build under way has come,
+    /// this board's or another's (the third part; `None` when it did not
+    /// wait, or no build was under way when its time ran out).
     ///
     /// # Errors
     /// [`AppError::Cancelled`] when `stop` says so, also while waiting for
@@ -1452,7 +1454,7 @@ impl KalahCache {
                         done: 0,
                         positions: endgame::positions_for(p.pits(), k),
                         pits: p.pits(),
-                        board_seeds: p.board().iter().sum(),
+                        seeds_in_play: p.board().iter().sum(),
                         empty_capture: p.rule() == CaptureRule::Empty,
                         this_board: true,
                     },
@@ -1678,7 +1680,7 @@ mod tests {
             done: 0,
             positions: 1,
             pits: 4,
-            board_seeds: 24,
+            seeds_in_play: 24,
             empty_capture: false,
             this_board: true,
         };

@@ -1024,12 +1024,20 @@ fn a_request_waiting_on_another_boards_build_says_whose() {
         // A request for `a` waits for its table, before the preparer
         // starts: the preparer builds it for that request, and does not
         // stop that build for another board's request.
+        // (Longer than the wait below to catch the build.)
         let first = {
             let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
             let a = a.clone();
-            std::thread::spawn(move || moves_of(&a, 16).run(&ctx).unwrap())
+            std::thread::spawn(move || {
+                kalah::Moves {
+                    think: 180.0,
+                    ..moves_of(&a, 16)
+                }
+                .run(&ctx)
+                .unwrap()
+            })
         };
-        std::thread::sleep(Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(300));
         let (cancel, preparer) = start_preparer(&cache);
         let start = Instant::now();
         let caught = loop {
@@ -1059,17 +1067,33 @@ fn a_request_waiting_on_another_boards_build_says_whose() {
         .run(&ctx)
         .unwrap();
         assert!(!r.solved);
-        let t = r.preparing.clone().expect("the other build's progress");
+        let Some(t) = r.preparing.clone() else {
+            // The preparer took `a` up from its queue before the request
+            // (a busy machine): a build no request asked for, which `b`'s
+            // request stopped. Again.
+            drop(busy);
+            first.join().unwrap();
+            cancel.cancel();
+            preparer.join().unwrap();
+            assert!(attempt < 4, "no build of a's under way was reported");
+            continue;
+        };
         assert!(!t.this_board, "{t:?}");
         assert_eq!(
-            (t.seeds, t.positions, t.pits, t.board_seeds, t.empty_capture),
+            (
+                t.seeds,
+                t.positions,
+                t.pits,
+                t.seeds_in_play,
+                t.empty_capture
+            ),
             (23, positions, 4, 24, false),
             "a's build"
         );
         assert!(0 < t.done && t.done <= positions, "{t:?}");
         assert!(
             r.text()
-                .contains("first building the endgame table of another board"),
+                .contains("building first another board's endgame table (4 pits a side, 24 seeds in play, the handout's capture"),
             "{}",
             r.text()
         );

@@ -191,6 +191,25 @@ async fn in_view(c: &Client, ids: &[&str]) -> Vec<String> {
     serde_json::from_value(out).unwrap()
 }
 
+/// The page's own note or check beside `button` (in its panel), or null.
+async fn note_beside(c: &Client, button: &str) -> serde_json::Value {
+    c.execute(
+        "const e = document.getElementById(arguments[0]).closest('.panel').querySelector('.check-error'); return e && e.textContent;",
+        vec![button.into()],
+    )
+    .await
+    .unwrap()
+}
+
+/// The name a page's screenshots take.
+fn page_name(page: &str) -> &str {
+    match page {
+        "" => "home",
+        "casino?game=baccarat" => "baccarat",
+        _ => page,
+    }
+}
+
 /// The pairs of LCR seats (the pot among them) whose boxes overlap, once
 /// the game of `url` is shown.
 async fn lcr_overlaps(c: &Client, url: &str, seats: usize) -> serde_json::Value {
@@ -209,7 +228,7 @@ async fn lcr_overlaps(c: &Client, url: &str, seats: usize) -> serde_json::Value 
            if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push([r[i][0], r[j][0]]);
          }
          return [out, document.documentElement.scrollWidth <= document.documentElement.clientWidth];",
-        vec![seats.into()],
+        vec![],
     )
     .await
     .unwrap()
@@ -360,12 +379,7 @@ async fn dark_and_still(c: &Client, base: &str) {
         assert_eq!(bg, "rgb(18, 21, 28)", "/{page} is dark");
         axe(c, &format!("/{page}, dark")).await;
         contrast(c, &format!("/{page}, dark")).await;
-        let name = match page {
-            "" => "home",
-            "casino?game=baccarat" => "baccarat",
-            _ => page,
-        };
-        shoot(c, &format!("dark-{name}")).await;
+        shoot(c, &format!("dark-{}", page_name(page))).await;
     }
     // Reduced motion: a roll draws the dice without the roll animation.
     click(c, "craps-roll").await;
@@ -1295,11 +1309,7 @@ async fn play_everything(c: &Client, base: &str) {
     ];
     for (page, play) in plays {
         open(c, &format!("{base}/{page}"), page).await;
-        let name = match page {
-            "" => "home",
-            "casino?game=baccarat" => "baccarat",
-            _ => page,
-        };
+        let name = page_name(page);
         for state in ["loaded", "in play"] {
             if state == "in play" {
                 c.execute(
@@ -1348,7 +1358,7 @@ async fn play_everything(c: &Client, base: &str) {
     assert_eq!(shown[2], "8", "the pits shown for the linked board");
     // LCR's seats, round the table up to 12 and in rows beyond, overlap
     // nowhere on a phone either (up to the web's 100 seats).
-    for seats in [100, 13] {
+    for seats in [100, 13, 12, 11] {
         let url = format!("{base}/lcr?players={seats}&coins=3&seed=11&at=40");
         let shown = lcr_overlaps(c, &url, seats).await;
         assert_eq!(
@@ -1421,13 +1431,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     for (id, bad, word) in [("hog-seed", "-5", "Seed"), ("hog-goal", "-5", "Goal")] {
         set(c, id, bad).await;
         click(c, "hog-new").await;
-        let e = c
-            .execute(
-                "const e = document.getElementById('hog-new').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
-                vec![],
-            )
-            .await
-            .unwrap();
+        let e = note_beside(c, "hog-new").await;
         assert!(
             e.as_str().unwrap_or("").starts_with(word),
             "{id} {bad}: {e}"
@@ -1484,9 +1488,20 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(10),
     )
     .await;
+    log_and_reset(c).await;
     click(c, "kalah-undo").await;
-    // Past the solver's 3 s: a reply not called off would have come.
-    tokio::time::sleep(Duration::from_millis(4000)).await;
+    // The values of the position undone back to, asked at the undo, come
+    // after the solver's reply would have (asked before, with the same 3
+    // s), and after the move that reply would have made.
+    wait_for(
+        c,
+        &format!(
+            "return window.gamesLog.some((e) => e.command.includes('kalah moves') && e.command.includes('{start}'));"
+        ),
+        "the values after the undo",
+        Duration::from_secs(30),
+    )
+    .await;
     let shown = c
         .execute(
             "return [document.getElementById('kalah-board').dataset.board, document.getElementById('kalah-turn').textContent,
@@ -1521,7 +1536,6 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
             "players=1",
         ),
         ("casino", "craps=-1&deal=3&decks=8", "craps-new", "craps=-1"),
-        ("casino", "game=dice&craps=1", "craps-new", "game=dice"),
         // A link to the baccarat tab says so beside its own button.
         (
             "casino",
@@ -1531,13 +1545,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         ),
     ] {
         open(c, &format!("{base}/{page}?{query}"), page).await;
-        let said = c
-            .execute(
-                "const e = document.getElementById(arguments[0]).closest('.panel').querySelector('.check-error'); return e && e.textContent;",
-                vec![button.into()],
-            )
-            .await
-            .unwrap();
+        let said = note_beside(c, button).await;
         let said = said.as_str().unwrap_or("");
         assert!(
             said.starts_with("This link's game could not be opened") && said.contains(word),
@@ -1594,23 +1602,11 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     // The note is on the link's game: a new game the player asks for
     // takes it away (a bad seed's error still shows).
     click(c, "craps-new").await;
-    let note = c
-        .execute(
-            "const e = document.getElementById('craps-new').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let note = note_beside(c, "craps-new").await;
     assert_eq!(note, serde_json::Value::Null, "the link's note stayed");
     set(c, "craps-seed", "-3").await;
     click(c, "craps-new").await;
-    let note = c
-        .execute(
-            "const e = document.getElementById('craps-new').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let note = note_beside(c, "craps-new").await;
     assert!(
         note.as_str().unwrap_or("").starts_with("Seed:"),
         "a bad seed: {note}"
@@ -1762,5 +1758,56 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     .await;
     assert_eq!(shown, serde_json::json!([0, ""]), "the old hand stayed");
     set(c, "bac-decks", "8").await;
+    log_and_reset(c).await;
+
+    // The home page's links open each tab of a casino already started:
+    // home by the page's name in the header, then "baccarat"; the address names the tab.
+    c.find(Locator::Css("header h1 a[href='/']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.find(Locator::Css("#home a[href='/casino?game=baccarat']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let shown = c
+        .execute(
+            "return [document.getElementById('casino-baccarat').hidden, new URLSearchParams(location.search).get('game'),
+                     document.getElementById('casino').hidden];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        shown,
+        serde_json::json!([false, "baccarat", false]),
+        "home's baccarat link"
+    );
+    // A tab the page does not have opens craps', with the link's games.
+    open(
+        c,
+        &format!("{base}/casino?game=dice&craps=7&rolls=0&decks=8&deal=3&cards=0"),
+        "casino",
+    )
+    .await;
+    let seed = wait_for(
+        c,
+        "const t = document.getElementById('craps-event').textContent; return t && t;",
+        "craps game 7",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(seed.as_str().unwrap().starts_with("Seed 7:"), "{seed}");
+    let note = note_beside(c, "craps-new").await;
+    assert!(
+        note.as_str()
+            .unwrap_or("")
+            .starts_with("This link's tab could not be opened (game=dice"),
+        "{note}"
+    );
     log_and_reset(c).await;
 }

@@ -67,6 +67,12 @@ function panelError(panel, text, kind = "panel-error") {
   p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
 
+// Whether an error in `panel` would go unseen (no panel, or one in a tab
+// not shown): the footer then reads it out.
+function unseen(panel) {
+  return !panel || panel.closest("[hidden]") !== null;
+}
+
 // The command that prints each reply (for the exported games).
 const commandOf = new WeakMap();
 
@@ -88,7 +94,7 @@ async function api(game, verb, flags, page, signal, own = null) {
       status("");
       throw e;
     }
-    status(`the server did not answer: ${e.message}`, true, !panel);
+    status(`the server did not answer: ${e.message}`, true, unseen(panel));
     panelError(panel, `The server did not answer: ${e.message}`);
     throw e;
   }
@@ -106,7 +112,7 @@ async function api(game, verb, flags, page, signal, own = null) {
     value = { error: text };
   }
   if (!r.ok) {
-    status(value.error || r.statusText, true, !panel);
+    status(value.error || r.statusText, true, unseen(panel));
     panelError(panel, value.error || r.statusText);
     throw new Error(value.error || r.statusText);
   }
@@ -134,8 +140,8 @@ function show(path) {
   if (page === "lcr" && started.lcr && lcr.game) lcrToUrl();
   if (page === "casino" && started.casino) {
     // A link to one of the two games (the home page's) opens its tab.
-    const game = new URLSearchParams(location.search).get("game");
-    if (CASINO_TABS.includes(game)) casinoTab(game);
+    const game = linkTab(new URLSearchParams(location.search));
+    if (game) casinoTab(game);
     casinoToUrl();
   }
   if (!started[page]) {
@@ -256,6 +262,7 @@ function linkNote(button, text) {
   const panel = $(button).closest(".panel");
   panelError(panel, text, "check-error");
   panel.querySelector(":scope > .check-error").dataset.link = "";
+  if (unseen(panel)) status(text, true, true);
 }
 
 // A new game the player asked for: the note on the link's game goes.
@@ -956,16 +963,19 @@ function kalahShowValues(v) {
       (v.solved ? "." : `; moves not solved within ${v.think} s show the bounds reached.`)),
     // A first start: the server builds this board's endgame table before
     // any value is exact (later starts read it from the cache folder).
-    // Another board's table comes first when another page asked for it
-    // before: this board's follows.
-    ...(v.preparing ? [el("p", { id: "kalah-preparing" }, v.preparing.this_board
-      ? `The server is building its endgame table for this board once (every position with at most ${v.preparing.seeds} seeds in the pits): ` +
-        `${Math.floor((100 * v.preparing.done) / v.preparing.positions)}% of ${v.preparing.positions.toLocaleString("en")} positions. ` +
-        "The exact values follow; later starts read the table from the cache folder."
-      : `The server is first building the endgame table of another board asked for before (${v.preparing.pits} pits a side, ` +
-        `${v.preparing.board_seeds} seeds, ${v.preparing.empty_capture ? "empty" : "the handout's"} capture): ` +
-        `${Math.floor((100 * v.preparing.done) / v.preparing.positions)}% of ${v.preparing.positions.toLocaleString("en")} positions. ` +
-        "This board's table comes next, then the exact values.")] : []));
+    // Another board's table may come first (one another page waited on
+    // before): this board's follows.
+    ...(v.preparing ? [el("p", { id: "kalah-preparing" }, kalahPreparing(v.preparing))] : []));
+}
+
+// How far the server's build of an endgame table has come.
+function kalahPreparing(t) {
+  const done = `${Math.floor((100 * t.done) / t.positions)}% of ${t.positions.toLocaleString("en")} positions.`;
+  return t.this_board
+    ? `The server is building its endgame table for this board once (every position with at most ${t.seeds} seeds in the pits): ${done} ` +
+      "The exact values follow; later starts read the table from the cache folder."
+    : `The server is building first the endgame table of another board (${t.pits} pits a side, ${t.seeds_in_play} seeds in play, ` +
+      `${t.empty_capture ? "empty" : "the handout's"} capture): ${done} This board's table comes next, then the exact values.`;
 }
 
 function describeMove(mv, who) {
@@ -1358,6 +1368,11 @@ const bac = { deal: null, at: 0, asked: 0 };
 const CASINO_TABS = ["craps", "baccarat"];
 let casinoGame = "craps";
 
+// The tab an address names (`game=`), or null.
+function linkTab(q) {
+  return CASINO_TABS.includes(q.get("game")) ? q.get("game") : null;
+}
+
 function casinoTab(name, focus = false) {
   casinoGame = name;
   for (const t of CASINO_TABS) {
@@ -1431,9 +1446,10 @@ function casinoToUrl() {
 // names none, else why they could not be opened.
 function casinoFromUrl() {
   const q = new URLSearchParams(location.search);
-  const game = linkChoice(q, "game", CASINO_TABS);
-  casinoTab(game ? "craps" : q.get("game") || "craps");
-  if (game) return game;
+  // A tab the page does not have: craps', and the games still open.
+  casinoTab(linkTab(q) || "craps");
+  const tab = linkChoice(q, "game", CASINO_TABS);
+  if (tab) linkNote("craps-new", `This link's tab could not be opened (${tab}): craps instead.`);
   if (!linkNames(q, ["craps", "rolls", "bank", "bets", "decks", "deal", "cards"])) return null;
   const seed = linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER), deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER);
   const decks = linkInt(q, "decks", 1, 64), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0, cards = linkInt(q, "cards", 0, 6, true) ?? 0;

@@ -1158,7 +1158,7 @@ impl Verb for Exact {
         if states > most {
             // The count saturates at u64::MAX: past it, say so.
             let count = if states == u64::MAX {
-                format!("more than {states}")
+                "more than 2^64".to_string()
             } else {
                 states.to_string()
             };

@@ -201,6 +201,16 @@ async fn note_beside(c: &Client, button: &str) -> serde_json::Value {
     .unwrap()
 }
 
+/// The craps bankroll shown and the seed in its field.
+async fn craps_bank_and_seed(c: &Client) -> serde_json::Value {
+    c.execute(
+        "return [document.getElementById('craps-bank').textContent, document.getElementById('craps-seed').value];",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
 /// The name a page's screenshots take.
 fn page_name(page: &str) -> &str {
     match page {
@@ -743,11 +753,21 @@ async fn play_everything(c: &Client, base: &str) {
              const pits = [...document.querySelectorAll('#kalah-board button.pit:not([disabled])')];
              if (!pits.length) return null;
              const pick = best ? pits.find((p) => p.title.endsWith('pit ' + best.textContent)) : pits[0];
-             return (pick || pits[0]).id;",
+             const listed = [...document.querySelectorAll('#kalah-values-table tr td:first-child')].map((d) => d.textContent);
+             const legal = pits.map((p) => p.title.split('pit ').pop());
+             const sorted = (xs) => xs.map(Number).sort((a, b) => a - b).join(',');
+             return [(pick || pits[0]).id, sorted(listed), sorted(legal)];",
             "a move or the end",
             Duration::from_secs(30),
         )
         .await;
+        // The values shown are this position's: a pit each, the legal ones.
+        let next = if next == "over" {
+            next
+        } else {
+            assert_eq!(next[1], next[2], "the values listed, the pits to play");
+            next[0].clone()
+        };
         let e = status_error(c).await;
         assert!(e.is_empty(), "the page says: {e}");
         if next == "over" {
@@ -780,12 +800,6 @@ async fn play_everything(c: &Client, base: &str) {
             let active = active.as_str().unwrap_or("");
             assert!(active.starts_with("kalah-"), "focus went to {active:?}");
         }
-        c.execute(
-            "document.getElementById('kalah-values').replaceChildren();",
-            vec![],
-        )
-        .await
-        .unwrap();
         click(c, next.as_str().unwrap()).await;
         moves += 1;
         assert!(moves < 100, "the game does not end");
@@ -1160,8 +1174,8 @@ async fn play_everything(c: &Client, base: &str) {
     click(c, "bac-new").await;
     wait_for(
         c,
-        "return document.getElementById('bac-table').dataset.done === '' ;",
-        "a deal",
+        "return document.getElementById('bac-table').dataset.done === '' && new URLSearchParams(location.search).get('deal') === '31';",
+        "deal 31",
         Duration::from_secs(20),
     )
     .await;
@@ -1567,7 +1581,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     assert!(
         over.as_str()
             .unwrap()
-            .ends_with("Game over: You win, 1 to 0."),
+            .ends_with("Game over: you win, 1 to 0."),
         "{over}"
     );
 
@@ -1626,7 +1640,75 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
             .await
             .unwrap();
         assert_eq!(rows, seats > 12, "{seats} seats in rows");
+        // The odds follow the game: a table the page cannot solve says so
+        // quietly, not as an error beside the odds.
+        let odds = wait_for(
+            c,
+            "const n = document.getElementById('lcr-exact-note'), t = document.getElementById('lcr-exact-table');
+             const e = document.getElementById('lcr-exact-go').closest('.panel').querySelector('.panel-error');
+             return n || t ? [n ? n.textContent : 'table', e === null, document.getElementById('status').className] : null;",
+            "the odds or their note",
+            Duration::from_secs(20),
+        )
+        .await;
+        if seats == 3 {
+            assert_eq!(odds, serde_json::json!(["table", true, ""]), "3 seats");
+        } else {
+            assert!(
+                odds[0]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("No exact odds for this game's table: lcr exact:"),
+                "{seats} seats: {odds}"
+            );
+            assert_eq!(
+                (&odds[1], &odds[2]),
+                (&serde_json::json!(true), &serde_json::json!("")),
+                "{seats} seats: {odds}"
+            );
+        }
     }
+
+    // A link past the game's end opens at its end, and says so; the
+    // winner's seat is marked.
+    open(
+        c,
+        &format!("{base}/lcr?players=3&coins=3&seed=11&at=99999"),
+        "lcr",
+    )
+    .await;
+    let end = wait_for(
+        c,
+        "const w = document.querySelector('#lcr-table .seat.winner'); return w ? [w.id, w.getAttribute('aria-label'), document.getElementById('lcr-event').textContent] : null;",
+        "the winner's seat",
+        Duration::from_secs(20),
+    )
+    .await;
+    let want: serde_json::Value = serde_json::from_str(&common::cli_json(
+        "games-cli lcr replay --players 3 --coins 3 --seed 11 --format json",
+    ))
+    .unwrap();
+    let winner = want["winner"].as_u64().unwrap();
+    assert_eq!(end[0], format!("lcr-seat-{winner}"), "{end}");
+    assert!(end[1].as_str().unwrap().ends_with(", the winner"), "{end}");
+    assert!(
+        end[2].as_str().unwrap().ends_with(&format!(
+            "Seat {winner} wins after {} turns.",
+            want["turns"]
+        )),
+        "{end}"
+    );
+    let note = note_beside(c, "lcr-game-go").await;
+    assert!(
+        note.as_str()
+            .unwrap_or("")
+            .starts_with("The link's game has ")
+            && note
+                .as_str()
+                .unwrap()
+                .contains("throws, not 99999: it opened at its end."),
+        "{note}"
+    );
 
     // ---- LCR: a study's error shows beside its button, the old study
     // goes, and the keyboard stays on the button.
@@ -1745,19 +1827,87 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         ]),
         "{command}"
     );
-    // A failed deal leaves no old hand beside its error.
-    set(c, "bac-decks", "100").await;
-    click(c, "bac-new").await;
-    let shown = wait_for(
+    // Decks that are not a whole number from 1 to 64 are named beside the
+    // button, in the page's words, and nothing is asked of the server.
+    log_and_reset(c).await;
+    for bad in ["2.5", "100", ""] {
+        set(c, "bac-decks", bad).await;
+        click(c, "bac-new").await;
+        let note = note_beside(c, "bac-new").await;
+        assert_eq!(
+            note,
+            serde_json::json!(format!(
+                "Decks: a whole number from 1 to 64, not {}.",
+                if bad.is_empty() { "nothing" } else { bad }
+            )),
+            "decks {bad:?}"
+        );
+    }
+    let log = log_and_reset(c).await;
+    assert_eq!(log, serde_json::json!([]), "the page asked the server");
+    set(c, "bac-decks", "8").await;
+
+    // "New game" draws a new seed unless the player typed one, and the
+    // old game's bets still standing come back to the bankroll.
+    open(c, &format!("{base}/casino"), "casino").await;
+    set(c, "craps-seed", "5").await;
+    click(c, "craps-new").await;
+    wait_for(
         c,
-        "const e = document.getElementById('bac-new').closest('.panel').querySelector('.panel-error');
-         return e ? [document.querySelectorAll('#bac-table .card').length, document.getElementById('bac-exact').textContent] : null;",
-        "the deal's error",
+        "return document.getElementById('craps-event').textContent.startsWith('Seed 5:');",
+        "craps game 5",
         Duration::from_secs(20),
     )
     .await;
-    assert_eq!(shown, serde_json::json!([0, ""]), "the old hand stayed");
-    set(c, "bac-decks", "8").await;
+    c.execute(
+        "document.querySelector(\"#craps-bets-table tr[data-bet='pass'] button\").click();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    assert_eq!(craps_bank_and_seed(c).await, serde_json::json!(["95", "5"]));
+    // At 1280 x 900 the game stays in view beside the last bet of the
+    // table.
+    c.execute(
+        "document.querySelector('#craps-bets-table tr:last-child').scrollIntoView({ block: 'end' });",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let hidden = in_view(
+        c,
+        &["craps-roll", "craps-bank", "craps-event", "craps-dice"],
+    )
+    .await;
+    assert!(hidden.is_empty(), "beside the last bet: {hidden:?}");
+    click(c, "craps-new").await;
+    let shown = wait_for(
+        c,
+        "const t = document.getElementById('craps-event').textContent;
+         return t.startsWith('Seed ') && !t.startsWith('Seed 5:') ? t : null;",
+        "a new seed's game",
+        Duration::from_secs(20),
+    )
+    .await;
+    let now = craps_bank_and_seed(c).await;
+    assert_eq!(now[0], "100", "the pass bet came back: {now}");
+    assert!(
+        shown
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("Seed {}:", now[1].as_str().unwrap())),
+        "{shown} {now}"
+    );
+    // Typed again, the seed replays its game.
+    set(c, "craps-seed", "5").await;
+    click(c, "craps-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('craps-event').textContent.startsWith('Seed 5:');",
+        "craps game 5 again",
+        Duration::from_secs(20),
+    )
+    .await;
     log_and_reset(c).await;
 
     // The home page's links open each tab of a casino already started:
@@ -1777,14 +1927,15 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     let shown = c
         .execute(
             "return [document.getElementById('casino-baccarat').hidden, new URLSearchParams(location.search).get('game'),
-                     document.getElementById('casino').hidden];",
+                     document.getElementById('casino').hidden, document.activeElement.textContent];",
             vec![],
         )
         .await
         .unwrap();
+    // The keyboard went to the page's heading, not back to the top.
     assert_eq!(
         shown,
-        serde_json::json!([false, "baccarat", false]),
+        serde_json::json!([false, "baccarat", false, "Craps and baccarat"]),
         "home's baccarat link"
     );
     // A tab the page does not have opens craps', with the link's games.
@@ -1809,5 +1960,30 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
             .starts_with("This link's tab could not be opened (game=dice"),
         "{note}"
     );
+    // Each game of a link opens on its own: a baccarat link alone, or one
+    // whose craps part is bad, still deals its hand.
+    for (query, craps_note) in [
+        ("game=baccarat&deal=11", false),
+        ("game=baccarat&deal=11&decks=6&craps=-4", true),
+    ] {
+        open(c, &format!("{base}/casino?{query}"), "casino").await;
+        let shown = wait_for(
+            c,
+            "return document.getElementById('bac-table').dataset.done === '' && document.getElementById('craps-event').textContent
+               ? [document.getElementById('bac-seed').value, document.getElementById('bac-decks').value] : null;",
+            "both games",
+            Duration::from_secs(20),
+        )
+        .await;
+        let decks = if craps_note { "6" } else { "8" };
+        assert_eq!(shown, serde_json::json!(["11", decks]), "{query}");
+        let craps = note_beside(c, "craps-new").await;
+        assert_eq!(craps.is_string(), craps_note, "{query}: {craps}");
+        assert_eq!(
+            note_beside(c, "bac-new").await,
+            serde_json::Value::Null,
+            "{query}"
+        );
+    }
     log_and_reset(c).await;
 }

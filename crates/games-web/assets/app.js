@@ -76,7 +76,9 @@ function unseen(panel) {
 // The command that prints each reply (for the exported games).
 const commandOf = new WeakMap();
 
-async function api(game, verb, flags, page, signal, own = null) {
+// `quiet`: a request the page made of itself, whose failure its caller
+// shows in its own words (it is neither beside a control nor read out).
+async function api(game, verb, flags, page, signal, own = null, quiet = false) {
   const shown = lastPanel && !lastPanel.closest(".page").hidden ? lastPanel : null;
   const panel = own || panelOf(document.activeElement) || shown;
   status(`asking the server: ${game} ${verb}...`);
@@ -112,6 +114,10 @@ async function api(game, verb, flags, page, signal, own = null) {
     value = { error: text };
   }
   if (!r.ok) {
+    if (quiet) {
+      status("");
+      throw new Error(value.error || r.statusText);
+    }
     status(value.error || r.statusText, true, unseen(panel));
     panelError(panel, value.error || r.statusText);
     throw new Error(value.error || r.statusText);
@@ -148,6 +154,7 @@ function show(path) {
     started[page] = true;
     ({ hog: hogStart, kalah: kalahStart, lcr: lcrStart, casino: casinoStart, home: () => {} })[page]();
   }
+  return page;
 }
 
 document.addEventListener("click", (e) => {
@@ -157,7 +164,10 @@ document.addEventListener("click", (e) => {
   if (page && a.target !== "_blank" && !e.ctrlKey && !e.metaKey) {
     e.preventDefault();
     history.pushState(null, "", a.getAttribute("href"));
-    show(location.pathname);
+    // The keyboard goes to the page shown, at its heading.
+    const h = $(show(location.pathname)).querySelector("h2, p");
+    h.tabIndex = -1;
+    h.focus();
   }
 });
 window.addEventListener("popstate", () => show(location.pathname));
@@ -241,13 +251,19 @@ function linkNames(q, keys) {
 // The seed in field `id`, checked before a game starts: a whole number the
 // page can hold exactly (to 2^53 - 1), else the error beside `button`.
 function seedOk(id, button) {
+  return wholeOk(id, button, "Seed", 0, Number.MAX_SAFE_INTEGER);
+}
+
+// Field `id` (`name` in the form) holds a whole number from `lo` to `hi`,
+// else the error beside `button`.
+function wholeOk(id, button, name, lo, hi) {
   const v = $(id).value, n = Number(v), panel = $(button).closest(".panel");
-  if (v.trim() !== "" && Number.isSafeInteger(n) && n >= 0) {
+  if (v.trim() !== "" && Number.isSafeInteger(n) && n >= lo && n <= hi) {
     const p = panel.querySelector(":scope > .check-error");
-    if (p && p.textContent.startsWith("Seed:")) p.remove();
+    if (p && p.textContent.startsWith(`${name}:`)) p.remove();
     return true;
   }
-  panelError(panel, `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${v.slice(0, 40)}.`, "check-error");
+  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${v.slice(0, 40) || "nothing"}.`, "check-error");
   return false;
 }
 
@@ -269,6 +285,24 @@ function linkNote(button, text) {
 function linkNoteGone(button) {
   const p = $(button).closest(".panel").querySelector(":scope > .check-error[data-link]");
   if (p) p.remove();
+}
+
+// The seeds the player typed since their game's last start.
+const typedSeeds = new Set();
+for (const id of ["hog-seed", "lcr-seed", "craps-seed", "bac-seed"]) {
+  for (const type of ["input", "change"]) $(id).addEventListener(type, () => typedSeeds.add(id));
+}
+
+// A "New game" button: the link's note goes, and the game gets a new
+// seed unless the player typed one (typing a game's seed again replays
+// it).
+function newGameButton(button, seed, start) {
+  $(button).onclick = () => {
+    linkNoteGone(button);
+    if (!typedSeeds.has(seed) || $(seed).value.trim() === "") $(seed).value = newSeed();
+    typedSeeds.delete(seed);
+    start();
+  };
 }
 
 // ---------------------------------------------------------------- Hog
@@ -376,7 +410,7 @@ async function hogStart() {
   const term = new URLSearchParams(location.search).get("rules");
   if (term) $("hog-term").replaceChildren(el("option", { value: term, selected: true }, term));
   await hogLoadTerms();
-  $("hog-new").onclick = () => hogNew();
+  newGameButton("hog-new", "hog-seed", () => hogNew());
   $("hog-map-go").onclick = hogMap;
   $("hog-export").onclick = () => download("hog");
   $("hog-upload").onchange = async (e) => {
@@ -899,13 +933,17 @@ async function kalahTurn(last = -1) {
     const m = s.board.length / 2 - 1, sum = (xs) => xs.reduce((x, y) => x + y, 0);
     const a = s.board[m] + sum(s.board.slice(0, m)), b = s.board[2 * m + 1] + sum(s.board.slice(m + 1, 2 * m + 1));
     const mine = kalah.me === 0 ? a : b, theirs = kalah.me === 0 ? b : a;
-    const text = mine > theirs ? "You win" : mine < theirs ? "The solver wins" : "A tie";
+    const text = mine > theirs ? "you win" : mine < theirs ? "the solver wins" : "a tie";
     $("kalah-event").textContent += ` Game over: ${text}, ${mine} to ${theirs}.`;
     $("kalah-event").dataset.over = "1";
     $("kalah-values").replaceChildren(el("p", {}, "Game over: no moves left."));
     return;
   }
   delete $("kalah-event").dataset.over;
+  // The values shown are the last position's: they go until this one's
+  // come.
+  $("kalah-values").replaceChildren(el("p", { id: "kalah-working", class: "note" },
+    s.to_move === kalah.me ? "Working out the value of each move…" : "The solver is choosing its move…"));
   if (s.to_move === kalah.me) await kalahValues();
   else await kalahSolverMove();
 }
@@ -1094,11 +1132,8 @@ const lcr = { game: null, at: 0, asked: 0, oddsAsked: 0, oddsFor: null };
 function lcrStart() {
   $("lcr-seed").value = newSeed();
   $("lcr-study-seed").value = newSeed();
-  $("lcr-exact-go").onclick = lcrExact;
-  $("lcr-game-go").onclick = () => {
-    linkNoteGone("lcr-game-go");
-    lcrGame();
-  };
+  $("lcr-exact-go").onclick = () => lcrExact();
+  newGameButton("lcr-game-go", "lcr-seed", () => lcrGame());
   $("lcr-next").onclick = () => lcrShow(lcr.at + 1);
   $("lcr-end").onclick = () => lcrShow(lcr.game.throws.length);
   $("lcr-study-go").onclick = lcrStudy;
@@ -1145,14 +1180,27 @@ EXPORTS.lcr = () => {
   };
 };
 
-async function lcrExact() {
+// The exact odds of the seats and coins in the form; `follow`: asked for
+// by a new game of another table, which says quietly when the page cannot
+// solve that table (too many states), rather than as an error.
+async function lcrExact(follow = false) {
+  if (!lcrSizeOk("lcr-exact-go")) return;
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   // The old odds are for another table: gone before the new ones come (or
   // an error does).
   $("lcr-exact").replaceChildren();
   lcr.oddsFor = null;
   const asked = ++lcr.oddsAsked;
-  const r = await api("lcr", "exact", { players, coins }, "lcr", undefined, $("lcr-exact-go").closest(".panel"));
+  let r;
+  try {
+    r = await api("lcr", "exact", { players, coins }, "lcr", undefined, $("lcr-exact-go").closest(".panel"), follow);
+  } catch (e) {
+    if (follow && asked === lcr.oddsAsked) {
+      $("lcr-exact").replaceChildren(el("p", { id: "lcr-exact-note", class: "note" },
+        `No exact odds for this game's table: ${e.message}.`));
+    }
+    throw e;
+  }
   // Only the last odds asked for are shown.
   if (asked !== lcr.oddsAsked) return;
   lcr.oddsFor = `${players}x${coins}`;
@@ -1165,13 +1213,20 @@ async function lcrExact() {
       `${r.states} states, error below ${r.tolerance.toExponential(1)}.`));
 }
 
+// The seats and coins in the form: whole numbers within the web's limits
+// (100 each), else the error beside `button`.
+function lcrSizeOk(button) {
+  return wholeOk("lcr-players", button, "Seats", 2, 100) && wholeOk("lcr-coins", button, "Coins each", 1, 100);
+}
+
 async function lcrGame(at = 0) {
+  if (!lcrSizeOk("lcr-game-go")) return;
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
   if (!seedOk("lcr-seed", "lcr-game-go")) return;
   const seed = Number($("lcr-seed").value);
   // Odds for another table go, and this table's come.
-  if (lcr.oddsFor !== `${players}x${coins}`) lcrExact().catch(() => {});
+  if (lcr.oddsFor !== `${players}x${coins}`) lcrExact(true).catch(() => {});
   // The old game goes before the new one comes (or an error does).
   lcr.game = null;
   $("lcr-table").replaceChildren();
@@ -1185,6 +1240,7 @@ async function lcrGame(at = 0) {
   lcr.game = game;
   lcr.players = players;
   lcr.coins = coins;
+  if (at > game.throws.length) linkNote("lcr-game-go", `The link's game has ${game.throws.length} throws, not ${at}: it opened at its end.`);
   lcrShow(typeof at === "number" ? at : 0);
 }
 
@@ -1207,6 +1263,8 @@ function lcrShow(k) {
   const n = coins.length, rows = n > LCR_ROUND;
   $("lcr-table").classList.toggle("many", n > 10);
   $("lcr-table").classList.toggle("rows", rows);
+  $("lcr-table").setAttribute("aria-label", rows ? "the table: the center pot, then the seats in order" : "the table: seats round it, the center pot in the middle");
+  const won = lcr.at === g.throws.length ? g.winner : null;
   const pot = el("div", { class: "seat pot", id: "lcr-center", role: "group", "aria-label": `center pot: ${center} ${center === 1 ? "coin" : "coins"}`, style: rows ? false : "left:50%;top:50%" },
     el("div", {}, "center"), chips(center), el("strong", {}, center));
   $("lcr-table").replaceChildren(
@@ -1214,8 +1272,8 @@ function lcrShow(k) {
     ...coins.map((c, i) => {
       const a = (2 * Math.PI * i) / n;
       return el("div", {
-        class: `seat ${t && t.seat === i ? "turn" : ""} ${c === 0 ? "out" : ""}`, id: `lcr-seat-${i}`, role: "group",
-        "aria-label": `seat ${i}: ${c} ${c === 1 ? "coin" : "coins"}${t && t.seat === i ? ", threw last" : ""}`,
+        class: `seat ${t && t.seat === i ? "turn" : ""} ${c === 0 ? "out" : ""} ${won === i ? "winner" : ""}`, id: `lcr-seat-${i}`, role: "group",
+        "aria-label": `seat ${i}: ${c} ${c === 1 ? "coin" : "coins"}${t && t.seat === i ? ", threw last" : ""}${won === i ? ", the winner" : ""}`,
         style: rows ? false : `left:${50 + 40 * Math.sin(a)}%;top:${50 - 40 * Math.cos(a)}%`,
       }, el("div", {}, rows ? `${i}` : `seat ${i}`), chips(c), el("strong", {}, c));
     }),
@@ -1399,31 +1457,28 @@ for (const t of CASINO_TABS) {
 async function casinoStart() {
   $("craps-seed").value = newSeed();
   $("bac-seed").value = newSeed();
-  $("craps-new").onclick = () => {
-    linkNoteGone("craps-new");
-    crapsNew();
-  };
+  newGameButton("craps-new", "craps-seed", () => crapsNew());
   $("craps-roll").onclick = () => crapsShow(craps.at + 1);
   $("craps-export").onclick = () => download("craps");
   $("craps-stake").onchange = crapsBetsRender;
-  $("bac-new").onclick = () => {
-    linkNoteGone("bac-new");
-    bacNew();
-  };
+  newGameButton("bac-new", "bac-seed", () => bacNew());
   $("bac-next").onclick = () => bacShow(bac.at + 1);
   $("bac-export").onclick = () => download("baccarat");
-  let from = casinoFromUrl();
-  if (typeof from === "string") {
-    linkRefused(casinoGame === "baccarat" ? "bac-new" : "craps-new", from);
-    from = null;
-  }
+  // Each game of a link opens, or is refused, on its own.
+  const from = casinoFromUrl();
+  const opened = (game, button) => {
+    if (typeof game !== "string") return game;
+    linkRefused(button, game);
+    return null;
+  };
+  const crapsFrom = opened(from.craps, "craps-new"), bacFrom = opened(from.bac, "bac-new");
   crapsExact();
-  bacNew(from ? from.cards : 0);
+  bacNew(bacFrom ? bacFrom.cards : 0);
   // The bets first: a link's stakes are checked against them.
   try {
     await crapsBets();
   } finally {
-    crapsNew(from);
+    crapsNew(crapsFrom);
   }
 }
 
@@ -1442,18 +1497,22 @@ function casinoToUrl() {
   history.replaceState(null, "", `/casino?${q}`);
 }
 
-// The games of the address (`{rolls, cards, bank, stakes}`), null when it
-// names none, else why they could not be opened.
+// The games of the address, each on its own (`{craps, bac}`): null when it
+// names none of that game's fields, else the game (`{rolls, bank, stakes}`,
+// `{cards}`), or why it could not be opened.
 function casinoFromUrl() {
   const q = new URLSearchParams(location.search);
   // A tab the page does not have: craps', and the games still open.
   casinoTab(linkTab(q) || "craps");
   const tab = linkChoice(q, "game", CASINO_TABS);
   if (tab) linkNote("craps-new", `This link's tab could not be opened (${tab}): craps instead.`);
-  if (!linkNames(q, ["craps", "rolls", "bank", "bets", "decks", "deal", "cards"])) return null;
-  const seed = linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER), deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER);
-  const decks = linkInt(q, "decks", 1, 64), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0, cards = linkInt(q, "cards", 0, 6, true) ?? 0;
-  const bad = [seed, deal, decks, rolls, cards].find((v) => typeof v === "string");
+  return { craps: crapsFromUrl(q), bac: bacFromUrl(q) };
+}
+
+function crapsFromUrl(q) {
+  if (!linkNames(q, ["craps", "rolls", "bank", "bets"])) return null;
+  const seed = linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0;
+  const bad = [seed, rolls].find((v) => typeof v === "string");
   if (bad) return bad;
   const bank = q.has("bank") ? Number(q.get("bank")) : 100;
   if (!(q.get("bank") !== "" && Number.isFinite(bank) && bank >= 0 && bank <= 1e9)) return `bank=${q.get("bank").slice(0, 30)} is not 0 to 10^9 chips`;
@@ -1464,9 +1523,18 @@ function casinoFromUrl() {
     stakes[part.slice(0, i)] = x;
   }
   $("craps-seed").value = String(seed);
+  return { rolls, bank, stakes };
+}
+
+function bacFromUrl(q) {
+  if (!linkNames(q, ["decks", "deal", "cards"])) return null;
+  const deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER), decks = linkInt(q, "decks", 1, 64, true) ?? 8;
+  const cards = linkInt(q, "cards", 0, 6, true) ?? 0;
+  const bad = [deal, decks, cards].find((v) => typeof v === "string");
+  if (bad) return bad;
   $("bac-seed").value = String(deal);
   $("bac-decks").value = String(decks);
-  return { rolls, cards, bank, stakes };
+  return { cards };
 }
 
 async function crapsExact() {
@@ -1482,7 +1550,12 @@ async function crapsExact() {
 async function crapsNew(from = null) {
   if ($("craps-seed").value === "") $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
-  // The old game goes before the new one comes (or an error does).
+  // The old game goes before the new one comes (or an error does); its
+  // bets still standing come back to the bankroll.
+  if (!from) {
+    for (const x of Object.values(craps.stakes)) craps.bank += x;
+    craps.stakes = {};
+  }
   craps.game = null;
   craps.at = 0;
   $("craps-dice").replaceChildren();
@@ -1699,7 +1772,7 @@ EXPORTS.craps = () => ({
 // A new shoe and hand; from a link, with its first `cards` dealt.
 async function bacNew(cards = 0) {
   if ($("bac-seed").value === "") $("bac-seed").value = newSeed();
-  if (!seedOk("bac-seed", "bac-new")) return;
+  if (!seedOk("bac-seed", "bac-new") || !wholeOk("bac-decks", "bac-new", "Decks", 1, 64)) return;
   const decks = Number($("bac-decks").value), seed = Number($("bac-seed").value);
   // The old hand and odds go before the new ones come (or an error does).
   bac.deal = null;

@@ -1960,6 +1960,38 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
             .starts_with("This link's tab could not be opened (game=dice"),
         "{note}"
     );
+    // A craps link's log shows every roll to its own.
+    open(
+        c,
+        &format!("{base}/casino?craps=5&rolls=3&decks=8&deal=3&cards=0"),
+        "casino",
+    )
+    .await;
+    let logged = wait_for(
+        c,
+        "return document.getElementById('craps-event').textContent && !document.getElementById('craps-event').textContent.startsWith('Seed')
+           ? [...document.querySelectorAll('#craps-log li')].map((l) => l.textContent) : null;",
+        "the linked rolls",
+        Duration::from_secs(20),
+    )
+    .await;
+    let want: serde_json::Value = serde_json::from_str(&common::cli_json(
+        "games-cli craps game --seed 5 --format json",
+    ))
+    .unwrap();
+    let lines: Vec<String> = (0..3)
+        .rev()
+        .map(|i| {
+            let r = &want["rolls"][i];
+            format!(
+                "{} + {}: {}",
+                r["dice"][0],
+                r["dice"][1],
+                r["rule"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(logged, serde_json::json!(lines), "the linked log");
     // Each game of a link opens on its own: a baccarat link alone, or one
     // whose craps part is bad, still deals its hand.
     for (query, craps_note) in [

@@ -1750,7 +1750,11 @@ function crapsShow(k, step = k === craps.at + 1) {
   else {
     $("craps-event").textContent = r.rule[0].toUpperCase() + r.rule.slice(1) + ".";
     const settled = step ? crapsSettleRoll(r, craps.at >= g.rolls.length) : [];
-    $("craps-log").prepend(el("li", {}, `${r.dice[0]} + ${r.dice[1]}: ${r.rule}` + (settled.length ? `; ${settled.map((l) => l.text).join("; ")}` : "")));
+    const line = (x, s = []) => el("li", {}, `${x.dice[0]} + ${x.dice[1]}: ${x.rule}` + (s.length ? `; ${s.map((l) => l.text).join("; ")}` : ""));
+    // A roll played settles its bets; a jump (a link) shows every roll to
+    // there, newest first, with no bets.
+    if (step) $("craps-log").prepend(line(r, settled));
+    else $("craps-log").replaceChildren(...g.rolls.slice(0, craps.at).map((x) => line(x)).reverse());
   }
   const had = document.activeElement === $("craps-roll");
   $("craps-roll").disabled = craps.at >= g.rolls.length;

@@ -1158,7 +1158,7 @@ impl Verb for Exact {
         if states > most {
             // The count saturates at u64::MAX: past it, say so.
             let count = if states == u64::MAX {
-                "more than 2^64".to_string()
+                "2^64 or more".to_string()
             } else {
                 states.to_string()
             };

@@ -75,7 +75,8 @@ async fn status_error(c: &Client) -> String {
 
 async fn set(c: &Client, id: &str, value: &str) {
     c.execute(
-        "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change'));",
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1];
+         e.dispatchEvent(new Event('input')); e.dispatchEvent(new Event('change'));",
         vec![id.into(), value.into()],
     )
     .await
@@ -1880,6 +1881,18 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     )
     .await;
     assert!(hidden.is_empty(), "beside the last bet: {hidden:?}");
+    // ... and covers nothing below its row ("Craps, exactly").
+    let covers = c
+        .execute(
+            "document.getElementById('craps-exact').scrollIntoView({ block: 'end' });
+             const a = document.getElementById('craps-roll').closest('.panel').getBoundingClientRect();
+             const b = document.getElementById('craps-exact').closest('.panel').getBoundingClientRect();
+             return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(covers, false, "the game covers the exact odds");
     click(c, "craps-new").await;
     let shown = wait_for(
         c,
@@ -1898,9 +1911,14 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
             .starts_with(&format!("Seed {}:", now[1].as_str().unwrap())),
         "{shown} {now}"
     );
-    // Typed again, the seed replays its game.
-    set(c, "craps-seed", "5").await;
-    click(c, "craps-new").await;
+    // Typed again (keys, then Enter), the seed replays its game; a roll
+    // then takes the keyboard away, and the next "New game" draws anew.
+    let field = c.find(Locator::Id("craps-seed")).await.unwrap();
+    field.clear().await.unwrap();
+    field
+        .send_keys(&format!("5{}", char::from(fantoccini::key::Key::Enter)))
+        .await
+        .unwrap();
     wait_for(
         c,
         "return document.getElementById('craps-event').textContent.startsWith('Seed 5:');",
@@ -1908,6 +1926,29 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(20),
     )
     .await;
+    click(c, "craps-roll").await;
+    click(c, "craps-new").await;
+    wait_for(
+        c,
+        "const t = document.getElementById('craps-event').textContent;
+         return t.startsWith('Seed ') && !t.startsWith('Seed 5:');",
+        "a new seed after the typed one",
+        Duration::from_secs(20),
+    )
+    .await;
+    // A typed seed stays through a check that fails (Hog's goal).
+    open(c, &format!("{base}/hog"), "hog").await;
+    set(c, "hog-seed", "42").await;
+    set(c, "hog-goal", "0").await;
+    click(c, "hog-new").await;
+    set(c, "hog-goal", "100").await;
+    click(c, "hog-new").await;
+    let seed = c
+        .execute("return document.getElementById('hog-seed').value;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(seed, "42", "the typed seed after a failed check");
+    open(c, &format!("{base}/casino"), "casino").await;
     log_and_reset(c).await;
 
     // The home page's links open each tab of a casino already started:

@@ -192,7 +192,7 @@ fn exact_lcr_refuses_what_does_not_fit() {
     // print the saturated count as if it were one.
     bad(
         &["lcr", "exact", "--players", "99", "--coins", "3"],
-        "have more than 2^64 states",
+        "have 2^64 or more states",
     );
 }
 

@@ -67,6 +67,13 @@ function panelError(panel, text, kind = "panel-error") {
   p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
 
+// A quiet request failed: its "asking" line goes (not another request's
+// error), and so does its panel's old error; its caller says the rest.
+function quietly(game, verb, panel) {
+  if ($("status").textContent === `asking the server: ${game} ${verb}...`) status("");
+  panelError(panel, "");
+}
+
 // Whether an error in `panel` would go unseen (no panel, or one in a tab
 // not shown): the footer then reads it out.
 function unseen(panel) {
@@ -96,6 +103,10 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
       status("");
       throw e;
     }
+    if (quiet) {
+      quietly(game, verb, panel);
+      throw e;
+    }
     status(`the server did not answer: ${e.message}`, true, unseen(panel));
     panelError(panel, `The server did not answer: ${e.message}`);
     throw e;
@@ -115,7 +126,7 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
   }
   if (!r.ok) {
     if (quiet) {
-      status("");
+      quietly(game, verb, panel);
       throw new Error(value.error || r.statusText);
     }
     status(value.error || r.statusText, true, unseen(panel));
@@ -164,13 +175,18 @@ document.addEventListener("click", (e) => {
   if (page && a.target !== "_blank" && !e.ctrlKey && !e.metaKey) {
     e.preventDefault();
     history.pushState(null, "", a.getAttribute("href"));
-    // The keyboard goes to the page shown, at its heading.
-    const h = $(show(location.pathname)).querySelector("h2, p");
-    h.tabIndex = -1;
-    h.focus();
+    focusPage(show(location.pathname));
   }
 });
-window.addEventListener("popstate", () => show(location.pathname));
+window.addEventListener("popstate", () => focusPage(show(location.pathname)));
+
+// The keyboard goes to the page shown, at its heading.
+function focusPage(page) {
+  const h = $(page).querySelector("h2");
+  if (!h) return;
+  h.tabIndex = -1;
+  h.focus();
+}
 
 // Enter in a number or text field does what its panel's first button does
 // (a seed typed into Hog's setup starts the game).
@@ -263,7 +279,8 @@ function wholeOk(id, button, name, lo, hi) {
     if (p && p.textContent.startsWith(`${name}:`)) p.remove();
     return true;
   }
-  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${v.slice(0, 40) || "nothing"}.`, "check-error");
+  const was = $(id).validity && $(id).validity.badInput ? "something that is not a number" : v.slice(0, 40) || "nothing";
+  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${was}.`, "check-error");
   return false;
 }
 
@@ -287,20 +304,26 @@ function linkNoteGone(button) {
   if (p) p.remove();
 }
 
-// The seeds the player typed since their game's last start.
+// The seeds the player typed (or stepped with the arrows) since their
+// game last started.
 const typedSeeds = new Set();
 for (const id of ["hog-seed", "lcr-seed", "craps-seed", "bac-seed"]) {
-  for (const type of ["input", "change"]) $(id).addEventListener(type, () => typedSeeds.add(id));
+  $(id).addEventListener("input", () => typedSeeds.add(id));
+}
+
+// A game started with the seed in field `id`: the next "New game" draws a
+// new one unless the player types one again.
+function seedUsed(id) {
+  typedSeeds.delete(id);
 }
 
 // A "New game" button: the link's note goes, and the game gets a new
 // seed unless the player typed one (typing a game's seed again replays
-// it).
+// it; a typed seed stays until a game starts with it).
 function newGameButton(button, seed, start) {
   $(button).onclick = () => {
     linkNoteGone(button);
     if (!typedSeeds.has(seed) || $(seed).value.trim() === "") $(seed).value = newSeed();
-    typedSeeds.delete(seed);
     start();
   };
 }
@@ -524,6 +547,7 @@ function hogNew(from = null) {
   hog.opponent = $("hog-opponent").value;
   hog.me = Number($("hog-seat").value);
   if ($("hog-seed").value === "") $("hog-seed").value = newSeed();
+  seedUsed("hog-seed");
   hog.seed = Number($("hog-seed").value);
   hog.turn = from ? from.turn : 0;
   hog.term = rules.name || DEFAULT_TERM;
@@ -1224,6 +1248,7 @@ async function lcrGame(at = 0) {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
   if (!seedOk("lcr-seed", "lcr-game-go")) return;
+  seedUsed("lcr-seed");
   const seed = Number($("lcr-seed").value);
   // Odds for another table go, and this table's come.
   if (lcr.oddsFor !== `${players}x${coins}`) lcrExact(true).catch(() => {});
@@ -1241,7 +1266,7 @@ async function lcrGame(at = 0) {
   lcr.players = players;
   lcr.coins = coins;
   if (at > game.throws.length) linkNote("lcr-game-go", `The link's game has ${game.throws.length} throws, not ${at}: it opened at its end.`);
-  lcrShow(typeof at === "number" ? at : 0);
+  lcrShow(at);
 }
 
 // The most seats drawn round a table (more sit in rows).
@@ -1550,6 +1575,7 @@ async function crapsExact() {
 async function crapsNew(from = null) {
   if ($("craps-seed").value === "") $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
+  seedUsed("craps-seed");
   // The old game goes before the new one comes (or an error does); its
   // bets still standing come back to the bankroll.
   if (!from) {
@@ -1777,6 +1803,7 @@ EXPORTS.craps = () => ({
 async function bacNew(cards = 0) {
   if ($("bac-seed").value === "") $("bac-seed").value = newSeed();
   if (!seedOk("bac-seed", "bac-new") || !wholeOk("bac-decks", "bac-new", "Decks", 1, 64)) return;
+  seedUsed("bac-seed");
   const decks = Number($("bac-decks").value), seed = Number($("bac-seed").value);
   // The old hand and odds go before the new ones come (or an error does).
   bac.deal = null;

@@ -1025,6 +1025,38 @@ async fn play_everything(c: &Client, base: &str) {
         .await
         .unwrap();
     assert!(lines.as_u64().unwrap() >= 2, "chart lines: {lines}");
+    // A legend names each line's seat in its colour; the axes have titles.
+    let legend = c
+        .execute(
+            "return [[...document.querySelectorAll('#lcr-chart .legend text')].map((t) => t.textContent),
+                     [...document.querySelectorAll('#lcr-chart .legend rect')].map((r) => r.getAttribute('fill')),
+                     [...document.querySelectorAll('#lcr-chart polyline')].map((p) => p.getAttribute('stroke')),
+                     [...document.querySelectorAll('#lcr-chart > text')].map((t) => t.textContent)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    // A named table's faces show, once the study has named them, in a
+    // field that cannot be edited (editing it would change nothing).
+    let faces = c
+        .execute(
+            "const f = document.getElementById('lcr-faces');
+             return [f.readOnly, document.getElementById('lcr-study-summary').textContent.startsWith(`nocenter-tilted (${f.value})`)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(faces, serde_json::json!([true, true]), "the faces field");
+    let n = lines.as_u64().unwrap() as usize;
+    let names: Vec<String> = (0..n).map(|i| format!("seat {i}")).collect();
+    assert_eq!(legend[0], serde_json::json!(names), "{legend}");
+    assert_eq!(legend[1], legend[2], "the legend's colours are the lines'");
+    let titles = legend[3].to_string();
+    assert!(
+        titles.contains("games played (log scale)")
+            && titles.contains("expected chips at the end (chips)"),
+        "{titles}"
+    );
     shoot(c, "lcr").await;
     let log = log_and_reset(c).await;
     assert_eq!(common::check_log(&log), 1);

@@ -1096,7 +1096,8 @@ async function kalahSolverMove() {
     let pick, why;
     if (v.best_moves.length) {
       pick = v.best_moves[0];
-      why = `value ${v.moves.find((x) => x.pit === pick).value}, proven`;
+      const x = v.moves.find((m) => m.pit === pick).value;
+      why = `its value ${x > 0 ? "+" : ""}${x} for itself, proven`;
     } else {
       const mid = (x) => (x.solved ? x.value : (x.lower + x.upper) / 2);
       pick = v.moves.reduce((a, b) => (mid(b) > mid(a) ? b : a)).pit;
@@ -1156,11 +1157,14 @@ const lcr = { game: null, at: 0, asked: 0, oddsAsked: 0, oddsFor: null };
 function lcrStart() {
   $("lcr-seed").value = newSeed();
   $("lcr-study-seed").value = newSeed();
-  $("lcr-exact-go").onclick = () => lcrExact();
+  // (Its error is shown beside the button.)
+  $("lcr-exact-go").onclick = () => lcrExact().catch(() => {});
   newGameButton("lcr-game-go", "lcr-seed", () => lcrGame());
   $("lcr-next").onclick = () => lcrShow(lcr.at + 1);
   $("lcr-end").onclick = () => lcrShow(lcr.game.throws.length);
   $("lcr-study-go").onclick = lcrStudy;
+  $("lcr-table-name").onchange = lcrFacesFollow;
+  lcrFacesFollow();
   $("lcr-export").onclick = () => download("lcr");
   const from = lcrFromUrl();
   if (typeof from === "string") linkRefused("lcr-game-go", from);
@@ -1208,7 +1212,12 @@ EXPORTS.lcr = () => {
 // by a new game of another table, which says quietly when the page cannot
 // solve that table (too many states), rather than as an error.
 async function lcrExact(follow = false) {
-  if (!lcrSizeOk("lcr-exact-go")) return;
+  if (!lcrSizeOk("lcr-exact-go")) {
+    // The odds shown are another table's.
+    $("lcr-exact").replaceChildren();
+    lcr.oddsFor = null;
+    return;
+  }
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   // The old odds are for another table: gone before the new ones come (or
   // an error does).
@@ -1391,9 +1400,25 @@ async function lcrStudy() {
   }
 }
 
+// The faces of each named table a study has shown (the server's).
+const lcrFaces = {};
+
+// The faces field is the player's own table's: a named table's faces are
+// shown there once a study of it has named them, and cannot be edited.
+function lcrFacesFollow() {
+  const name = $("lcr-table-name").value, own = name === "custom";
+  $("lcr-faces").readOnly = !own;
+  if (!own) $("lcr-faces").value = lcrFaces[name] || "";
+  $("lcr-faces").placeholder = own ? "0,0,0,1,2,3" : "the table's own";
+}
+
 function lcrStudyShow(study) {
   const results = study.tables ? study.tables : [study];
   const s = results[0];
+  if (s.game !== "custom" && $("lcr-table-name").value === s.game) {
+    lcrFaces[s.game] = s.table;
+    lcrFacesFollow();
+  }
   const last = s.rows[s.rows.length - 1];
   const seats = last.expected_chips.length;
   $("lcr-study").replaceChildren(
@@ -1408,7 +1433,11 @@ function lcrStudyShow(study) {
 // 95% band: how fast the numbers settle.
 function lcrChart(rows, seats) {
   const svg = $("lcr-chart");
-  const W = 640, H = 300, L = 50, B = 30, T = 10, R = 10;
+  // The legend (a swatch and "seat i" each, 8 a line) above the plot.
+  const per = 8, lines = Math.ceil(seats / per);
+  const W = 640, H = 300 + 16 * lines, L = 64, B = 34, T = 20 + 16 * lines, R = 10;
+  svg.setAttribute("height", H);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const xs = rows.map((r) => Math.log10(r.simulations));
   const lo = Math.min(...rows.flatMap((r) => r.expected_chips.map((c, i) => c - r.expected_chips_ci95[i])));
   const hi = Math.max(...rows.flatMap((r) => r.expected_chips.map((c, i) => c + r.expected_chips_ci95[i])));
@@ -1421,21 +1450,28 @@ function lcrChart(rows, seats) {
     if (text !== undefined) e.textContent = text;
     return e;
   };
+  const color = (i) => `hsl(${(360 * i) / seats},65%,45%)`;
   const parts = [make("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#999" }),
     make("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" }),
-    make("text", { x: L, y: H - 8 }, "games played (log scale)"),
-    make("text", { x: 2, y: T + 10 }, hi.toFixed(1)),
-    make("text", { x: 2, y: H - B }, lo.toFixed(1)),
-    make("text", { x: W - 150, y: T + 10 }, "expected chips by seat")];
+    make("text", { x: L, y: H - 4 }, "games played (log scale)"),
+    make("text", { x: 12, y: H - B, transform: `rotate(-90 12 ${H - B})` }, "expected chips at the end (chips)")];
+  // Five values up the y axis.
+  for (let k = 0; k <= 4; k++) {
+    const v = lo + ((hi - lo) * k) / 4;
+    parts.push(make("text", { x: 20, y: y(v) + 4 }, v.toFixed(1)), make("line", { x1: L - 4, y1: y(v), x2: L, y2: y(v), stroke: "#999" }));
+  }
   for (const r of rows) parts.push(make("text", { x: x(Math.log10(r.simulations)) - 10, y: H - B + 14 }, r.simulations >= 1000 ? r.simulations / 1000 + "k" : r.simulations));
+  const legend = make("g", { class: "legend" });
   for (let i = 0; i < seats; i++) {
-    const color = `hsl(${(360 * i) / seats},65%,45%)`;
+    const lx = L + 72 * (i % per), ly = 8 + 16 * Math.floor(i / per);
+    legend.append(make("rect", { x: lx, y: ly, width: 14, height: 8, fill: color(i) }), make("text", { x: lx + 18, y: ly + 8 }, `seat ${i}`));
     const up = rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i] + r.expected_chips_ci95[i])}`);
     const down = rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i] - r.expected_chips_ci95[i])}`).reverse();
-    parts.push(make("polygon", { points: [...up, ...down].join(" "), fill: color, "fill-opacity": 0.08 }));
-    parts.push(make("polyline", { points: rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i])}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 }));
+    parts.push(make("polygon", { points: [...up, ...down].join(" "), fill: color(i), "fill-opacity": 0.08 }));
+    parts.push(make("polyline", { points: rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i])}`).join(" "), fill: "none", stroke: color(i), "stroke-width": 2 }));
   }
-  svg.replaceChildren(...parts);
+  parts.push(make("text", { x: W - R, y: H - 4, "text-anchor": "end" }, "lines: the mean; bands: its 95% interval"));
+  svg.replaceChildren(legend, ...parts);
 }
 
 // ---------------------------------------------------------------- casino
@@ -1634,6 +1670,13 @@ function crapsPays(text) {
 // The odds (and lay odds) rows name a point and its pair: 4 or 10, 5 or 9, 6 or 8.
 const PAIR = { 4: 10, 5: 9, 6: 8, 10: 4, 9: 5, 8: 6 };
 
+// A bet's name as the page shows it: an odds bet stands on either point of
+// its pair ("odds on 5" is behind a 5 or a 9), so both are named.
+function betLabel(name) {
+  const odds = /^((?:lay )?odds on )(\d+)$/.exec(name);
+  return odds ? `${odds[1]}${odds[2]} or ${PAIR[odds[2]]}` : name;
+}
+
 // The current phase: before any roll, the come-out; else the last roll's after.
 function crapsPhase() {
   const g = craps.game;
@@ -1707,14 +1750,14 @@ function crapsBetsRender() {
     const why = crapsOpen(b);
     const stake = craps.stakes[b.name] || 0;
     return el("tr", { "data-bet": b.name },
-      el("td", { class: "name" }, b.name),
+      el("td", { class: "name" }, betLabel(b.name)),
       el("td", {}, b.pays),
       el("td", { class: "edge", "data-edge": b.house_edge }, b.house_edge),
       el("td", { class: "edge-pct" }, `${b.house_edge_percent.toFixed(3)}%`),
       el("td", { class: "stake" }, stake ? chipsText(stake) : ""),
       el("td", {}, el("button", {
         id: `craps-bet-${i}`, disabled: Boolean(why) || craps.bank < Number($("craps-stake").value),
-        title: why || b.rule, "aria-label": `bet ${$("craps-stake").value} on ${b.name}${why ? `: ${why}` : ""}`,
+        title: why || b.rule, "aria-label": `bet ${$("craps-stake").value} on ${betLabel(b.name)}${why ? `: ${why}` : ""}`,
         onclick: () => { craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
       }, "bet")),
       el("td", { class: "rule" }, b.rule));
@@ -1748,8 +1791,9 @@ function crapsSettleRoll(r, last) {
     if (o.result === "win") back = stake + stake * o.pays;
     if (o.result === "push" || o.result === "back") back = stake;
     craps.bank += back;
-    const text = o.result === "win" ? `${b.name} wins ${chipsText(stake * o.pays)}` : o.result === "lose" ? `${b.name} loses ${chipsText(stake)}`
-      : o.result === "push" ? `${b.name} pushes (${chipsText(stake)} back)` : `${b.name} comes back (${chipsText(stake)}): the game ended`;
+    const n = betLabel(b.name);
+    const text = o.result === "win" ? `${n} wins ${chipsText(stake * o.pays)}` : o.result === "lose" ? `${n} loses ${chipsText(stake)}`
+      : o.result === "push" ? `${n} pushes (${chipsText(stake)} back)` : `${n} comes back (${chipsText(stake)}): the game ended`;
     lines.push({ bet: b.name, stake, result: o.result, returned: back, text });
   }
   craps.settled.push({ roll: craps.at, dice: r.dice, settled: lines });

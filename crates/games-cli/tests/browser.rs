@@ -1980,6 +1980,22 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         .await
         .unwrap();
     assert_eq!(seed, "42", "the typed seed after a failed check");
+    // The strategy map to a goal of 50 leaves the scores past it blank,
+    // and its rate names the goal.
+    set(c, "hog-goal", "50").await;
+    click(c, "hog-map-go").await;
+    let map = wait_for(
+        c,
+        "if (!document.getElementById('hog-map-legend').textContent.includes('blank: 50 or more')) return null;
+         const ctx = document.getElementById('hog-map').getContext('2d');
+         const alpha = (o, s) => ctx.getImageData(o * 4 + 1, (99 - s) * 4 + 1, 1, 1).data[3];
+         return [alpha(10, 10), alpha(75, 75), alpha(10, 75), document.getElementById('hog-rate').textContent.includes(', to 50: exact average win rate')];",
+        "the map to 50",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(map, serde_json::json!([255, 0, 0, true]), "the map to 50");
+    set(c, "hog-goal", "100").await;
     open(c, &format!("{base}/casino"), "casino").await;
     log_and_reset(c).await;
 

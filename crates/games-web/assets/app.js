@@ -754,7 +754,7 @@ async function hogMap() {
   const rate = await api("hog", "rate", { strategy, vs, ...rules, ...files }, "hog");
   const term = hog.terms.find((t) => t.name === rules.rules);
   const memory = term ? MEMORY_TERMS.includes(term.name) : false;
-  $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}: exact average win rate ${fmt(rate.exact_win_rate)}` +
+  $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}, to ${rules.goal}: exact average win rate ${fmt(rate.exact_win_rate)}` +
     ` (moving first ${fmt(rate.win_rate_first, 4)}, second ${fmt(rate.win_rate_second, 4)})`;
   const ctx = $("hog-map").getContext("2d");
   if (memory && !strategy.startsWith("always:") && !strategy.startsWith("file:")) {
@@ -765,15 +765,21 @@ async function hogMap() {
     return;
   }
   const table = await api("hog", "export", { strategy, out: "-", as: "json", ...rules, ...files }, "hog");
+  // Scores at or past the goal are never played from: left blank.
+  const goal = rules.goal;
   for (let s = 0; s < 100; s++) {
     for (let o = 0; o < 100; o++) {
+      if (s >= goal || o >= goal) {
+        ctx.clearRect(o * 4, (99 - s) * 4, 4, 4);
+        continue;
+      }
       ctx.fillStyle = PALETTE[table[s][o]];
       ctx.fillRect(o * 4, (99 - s) * 4, 4, 4);
     }
   }
   $("hog-map-legend").replaceChildren(el("span", { class: "words" }, "dice: "),
     ...PALETTE.map((c, i) => el("span", { class: darkColor(c) ? "dark" : "light", style: `background:${c}` }, i)),
-    el("span", { class: "words" }, "  (across: opponent's score; up: the mover's)"));
+    el("span", { class: "words" }, `  (across: opponent's score; up: the mover's${goal < 100 ? `; blank: ${goal} or more, the game over` : ""})`));
 }
 
 // ---------------------------------------------------------------- Kalah

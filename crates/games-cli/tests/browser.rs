@@ -1968,8 +1968,20 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(20),
     )
     .await;
-    // A typed seed stays through a check that fails (Hog's goal).
+    // A check that fails starts no game, and leaves the seed shown as it
+    // was (Hog's goal).
     open(c, &format!("{base}/hog"), "hog").await;
+    let shown = "return [document.getElementById('hog-seed').value, document.getElementById('hog-new').closest('.panel').querySelector('.check-error') !== null];";
+    let before = c.execute(shown, vec![]).await.unwrap();
+    set(c, "hog-goal", "0").await;
+    click(c, "hog-new").await;
+    let after = c.execute(shown, vec![]).await.unwrap();
+    assert_eq!(
+        after,
+        serde_json::json!([before[0], true]),
+        "the seed after a failed check"
+    );
+    // A typed seed stays through a check that fails too.
     set(c, "hog-seed", "42").await;
     set(c, "hog-goal", "0").await;
     click(c, "hog-new").await;

@@ -311,20 +311,28 @@ for (const id of ["hog-seed", "lcr-seed", "craps-seed", "bac-seed"]) {
   $(id).addEventListener("input", () => typedSeeds.add(id));
 }
 
+// The games started with each seed field (counted by `seedUsed`).
+const seedStarts = {};
+
 // A game started with the seed in field `id`: the next "New game" draws a
 // new one unless the player types one again.
 function seedUsed(id) {
   typedSeeds.delete(id);
+  seedStarts[id] = (seedStarts[id] || 0) + 1;
 }
 
 // A "New game" button: the link's note goes, and the game gets a new
 // seed unless the player typed one (typing a game's seed again replays
-// it; a typed seed stays until a game starts with it).
+// it; a typed seed stays until a game starts with it). Each start checks
+// its form before its first request, so when a check fails (and no game
+// starts) the field shows again the seed it showed.
 function newGameButton(button, seed, start) {
   $(button).onclick = () => {
     linkNoteGone(button);
+    const before = $(seed).value, starts = seedStarts[seed] || 0;
     if (!typedSeeds.has(seed) || $(seed).value.trim() === "") $(seed).value = newSeed();
     start();
+    if ((seedStarts[seed] || 0) === starts && !typedSeeds.has(seed)) $(seed).value = before;
   };
 }
 

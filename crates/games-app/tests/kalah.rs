@@ -938,6 +938,27 @@ fn a_request_waits_for_its_boards_table_and_comes_first() {
     );
 }
 
+/// The preparer's build of `a`'s larger table caught under way (a level
+/// or more done) and paused: the cache marked busy while the guard is
+/// held. `None` when the build ended first, or not within 60 s.
+fn paused_mid_build<'c>(
+    cache: &'c games_app::KalahCache,
+    a: &mancala::Position,
+) -> Option<impl Sized + 'c> {
+    let start = Instant::now();
+    loop {
+        if cache.table_progress(a, 16).is_some_and(|t| t.done > 0) {
+            let busy = cache.busy();
+            std::thread::sleep(Duration::from_millis(50));
+            return cache.table_progress(a, 16).map(|_| busy);
+        }
+        if cache.values_of(a).is_some() || start.elapsed() > Duration::from_secs(60) {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 /// While the preparer builds a board's larger table, a request for that
 /// board that runs out of time says how far the build has come (the page
 /// shows it on a server's first start); once the table is made, every
@@ -957,19 +978,7 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
         let cache = staged_cache(dir.path(), positions, positions, &saved);
         cache.prepare(a.clone(), 16);
         let (cancel, preparer) = start_preparer(&cache);
-        let start = Instant::now();
-        let caught = loop {
-            // Once the build has done a level or more.
-            if cache.table_progress(&a, 16).is_some_and(|t| t.done > 0) {
-                let busy = cache.busy();
-                std::thread::sleep(Duration::from_millis(50));
-                break cache.table_progress(&a, 16).map(|_| busy);
-            }
-            if cache.values_of(&a).is_some() || start.elapsed() > Duration::from_secs(60) {
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        };
+        let caught = paused_mid_build(&cache, &a);
         let Some(busy) = caught else {
             cancel.cancel();
             preparer.join().unwrap();
@@ -1039,19 +1048,7 @@ fn a_request_waiting_on_another_boards_build_says_whose() {
         };
         std::thread::sleep(Duration::from_millis(300));
         let (cancel, preparer) = start_preparer(&cache);
-        let start = Instant::now();
-        let caught = loop {
-            if cache.table_progress(&a, 16).is_some_and(|t| t.done > 0) {
-                // Paused while this is held.
-                let busy = cache.busy();
-                std::thread::sleep(Duration::from_millis(50));
-                break cache.table_progress(&a, 16).map(|_| busy);
-            }
-            if cache.values_of(&a).is_some() || start.elapsed() > Duration::from_secs(60) {
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        };
+        let caught = paused_mid_build(&cache, &a);
         let Some(busy) = caught else {
             first.join().unwrap();
             cancel.cancel();

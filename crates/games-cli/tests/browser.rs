@@ -53,7 +53,7 @@ fn shots_dir() -> std::path::PathBuf {
 async fn wait_for(c: &Client, script: &str, what: &str, limit: Duration) -> serde_json::Value {
     let start = Instant::now();
     loop {
-        let v = c.execute(script, vec![]).await.unwrap();
+        let v = js(c, script).await;
         if !v.is_null() && v != serde_json::Value::Bool(false) {
             return v;
         }
@@ -62,14 +62,13 @@ async fn wait_for(c: &Client, script: &str, what: &str, limit: Duration) -> serd
     }
 }
 
+/// Run `script` in the page, and what it returns.
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
 async fn status_error(c: &Client) -> String {
-    let v = c
-        .execute(
-            "const s = document.getElementById('status'); return s.className === 'error' ? s.textContent : '';",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let v = js(c, "const s = document.getElementById('status'); return s.className === 'error' ? s.textContent : '';").await;
     v.as_str().unwrap_or("").to_string()
 }
 
@@ -94,12 +93,11 @@ async fn click(c: &Client, id: &str) {
 }
 
 async fn log_and_reset(c: &Client) -> serde_json::Value {
-    c.execute(
+    js(
+        c,
         "const l = window.gamesLog; window.gamesLog = []; return l;",
-        vec![],
     )
     .await
-    .unwrap()
 }
 
 /// The vendored axe-core, injected into the page under test.
@@ -112,15 +110,9 @@ async fn axe(c: &Client, what: &str) {
         .await
         .unwrap();
     assert_eq!(loaded, "object", "axe-core did not load");
-    let bad = c
-        .execute(
-            "return window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+    let bad = js(c, "return window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-               .map((v) => `${v.impact} ${v.id}: ${v.help}: ` + v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' (' + n.failureSummary.replace(/\\s+/g, ' ') + ')').join('; ')));",
-            vec![],
-        )
-        .await
-        .unwrap();
+               .map((v) => `${v.impact} ${v.id}: ${v.help}: ` + v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' (' + n.failureSummary.replace(/\\s+/g, ' ') + ')').join('; ')));").await;
     let bad: Vec<String> = serde_json::from_value(bad).unwrap();
     assert!(bad.is_empty(), "{what}: axe-core finds\n{}", bad.join("\n"));
 }
@@ -204,12 +196,7 @@ async fn note_beside(c: &Client, button: &str) -> serde_json::Value {
 
 /// The craps bankroll shown and the seed in its field.
 async fn craps_bank_and_seed(c: &Client) -> serde_json::Value {
-    c.execute(
-        "return [document.getElementById('craps-bank').textContent, document.getElementById('craps-seed').value];",
-        vec![],
-    )
-    .await
-    .unwrap()
+    js(c, "return [document.getElementById('craps-bank').textContent, document.getElementById('craps-seed').value];").await
 }
 
 /// The name a page's screenshots take.
@@ -231,22 +218,17 @@ async fn lcr_overlaps(c: &Client, url: &str, seats: usize) -> serde_json::Value 
         seats + 1
     );
     wait_for(c, &all, "the seats", Duration::from_secs(20)).await;
-    c.execute(
-        "const r = [...document.querySelectorAll('#lcr-table .seat')].map((e) => [e.id, e.getBoundingClientRect()]);
+    js(c, "const r = [...document.querySelectorAll('#lcr-table .seat')].map((e) => [e.id, e.getBoundingClientRect()]);
          const out = [];
          for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
            const [a, b] = [r[i][1], r[j][1]];
            if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push([r[i][0], r[j][0]]);
          }
-         return [out, document.documentElement.scrollWidth <= document.documentElement.clientWidth];",
-        vec![],
-    )
-    .await
-    .unwrap()
+         return [out, document.documentElement.scrollWidth <= document.documentElement.clientWidth];").await
 }
 
 async fn shoot(c: &Client, name: &str) {
-    c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+    js(c, "window.scrollTo(0, 0);").await;
     let png = c.screenshot().await.unwrap();
     std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
 }
@@ -340,13 +322,11 @@ async fn session(port: u16, extra: &[&str]) -> (Client, tempfile::TempDir) {
         {
             Ok(c) => {
                 // The page gets 1280 x 900 whatever the window's frame takes.
-                let frame = c
-                    .execute(
-                        "return [outerWidth - innerWidth, outerHeight - innerHeight];",
-                        vec![],
-                    )
-                    .await
-                    .unwrap();
+                let frame = js(
+                    &c,
+                    "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+                )
+                .await;
                 let (w, h) = (
                     frame[0].as_u64().unwrap() as u32,
                     frame[1].as_u64().unwrap() as u32,
@@ -366,13 +346,7 @@ async fn session(port: u16, extra: &[&str]) -> (Client, tempfile::TempDir) {
 /// Dark mode and reduced motion: every page passes axe-core and the
 /// contrast check again, and the dice do not move.
 async fn dark_and_still(c: &Client, base: &str) {
-    let modes = c
-        .execute(
-            "return [matchMedia('(prefers-color-scheme: dark)').matches, matchMedia('(prefers-reduced-motion: reduce)').matches];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let modes = js(c, "return [matchMedia('(prefers-color-scheme: dark)').matches, matchMedia('(prefers-reduced-motion: reduce)').matches];").await;
     assert_eq!(
         modes,
         serde_json::json!([true, true]),
@@ -380,13 +354,7 @@ async fn dark_and_still(c: &Client, base: &str) {
     );
     for page in ["", "hog", "kalah", "lcr", "casino?game=baccarat", "casino"] {
         open(c, &format!("{base}/{page}"), page).await;
-        let bg = c
-            .execute(
-                "return getComputedStyle(document.body).backgroundColor;",
-                vec![],
-            )
-            .await
-            .unwrap();
+        let bg = js(c, "return getComputedStyle(document.body).backgroundColor;").await;
         assert_eq!(bg, "rgb(18, 21, 28)", "/{page} is dark");
         axe(c, &format!("/{page}, dark")).await;
         contrast(c, &format!("/{page}, dark")).await;
@@ -417,13 +385,7 @@ async fn hog_under_another_term(c: &Client, base: &str) {
     )
     .await;
     set(c, "hog-term", "fall2023").await;
-    let shown = c
-        .execute(
-            "return [document.getElementById('hog-term-rules').textContent, document.getElementById('hog-bacon').disabled, document.getElementById('hog-swap').disabled];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(c, "return [document.getElementById('hog-term-rules').textContent, document.getElementById('hog-bacon').disabled, document.getElementById('hog-swap').disabled];").await;
     assert!(
         shown[0].as_str().unwrap().contains("Source: "),
         "fall2023's rules in words and source: {shown}"
@@ -481,13 +443,11 @@ async fn hog_under_another_term(c: &Client, base: &str) {
             .all(|c| c.contains("--rules fall2023")),
         "{hog:?}"
     );
-    let shown = c
-        .execute(
-            "return document.getElementById('hog-command').textContent;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(
+        c,
+        "return document.getElementById('hog-command').textContent;",
+    )
+    .await;
     assert!(
         shown.as_str().unwrap().contains("--rules fall2023"),
         "the page's last command: {shown}"
@@ -499,13 +459,7 @@ async fn hog_under_another_term(c: &Client, base: &str) {
     );
 
     // The link keeps the rule set.
-    let link = c
-        .execute(
-            "return [location.href, document.getElementById('hog-score').dataset.scores, document.getElementById('hog-coach-table').textContent];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let link = js(c, "return [location.href, document.getElementById('hog-score').dataset.scores, document.getElementById('hog-coach-table').textContent];").await;
     let url = link[0].as_str().unwrap();
     assert!(url.contains("rules=fall2023"), "{url}");
     c.goto(url).await.unwrap();
@@ -522,10 +476,7 @@ async fn hog_under_another_term(c: &Client, base: &str) {
         again, link,
         "the Hog link reopens the position under fall2023"
     );
-    let term = c
-        .execute("return document.getElementById('hog-term').value;", vec![])
-        .await
-        .unwrap();
+    let term = js(c, "return document.getElementById('hog-term').value;").await;
     assert_eq!(term, "fall2023");
     let log = log_and_reset(c).await;
     for e in log.as_array().unwrap() {
@@ -552,13 +503,7 @@ async fn play_everything(c: &Client, base: &str) {
         wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
         axe(c, &format!("/{page}")).await;
         contrast(c, &format!("/{page}")).await;
-        let t = c
-            .execute(
-                "const n = performance.getEntriesByType('navigation')[0]; return [n.responseEnd - n.startTime, n.loadEventEnd - n.startTime];",
-                vec![],
-            )
-            .await
-            .unwrap();
+        let t = js(c, "const n = performance.getEntriesByType('navigation')[0]; return [n.responseEnd - n.startTime, n.loadEventEnd - n.startTime];").await;
         eprintln!("/{page}: response {} ms, load event {} ms", t[0], t[1]);
     }
 
@@ -592,19 +537,13 @@ async fn play_everything(c: &Client, base: &str) {
         assert!(e.is_empty(), "the page says: {e}");
         if state == "over" {
             // The dice went with the game: the keyboard is on its download.
-            let active = c
-                .execute("return document.activeElement.id;", vec![])
-                .await
-                .unwrap();
+            let active = js(c, "return document.activeElement.id;").await;
             assert_eq!(active, "hog-export", "focus at the game's end");
             break;
         }
         if !clicked.is_empty() {
             // The keyboard is still on the dice button pressed last.
-            let active = c
-                .execute("return document.activeElement.id;", vec![])
-                .await
-                .unwrap();
+            let active = js(c, "return document.activeElement.id;").await;
             assert_eq!(active, clicked.as_str(), "focus after clicking {clicked}");
         }
         if clicks == 4 {
@@ -626,13 +565,7 @@ async fn play_everything(c: &Client, base: &str) {
                 hidden.is_empty(),
                 "not in the 1280 x 900 window: {hidden:?}"
             );
-            let v = c
-                .execute(
-                    "return [location.href, document.getElementById('hog-score').dataset.scores, document.getElementById('hog-coach-table').textContent];",
-                    vec![],
-                )
-                .await
-                .unwrap();
+            let v = js(c, "return [location.href, document.getElementById('hog-score').dataset.scores, document.getElementById('hog-coach-table').textContent];").await;
             link = Some(v);
         }
         clicked = state.as_str().unwrap().to_string();
@@ -655,34 +588,27 @@ async fn play_everything(c: &Client, base: &str) {
     );
     let last: serde_json::Value =
         serde_json::from_str(steps.last().unwrap()["body"].as_str().unwrap()).unwrap();
-    let shown = c
-        .execute(
-            "return JSON.parse(document.getElementById('hog-score').dataset.scores);",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(
+        c,
+        "return JSON.parse(document.getElementById('hog-score').dataset.scores);",
+    )
+    .await;
     assert_eq!(
         shown, last["state"]["scores"],
         "the page shows the last step's scores"
     );
-    let winner = c
-        .execute(
-            "return Number(document.getElementById('hog-event').dataset.winner);",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let winner = js(
+        c,
+        "return Number(document.getElementById('hog-event').dataset.winner);",
+    )
+    .await;
     assert_eq!(winner, last["winner"]);
     let checked = common::check_log(&log);
     eprintln!("hog: {clicks} choices clicked, {checked} replies equal to the CLI's");
 
     // The export's commands replay the game: one `hog step` a turn, each
     // from the state the one before printed; the last prints the result.
-    let export = c
-        .execute("return window.gamesExport('hog');", vec![])
-        .await
-        .unwrap();
+    let export = js(c, "return window.gamesExport('hog');").await;
     let commands: Vec<String> = serde_json::from_value(export["commands"].clone()).unwrap();
     assert_eq!(commands.len(), export["turns"].as_array().unwrap().len());
     assert_eq!(
@@ -794,10 +720,7 @@ async fn play_everything(c: &Client, base: &str) {
         if moves >= 1 {
             // The keyboard stays on the board after a click (on the pit
             // played, or the board when that pit is empty now).
-            let active = c
-                .execute("return document.activeElement.id;", vec![])
-                .await
-                .unwrap();
+            let active = js(c, "return document.activeElement.id;").await;
             let active = active.as_str().unwrap_or("");
             assert!(active.starts_with("kalah-"), "focus went to {active:?}");
         }
@@ -816,13 +739,11 @@ async fn play_everything(c: &Client, base: &str) {
         .unwrap();
     let last: serde_json::Value =
         serde_json::from_str(last_move["body"].as_str().unwrap()).unwrap();
-    let board = c
-        .execute(
-            "return JSON.parse(document.getElementById('kalah-board').dataset.board);",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let board = js(
+        c,
+        "return JSON.parse(document.getElementById('kalah-board').dataset.board);",
+    )
+    .await;
     assert_eq!(board, last["position"]["board"]);
     assert!(last["final_scores"].is_array(), "the game ended: {last}");
     // The solver plays perfectly from a won start and we played its best
@@ -837,10 +758,7 @@ async fn play_everything(c: &Client, base: &str) {
     eprintln!("kalah: {moves} moves clicked, {checked} replies equal to the CLI's");
     // The export's command (the handout's sow_game over every move from
     // the start) prints the board the game ended on.
-    let export = c
-        .execute("return window.gamesExport('kalah');", vec![])
-        .await
-        .unwrap();
+    let export = js(c, "return window.gamesExport('kalah');").await;
     let command = export["command"].as_str().unwrap();
     assert!(
         command.starts_with("games-cli kalah sow --board 3,3,3,3,0,3,3,3,3,0 --moves "),
@@ -866,21 +784,17 @@ async fn play_everything(c: &Client, base: &str) {
     set(c, "kalah-side", "0").await;
     click(c, "kalah-new").await;
     tokio::time::sleep(Duration::from_millis(4000)).await;
-    let board = c
-        .execute(
-            "return JSON.parse(document.getElementById('kalah-board').dataset.board);",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let board = js(
+        c,
+        "return JSON.parse(document.getElementById('kalah-board').dataset.board);",
+    )
+    .await;
     assert_eq!(board, serde_json::json!([3, 3, 3, 3, 0, 3, 3, 3, 3, 0]));
-    let event = c
-        .execute(
-            "return document.getElementById('kalah-event').textContent;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let event = js(
+        c,
+        "return document.getElementById('kalah-event').textContent;",
+    )
+    .await;
     assert!(!event.as_str().unwrap().contains("sowed"), "{event}");
     let rows = wait_for(
         c,
@@ -975,24 +889,12 @@ async fn play_everything(c: &Client, base: &str) {
     click(c, "lcr-next").await;
     click(c, "lcr-next").await;
     // The address holds the game and the throw shown.
-    let lcr_link = c
-        .execute(
-            "return [location.href, document.getElementById('lcr-table').dataset.coins, document.getElementById('lcr-event').textContent];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let lcr_link = js(c, "return [location.href, document.getElementById('lcr-table').dataset.coins, document.getElementById('lcr-event').textContent];").await;
     assert!(lcr_link[0].as_str().unwrap().contains("at=2"), "{lcr_link}");
-    let active = c
-        .execute("return document.activeElement.id;", vec![])
-        .await
-        .unwrap();
+    let active = js(c, "return document.activeElement.id;").await;
     assert_eq!(active, "lcr-next", "focus after clicking Next throw");
     // The export's command replays the seeded game to its winner.
-    let export = c
-        .execute("return window.gamesExport('lcr');", vec![])
-        .await
-        .unwrap();
+    let export = js(c, "return window.gamesExport('lcr');").await;
     let command = export["command"].as_str().unwrap();
     let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
     assert_eq!(replayed["winner"], export["winner"], "{command}");
@@ -1017,35 +919,21 @@ async fn play_everything(c: &Client, base: &str) {
     .await;
     let e = status_error(c).await;
     assert!(e.is_empty(), "the page says: {e}");
-    let lines = c
-        .execute(
-            "return document.querySelectorAll('#lcr-chart polyline').length;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let lines = js(
+        c,
+        "return document.querySelectorAll('#lcr-chart polyline').length;",
+    )
+    .await;
     assert!(lines.as_u64().unwrap() >= 2, "chart lines: {lines}");
     // A legend names each line's seat in its colour; the axes have titles.
-    let legend = c
-        .execute(
-            "return [[...document.querySelectorAll('#lcr-chart .legend text')].map((t) => t.textContent),
+    let legend = js(c, "return [[...document.querySelectorAll('#lcr-chart .legend text')].map((t) => t.textContent),
                      [...document.querySelectorAll('#lcr-chart .legend rect')].map((r) => r.getAttribute('fill')),
                      [...document.querySelectorAll('#lcr-chart polyline')].map((p) => p.getAttribute('stroke')),
-                     [...document.querySelectorAll('#lcr-chart > text')].map((t) => t.textContent)];",
-            vec![],
-        )
-        .await
-        .unwrap();
+                     [...document.querySelectorAll('#lcr-chart > text')].map((t) => t.textContent)];").await;
     // A named table's faces show, once the study has named them, in a
     // field that cannot be edited (editing it would change nothing).
-    let faces = c
-        .execute(
-            "const f = document.getElementById('lcr-faces');
-             return [f.readOnly, document.getElementById('lcr-study-summary').textContent.startsWith(`nocenter-tilted (${f.value})`)];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let faces = js(c, "const f = document.getElementById('lcr-faces');
+             return [f.readOnly, document.getElementById('lcr-study-summary').textContent.startsWith(`nocenter-tilted (${f.value})`)];").await;
     assert_eq!(faces, serde_json::json!([true, true]), "the faces field");
     let n = lines.as_u64().unwrap() as usize;
     let names: Vec<String> = (0..n).map(|i| format!("seat {i}")).collect();
@@ -1086,14 +974,8 @@ async fn play_everything(c: &Client, base: &str) {
     .await;
     // The bet panel shows every bet of `craps bets` with its exact edge.
     wait_for(c, ready("casino"), "the bet panel", Duration::from_secs(30)).await;
-    let shown = c
-        .execute(
-            "return [...document.querySelectorAll('#craps-bets-table tr[data-bet]')].map((r) =>
-               [r.dataset.bet, r.querySelector('.edge').dataset.edge, r.querySelector('.edge-pct').textContent]);",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(c, "return [...document.querySelectorAll('#craps-bets-table tr[data-bet]')].map((r) =>
+               [r.dataset.bet, r.querySelector('.edge').dataset.edge, r.querySelector('.edge-pct').textContent]);").await;
     let bets: serde_json::Value =
         serde_json::from_str(&common::cli_json("games-cli craps bets --format json")).unwrap();
     let want: Vec<serde_json::Value> = bets["bets"]
@@ -1141,19 +1023,14 @@ async fn play_everything(c: &Client, base: &str) {
             .unwrap();
         let id = id.as_str().unwrap().to_string();
         click(c, &id).await;
-        let active = c
-            .execute("return document.activeElement.id;", vec![])
-            .await
-            .unwrap();
+        let active = js(c, "return document.activeElement.id;").await;
         assert_eq!(active, id.as_str(), "focus after betting on {bet}");
     }
-    let bank = c
-        .execute(
-            "return document.getElementById('craps-bank').textContent;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let bank = js(
+        c,
+        "return document.getElementById('craps-bank').textContent;",
+    )
+    .await;
     assert_eq!(bank, "90");
     for _ in 0..100 {
         let roll = c.find(Locator::Id("craps-roll")).await.unwrap();
@@ -1179,26 +1056,15 @@ async fn play_everything(c: &Client, base: &str) {
     assert!(hidden.is_empty(), "craps, out of view: {hidden:?}");
     // Baccarat is the other tab: the arrow key moves to it, as the ARIA
     // tabs pattern says, and the address names it.
-    c.execute(
-        "document.getElementById('casino-tab-craps').focus();",
-        vec![],
-    )
-    .await
-    .unwrap();
+    js(c, "document.getElementById('casino-tab-craps').focus();").await;
     c.active_element()
         .await
         .unwrap()
         .send_keys(&char::from(fantoccini::key::Key::Right).to_string())
         .await
         .unwrap();
-    let tab = c
-        .execute(
-            "return [document.activeElement.id, document.getElementById('casino-baccarat').hidden, document.getElementById('casino-craps').hidden,
-               new URLSearchParams(location.search).get('game')];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let tab = js(c, "return [document.activeElement.id, document.getElementById('casino-baccarat').hidden, document.getElementById('casino-craps').hidden,
+               new URLSearchParams(location.search).get('game')];").await;
     assert_eq!(
         tab,
         serde_json::json!(["casino-tab-baccarat", false, true, "baccarat"]),
@@ -1226,13 +1092,11 @@ async fn play_everything(c: &Client, base: &str) {
     axe(c, "/casino, baccarat").await;
     contrast(c, "/casino, baccarat").await;
     shoot(c, "baccarat").await;
-    let shown = c
-        .execute(
-            "return [...document.querySelectorAll('#bac-rules li')].map((l) => l.textContent);",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#bac-rules li')].map((l) => l.textContent);",
+    )
+    .await;
     let want: serde_json::Value = serde_json::from_str(&common::cli_json(
         "games-cli baccarat deal --decks 8 --seed 31 --format json",
     ))
@@ -1241,24 +1105,20 @@ async fn play_everything(c: &Client, base: &str) {
         shown, want["rules_applied"],
         "the page shows the tableau's rules as the CLI"
     );
-    let cards = c
-        .execute(
-            "return document.querySelectorAll('#bac-table .card').length;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let cards = js(
+        c,
+        "return document.querySelectorAll('#bac-table .card').length;",
+    )
+    .await;
     let g = &want["game"];
     let n =
         4 + usize::from(!g["player_third"].is_null()) + usize::from(!g["house_third"].is_null());
     assert_eq!(cards.as_u64().unwrap() as usize, n);
-    let craps_done = c
-        .execute(
-            "return document.getElementById('craps-event').dataset.done;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let craps_done = js(
+        c,
+        "return document.getElementById('craps-event').dataset.done;",
+    )
+    .await;
     let want: serde_json::Value = serde_json::from_str(&common::cli_json(
         "games-cli craps game --seed 5 --format json",
     ))
@@ -1273,31 +1133,24 @@ async fn play_everything(c: &Client, base: &str) {
         _ => 0,
     };
     let pass = if want["won"] == true { 10 } else { 0 };
-    let bank = c
-        .execute(
-            "return document.getElementById('craps-bank').textContent;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let bank = js(
+        c,
+        "return document.getElementById('craps-bank').textContent;",
+    )
+    .await;
     assert_eq!(
         bank,
         (90 + field + pass).to_string(),
         "first roll {first}, won {}",
         want["won"]
     );
-    let puck = c
-        .execute(
-            "return document.getElementById('craps-puck').textContent;",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let puck = js(
+        c,
+        "return document.getElementById('craps-puck').textContent;",
+    )
+    .await;
     assert_eq!(puck, "OFF", "the game is over");
-    let export = c
-        .execute("return window.gamesExport('craps');", vec![])
-        .await
-        .unwrap();
+    let export = js(c, "return window.gamesExport('craps');").await;
     let command = export["command"].as_str().unwrap();
     let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
     assert_eq!(replayed["won"], export["won"], "{command}");
@@ -1315,13 +1168,11 @@ async fn play_everything(c: &Client, base: &str) {
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
-    let frame = c
-        .execute(
-            "return [outerWidth - innerWidth, outerHeight - innerHeight];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let frame = js(
+        c,
+        "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+    )
+    .await;
     c.set_window_size(
         390 + frame[0].as_u64().unwrap() as u32,
         844 + frame[1].as_u64().unwrap() as u32,
@@ -1369,13 +1220,7 @@ async fn play_everything(c: &Client, base: &str) {
             } else {
                 shoot(c, &format!("phone-{name}")).await;
             }
-            let widths = c
-                .execute(
-                    "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
-                    vec![],
-                )
-                .await
-                .unwrap();
+            let widths = js(c, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];").await;
             assert!(
                 widths[0].as_u64() <= widths[1].as_u64(),
                 "/{page} {state} at 390 px is {} px wide (the screen shows {})",
@@ -1391,13 +1236,7 @@ async fn play_everything(c: &Client, base: &str) {
     open(c, &format!(
         "{base}/kalah?pits=8&seeds=1&rule=seed&side=0&think=2&board=1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,0&to_move=0"
     ), "kalah").await;
-    let shown = c
-        .execute(
-            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.getElementById('kalah-pits').value];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(c, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.getElementById('kalah-pits').value];").await;
     assert!(
         shown[0].as_u64() <= shown[1].as_u64(),
         "Kalah(8,1) at 390 px: {shown}"
@@ -1431,16 +1270,11 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     )
     .await;
     log_and_reset(c).await;
-    c.execute(
-        "const v = (id, x) => { const e = document.getElementById(id); e.value = x; e.dispatchEvent(new Event('change')); };
+    js(c, "const v = (id, x) => { const e = document.getElementById(id); e.value = x; e.dispatchEvent(new Event('change')); };
          v('hog-opponent', 'final'); v('hog-term', 'fall2019'); v('hog-seat', '1'); v('hog-seed', '11');
          document.getElementById('hog-new').click();
          v('hog-term', 'spring2014'); v('hog-seat', '0'); v('hog-seed', '12');
-         document.getElementById('hog-new').click();",
-        vec![],
-    )
-    .await
-    .unwrap();
+         document.getElementById('hog-new').click();").await;
     wait_for(
         c,
         "return document.querySelector('#hog-coach-table') !== null;",
@@ -1457,14 +1291,8 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     )
     .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let shown = c
-        .execute(
-            "return [document.getElementById('hog-score').dataset.scores, document.querySelectorAll('#hog-log li').length,
-                     document.querySelector('#hog-coach p').textContent, location.search.includes('rules=fall2019')];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(c, "return [document.getElementById('hog-score').dataset.scores, document.querySelectorAll('#hog-log li').length,
+                     document.querySelector('#hog-coach p').textContent, location.search.includes('rules=fall2019')];").await;
     assert_eq!(
         shown,
         serde_json::json!(["[0,0]", 0, shown[2], false]),
@@ -1494,14 +1322,8 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     )
     .await;
     // Each rules panel links to the rules, which the server gives.
-    let rules = c
-        .execute(
-            "const links = document.querySelectorAll('details.rules a[href=\"/docs/rules.md\"]').length;
-             return fetch('/docs/rules.md').then(async (r) => [links, r.status, (await r.text()).includes('Kalah')]);",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let rules = js(c, "const links = document.querySelectorAll('details.rules a[href=\"/docs/rules.md\"]').length;
+             return fetch('/docs/rules.md').then(async (r) => [links, r.status, (await r.text()).includes('Kalah')]);").await;
     assert_eq!(rules, serde_json::json!([4, 200, true]), "the rules' links");
     log_and_reset(c).await;
 
@@ -1549,14 +1371,8 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(30),
     )
     .await;
-    let shown = c
-        .execute(
-            "return [document.getElementById('kalah-board').dataset.board, document.getElementById('kalah-turn').textContent,
-                     document.querySelectorAll('#kalah-log li').length];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(c, "return [document.getElementById('kalah-board').dataset.board, document.getElementById('kalah-turn').textContent,
+                     document.querySelectorAll('#kalah-log li').length];").await;
     assert_eq!(
         shown,
         serde_json::json!([start, "Your turn (player 0): choose a pit.", 0]),
@@ -1665,13 +1481,11 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         let url = format!("{base}/lcr?players={seats}&coins=3&seed=11&at=40");
         let shown = lcr_overlaps(c, &url, seats).await;
         assert_eq!(shown, serde_json::json!([[], true]), "{seats} seats");
-        let rows = c
-            .execute(
-                "return document.getElementById('lcr-table').classList.contains('rows');",
-                vec![],
-            )
-            .await
-            .unwrap();
+        let rows = js(
+            c,
+            "return document.getElementById('lcr-table').classList.contains('rows');",
+        )
+        .await;
         assert_eq!(rows, seats > 12, "{seats} seats in rows");
         // The odds follow the game: a table the page cannot solve says so
         // quietly, not as an error beside the odds.
@@ -1758,10 +1572,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     .await;
     // At the game's end the keyboard goes to its download.
     click(c, "lcr-end").await;
-    let active = c
-        .execute("return document.activeElement.id;", vec![])
-        .await
-        .unwrap();
+    let active = js(c, "return document.activeElement.id;").await;
     assert_eq!(active, "lcr-export", "focus at the game's end");
     set(c, "lcr-games", "2000").await;
     click(c, "lcr-study-go").await;
@@ -1809,21 +1620,20 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(20),
     )
     .await;
-    c.execute(
+    js(
+        c,
         "document.querySelector(\"#craps-bets-table tr[data-bet='field'] button\").click();
          document.querySelector(\"#craps-bets-table tr[data-bet='pass'] button\").click();
          document.getElementById('craps-roll').click();
          document.getElementById('bac-next').click(); document.getElementById('bac-next').click();",
-        vec![],
     )
-    .await
-    .unwrap();
+    .await;
     let state = "return [location.pathname + location.search, document.getElementById('craps-event').textContent,
                    document.getElementById('craps-bank').textContent, document.getElementById('craps-puck').textContent,
                    [...document.querySelectorAll('#craps-bets-table tr[data-bet]')].map((r) => r.querySelector('.stake').textContent).join(','),
                    [...document.querySelectorAll('#bac-table .card')].map((e) => e.dataset.card),
                    document.getElementById('casino-baccarat').hidden, document.getElementById('casino-craps').hidden];";
-    let before = c.execute(state, vec![]).await.unwrap();
+    let before = js(c, state).await;
     let link = before[0].as_str().unwrap().to_string();
     assert!(
         link.contains("craps=5") && link.contains("rolls=1") && link.contains("cards=2"),
@@ -1843,13 +1653,10 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(30),
     )
     .await;
-    let after = c.execute(state, vec![]).await.unwrap();
+    let after = js(c, state).await;
     assert_eq!(after, before, "the casino link reopens both games");
     // Baccarat's export: its command deals the same hand.
-    let export = c
-        .execute("return window.gamesExport('baccarat');", vec![])
-        .await
-        .unwrap();
+    let export = js(c, "return window.gamesExport('baccarat');").await;
     let command = export["command"].as_str().unwrap();
     let dealt: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
     assert_eq!(
@@ -1892,21 +1699,15 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         Duration::from_secs(20),
     )
     .await;
-    c.execute(
+    js(
+        c,
         "document.querySelector(\"#craps-bets-table tr[data-bet='pass'] button\").click();",
-        vec![],
     )
-    .await
-    .unwrap();
+    .await;
     assert_eq!(craps_bank_and_seed(c).await, serde_json::json!(["95", "5"]));
     // At 1280 x 900 the game stays in view beside the last bet of the
     // table.
-    c.execute(
-        "document.querySelector('#craps-bets-table tr:last-child').scrollIntoView({ block: 'end' });",
-        vec![],
-    )
-    .await
-    .unwrap();
+    js(c, "document.querySelector('#craps-bets-table tr:last-child').scrollIntoView({ block: 'end' });").await;
     let hidden = in_view(
         c,
         &["craps-roll", "craps-bank", "craps-event", "craps-dice"],
@@ -1914,16 +1715,10 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     .await;
     assert!(hidden.is_empty(), "beside the last bet: {hidden:?}");
     // ... and covers nothing below its row ("Craps, exactly").
-    let covers = c
-        .execute(
-            "document.getElementById('craps-exact').scrollIntoView({ block: 'end' });
+    let covers = js(c, "document.getElementById('craps-exact').scrollIntoView({ block: 'end' });
              const a = document.getElementById('craps-roll').closest('.panel').getBoundingClientRect();
              const b = document.getElementById('craps-exact').closest('.panel').getBoundingClientRect();
-             return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;",
-            vec![],
-        )
-        .await
-        .unwrap();
+             return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;").await;
     assert_eq!(covers, false, "the game covers the exact odds");
     click(c, "craps-new").await;
     let shown = wait_for(
@@ -1972,10 +1767,10 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     // was (Hog's goal).
     open(c, &format!("{base}/hog"), "hog").await;
     let shown = "return [document.getElementById('hog-seed').value, document.getElementById('hog-new').closest('.panel').querySelector('.check-error') !== null];";
-    let before = c.execute(shown, vec![]).await.unwrap();
+    let before = js(c, shown).await;
     set(c, "hog-goal", "0").await;
     click(c, "hog-new").await;
-    let after = c.execute(shown, vec![]).await.unwrap();
+    let after = js(c, shown).await;
     assert_eq!(
         after,
         serde_json::json!([before[0], true]),
@@ -1987,10 +1782,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     click(c, "hog-new").await;
     set(c, "hog-goal", "100").await;
     click(c, "hog-new").await;
-    let seed = c
-        .execute("return document.getElementById('hog-seed').value;", vec![])
-        .await
-        .unwrap();
+    let seed = js(c, "return document.getElementById('hog-seed').value;").await;
     assert_eq!(seed, "42", "the typed seed after a failed check");
     // The strategy map to a goal of 50 leaves the scores past it blank,
     // and its rate names the goal.
@@ -2025,14 +1817,8 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         .click()
         .await
         .unwrap();
-    let shown = c
-        .execute(
-            "return [document.getElementById('casino-baccarat').hidden, new URLSearchParams(location.search).get('game'),
-                     document.getElementById('casino').hidden, document.activeElement.textContent];",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let shown = js(c, "return [document.getElementById('casino-baccarat').hidden, new URLSearchParams(location.search).get('game'),
+                     document.getElementById('casino').hidden, document.activeElement.textContent];").await;
     // The keyboard went to the page's heading, not back to the top.
     assert_eq!(
         shown,

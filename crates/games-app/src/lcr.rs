@@ -244,6 +244,11 @@ impl Simulate {
         })?;
         let (games, wanted) = rows_wanted(self.sampling.games, self.checkpoints.as_deref(), lim)?;
         for v in &variants {
+            // Seats and chips may come from --chips (`1x10000`): held to
+            // the same limits as --players and --coins.
+            at_most("--chips: seats", v.starting_chips.len(), lim.players)?;
+            let most = v.starting_chips.iter().copied().max().unwrap_or(0);
+            at_most("--chips: chips a seat", most, lim.coins)?;
             let turns =
                 u128::from(games) * v.starting_chips.len() as u128 * u128::from(v.max_rounds);
             if turns > lim.variant_turns {

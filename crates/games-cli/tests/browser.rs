@@ -1165,6 +1165,7 @@ async fn play_everything(c: &Client, base: &str) {
     assert!(common::check_log(&log) >= 3);
 
     what_a_new_user_found(c, base).await;
+    when_requests_fail(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -1904,5 +1905,248 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
             "{query}"
         );
     }
+    log_and_reset(c).await;
+}
+
+/// Make the page's requests to a path ending in `path` fail with 503 (as
+/// a busy server answers), or, with `None`, reach the server again.
+async fn fail_requests(c: &Client, path: Option<&str>) {
+    c.execute(
+        "if (!window.realFetch) window.realFetch = window.fetch;
+         const path = arguments[0];
+         window.fetch = path === null ? window.realFetch : (u, o) => String(u).split('?')[0].endsWith(path)
+           ? Promise.resolve(new Response(JSON.stringify({ error: 'the server is busy: try again' }), { status: 503, headers: { 'content-type': 'application/json' } }))
+           : window.realFetch(u, o);",
+        vec![path.map_or(serde_json::Value::Null, Into::into)],
+    )
+    .await
+    .unwrap();
+}
+
+/// What a third review found (it read the page's code): a request that
+/// fails leaves a game that can go on; links the page wrote or took that
+/// it could not open, or opened wrongly; checks the page skipped.
+async fn when_requests_fail(c: &Client, base: &str) {
+    // ---- Hog: the computer's turn fails. A button asks for it again, and
+    // the keyboard then goes to the dice.
+    open(c, &format!("{base}/hog"), "hog").await;
+    fail_requests(c, Some("/api/hog/step")).await;
+    set(c, "hog-seat", "1").await;
+    click(c, "hog-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-again') !== null && [...document.querySelectorAll('#hog-buttons .choice')].every((b) => b.disabled);",
+        "the computer's turn asked again",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(status_error(c).await.contains("busy"));
+    fail_requests(c, None).await;
+    click(c, "hog-again").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-again') === null && document.activeElement.id === 'hog-roll-0' && !document.activeElement.disabled;",
+        "the computer's turn played, and the dice",
+        Duration::from_secs(20),
+    )
+    .await;
+    // The map's goal is checked as New game's is.
+    set(c, "hog-goal", "0").await;
+    click(c, "hog-map-go").await;
+    let said = note_beside(c, "hog-map-go").await;
+    assert_eq!(said, "Goal: a whole number from 1 to 100, not 0.");
+    set(c, "hog-goal", "100").await;
+    // A link the page wrote of a game against an uploaded file opens,
+    // against final, and says so.
+    open(
+        c,
+        &format!("{base}/hog?opponent=file:mine.csv&seat=0&seed=7&goal=100&bacon=1&wild=1&swap=1&scores=12,31&player=0&turn=4"),
+        "hog",
+    )
+    .await;
+    let said = note_beside(c, "hog-new").await;
+    assert!(
+        said.as_str().unwrap_or("").contains("final plays instead"),
+        "{said}"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('hog-opponent').value;").await,
+        "final"
+    );
+    // A seed near 2^53: each turn's seed is worked out exactly, and wraps
+    // round to 0 (a float sum gave 2^53 to two turns alike).
+    open(
+        c,
+        &format!("{base}/hog?opponent=final&seat=0&seed=9007199254740991&goal=100&bacon=1&wild=1&swap=1&scores=0,0&player=0&turn=1"),
+        "hog",
+    )
+    .await;
+    log_and_reset(c).await;
+    click(c, "hog-roll-1").await;
+    let command = wait_for(
+        c,
+        "const e = window.gamesLog.find((x) => x.command.includes('hog step')); return e && e.command;",
+        "the turn",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(command.as_str().unwrap().contains("--seed 0 "), "{command}");
+
+    // ---- Kalah: a move the server does not take leaves the pits to play
+    // (and nothing to undo); values that fail say so where they go, with a
+    // button that asks again.
+    open(
+        c,
+        &format!("{base}/kalah?pits=4&seeds=3&rule=seed&side=0&think=2&board=3,3,3,3,0,3,3,3,3,0&to_move=0"),
+        "kalah",
+    )
+    .await;
+    // Before any move there is nothing to replay.
+    click(c, "kalah-export").await;
+    let said = note_beside(c, "kalah-export").await;
+    assert!(
+        said.as_str()
+            .unwrap_or("")
+            .starts_with("Nothing to replay yet"),
+        "{said}"
+    );
+    fail_requests(c, Some("/api/kalah/move")).await;
+    click(c, "kalah-pit-0").await;
+    wait_for(
+        c,
+        "return document.getElementById('status').className === 'error' && !document.getElementById('kalah-pit-0').disabled;",
+        "the pits again",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('kalah-board').dataset.board;"
+        )
+        .await,
+        "[3,3,3,3,0,3,3,3,3,0]"
+    );
+    click(c, "kalah-undo").await;
+    let said = note_beside(c, "kalah-undo").await;
+    assert!(
+        said.as_str().unwrap_or("").starts_with("Nothing to undo"),
+        "{said}"
+    );
+    fail_requests(c, Some("/api/kalah/moves")).await;
+    click(c, "kalah-new").await;
+    let said = wait_for(
+        c,
+        "const b = document.getElementById('kalah-again'); return b && b.parentElement.textContent;",
+        "the values asked again",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(
+        said.as_str()
+            .unwrap()
+            .starts_with("The values could not be worked out"),
+        "{said}"
+    );
+    assert!(
+        js(c, "return document.getElementById('kalah-working');")
+            .await
+            .is_null()
+    );
+    fail_requests(c, None).await;
+    click(c, "kalah-again").await;
+    wait_for(
+        c,
+        "return document.querySelector('#kalah-values-table') !== null && document.getElementById('kalah-again') === null;",
+        "the values",
+        Duration::from_secs(60),
+    )
+    .await;
+    // A link whose board the solver would refuse is refused by the page.
+    open(
+        c,
+        &format!("{base}/kalah?board=40,40,40,40,0,3,3,3,3,0"),
+        "kalah",
+    )
+    .await;
+    let said = note_beside(c, "kalah-new").await;
+    assert!(
+        said.as_str()
+            .unwrap_or("")
+            .contains("holds 172 seeds in the pits"),
+        "{said}"
+    );
+
+    // ---- LCR: the seats go counterclockwise, so that each seat's left
+    // hand (seat i - 1, where L sends a coin) is its left as it faces the
+    // pot: seat 1 is left of seat 0 at the top, seat 3 right of it.
+    open(
+        c,
+        &format!("{base}/lcr?players=4&coins=3&seed=1&at=0"),
+        "lcr",
+    )
+    .await;
+    let x = js(c, "return [0, 1, 3].map((i) => document.getElementById(`lcr-seat-${i}`).getBoundingClientRect().left);").await;
+    let x: Vec<f64> = serde_json::from_value(x).unwrap();
+    assert!(x[1] < x[0] && x[0] < x[2], "{x:?}");
+    // The study's seed is checked as a game's is.
+    set(c, "lcr-study-seed", "12345678901234567890").await;
+    click(c, "lcr-study-go").await;
+    let said = note_beside(c, "lcr-study-go").await;
+    assert!(
+        said.as_str()
+            .unwrap_or("")
+            .starts_with("Seed: a whole number"),
+        "{said}"
+    );
+
+    // ---- Craps: a link at the game's end has no bet standing (they came
+    // back); the address writes the bankroll whole, so a link gives it
+    // back to the chip; a seed typed that is no number is named, not
+    // replaced by a new one.
+    open(
+        c,
+        &format!("{base}/casino?craps=5&rolls=999&bank=90&bets=field:10&deal=3&decks=8"),
+        "casino",
+    )
+    .await;
+    let said = note_beside(c, "craps-new").await;
+    assert!(
+        said.as_str().unwrap_or("").contains("cannot stand"),
+        "{said}"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('craps-bank').textContent;"
+        )
+        .await,
+        "100"
+    );
+    open(
+        c,
+        &format!("{base}/casino?craps=5&rolls=0&bank=100.83333333333333&deal=3&decks=8"),
+        "casino",
+    )
+    .await;
+    wait_for(
+        c,
+        "return new URLSearchParams(location.search).get('bank') === '100.83333333333333';",
+        "the bankroll in the address",
+        Duration::from_secs(10),
+    )
+    .await;
+    let field = c.find(Locator::Id("craps-seed")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys("1e").await.unwrap();
+    click(c, "craps-new").await;
+    let said = note_beside(c, "craps-new").await;
+    assert_eq!(
+        said,
+        format!(
+            "Seed: a whole number from 0 to {}, not something that is not a number.",
+            (1u64 << 53) - 1
+        )
+    );
     log_and_reset(c).await;
 }

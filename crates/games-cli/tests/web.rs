@@ -203,6 +203,13 @@ fn pages_and_assets_are_served() {
         ] {
             assert!(js.contains(verb), "{verb}");
         }
+        // The page refuses a Kalah link the server's solver would refuse:
+        // its bound is the web's.
+        let bound = format!(
+            "const KALAH_SEEDS = {};",
+            games_cli::api::WEB_LIMITS.solve_seeds
+        );
+        assert!(js.contains(&bound), "{bound}");
         let (status, kind, _, _) = call("GET", "/assets/style.css", "").await;
         assert_eq!(status, StatusCode::OK);
         assert!(kind.starts_with("text/css"));
@@ -403,6 +410,20 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
             "POST",
             "/api/lcr/simulate".into(),
             s(r#"{"players": 100000}"#),
+            400,
+        ),
+        // Seats and chips from --chips are held to --players' and
+        // --coins' bounds.
+        (
+            "POST",
+            "/api/lcr/simulate".into(),
+            s(r#"{"table": "standard", "chips": "1x10000", "games": 1}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/lcr/simulate".into(),
+            s(r#"{"table": "standard", "chips": "3,101,3", "games": 1}"#),
             400,
         ),
         (

@@ -83,6 +83,26 @@ function unseen(panel) {
 // The command that prints each reply (for the exported games).
 const commandOf = new WeakMap();
 
+// A request's error that the page has shown (beside its control, in the
+// footer, or in its caller's words) or meant to drop (a request called
+// off): a caller that does no more with it lets it go, and the browser
+// does not report it as unhandled. Any other rejection is a bug, and is.
+function markShown(e) {
+  if (e && typeof e === "object") e.shown = true;
+  return e;
+}
+window.addEventListener("unhandledrejection", (e) => {
+  if (e.reason && e.reason.shown) e.preventDefault();
+});
+
+// A request a game waits on failed (its error is beside the control):
+// `box` says so, with a button that asks again.
+function askAgain(box, text, again, id) {
+  const b = el("button", { id, onclick: again }, "Try again");
+  box.append(el("p", { class: "error ask-again" }, text, " ", b));
+  return b;
+}
+
 // `quiet`: a request the page made of itself, whose failure its caller
 // shows in its own words (it is neither beside a control nor read out).
 async function api(game, verb, flags, page, signal, own = null, quiet = false) {
@@ -101,15 +121,15 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
     // Called off by the page (the position changed): nothing to report.
     if (e.name === "AbortError") {
       status("");
-      throw e;
+      throw markShown(e);
     }
     if (quiet) {
       quietly(game, verb, panel);
-      throw e;
+      throw markShown(e);
     }
     status(`the server did not answer: ${e.message}`, true, unseen(panel));
     panelError(panel, `The server did not answer: ${e.message}`);
-    throw e;
+    throw markShown(e);
   }
   const text = await r.text();
   const command = r.headers.get("x-games-cli-command") || "";
@@ -127,11 +147,11 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
   if (!r.ok) {
     if (quiet) {
       quietly(game, verb, panel);
-      throw new Error(value.error || r.statusText);
+      throw markShown(new Error(value.error || r.statusText));
     }
     status(value.error || r.statusText, true, unseen(panel));
     panelError(panel, value.error || r.statusText);
-    throw new Error(value.error || r.statusText);
+    throw markShown(new Error(value.error || r.statusText));
   }
   status("");
   panelError(panel, "");
@@ -216,13 +236,16 @@ function download(game) {
   }
   const panel = $(`${game === "baccarat" ? "bac" : game}-export`).closest(".panel");
   const none = "No game to download yet: start one first.";
-  if (!data) {
-    panelError(panel, none, "check-error");
+  // A game from a link (or the solver's) with no move played yet has
+  // nothing for a command to replay.
+  const early = "Nothing to replay yet: the export holds the moves played here and the command that replays them; play one first.";
+  if (!data || !data.command) {
+    panelError(panel, data ? early : none, "check-error");
     return;
   }
   // Only its own message goes (a link's note or a seed's error stays).
-  const shown = panel.querySelector(":scope > .check-error");
-  if (shown && shown.textContent === none) shown.remove();
+  const said = panel.querySelector(":scope > .check-error");
+  if (said && [none, early].includes(said.textContent)) said.remove();
   const blob = new Blob([JSON.stringify(data, null, 2) + "\n"], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `${game}-game.json` });
   document.body.append(a);
@@ -262,6 +285,13 @@ function linkChoice(q, key, choices) {
 // as a tracking tag, is no link to a game).
 function linkNames(q, keys) {
   return [...q.keys()].some((k) => keys.includes(k));
+}
+
+// Whether seed field `id` was left blank, so that a new seed is drawn:
+// not when it holds what is not a number (a number field then reads as
+// blank), which the seed's check names.
+function seedBlank(id) {
+  return $(id).value.trim() === "" && !($(id).validity && $(id).validity.badInput);
 }
 
 // The seed in field `id`, checked before a game starts: a whole number the
@@ -330,7 +360,7 @@ function newGameButton(button, seed, start) {
   $(button).onclick = () => {
     linkNoteGone(button);
     const before = $(seed).value, starts = seedStarts[seed] || 0;
-    if (!typedSeeds.has(seed) || $(seed).value.trim() === "") $(seed).value = newSeed();
+    if (!typedSeeds.has(seed) || seedBlank(seed)) $(seed).value = newSeed();
     start();
     if ((seedStarts[seed] || 0) === starts && !typedSeeds.has(seed)) $(seed).value = before;
   };
@@ -341,7 +371,7 @@ function newGameButton(button, seed, start) {
 const BUILT_IN = ["final", "optimal", "bacon", "swap", ...Array.from({ length: 10 }, (_, i) => `always:${i + 1}`)];
 // `epoch` counts new games: a reply that arrives after one answers the old
 // game, and is dropped (as Kalah's).
-const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [], epoch: 0 };
+const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, failed: false, mapAsked: 0, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [], epoch: 0 };
 const DEFAULT_TERM = "spring2014";
 // Strategies that exist only under Spring 2014's rules.
 const SPRING_ONLY = ["bacon", "swap"];
@@ -495,7 +525,9 @@ function hogFromUrl() {
   }
   const bad = ["seat", "player", "bacon", "wild", "swap"].map((k) => linkChoice(q, k, ["0", "1"])).find(Boolean);
   if (bad) return bad;
-  const opponent = q.get("opponent") || "final";
+  // An uploaded file does not travel in a link: final plays instead.
+  const file = (q.get("opponent") || "").startsWith("file:") ? q.get("opponent") : null;
+  const opponent = file ? "final" : q.get("opponent") || "final";
   const term = q.get("rules") || DEFAULT_TERM;
   if (!BUILT_IN.includes(opponent)) return `opponent=${opponent.slice(0, 30)} is not a built-in strategy`;
   if (term !== DEFAULT_TERM && !hog.terms.some((t) => t.name === term)) return `rules=${term.slice(0, 30)} is not a rule set here`;
@@ -510,6 +542,9 @@ function hogFromUrl() {
   $("hog-wild").checked = q.get("wild") !== "0";
   $("hog-swap").checked = q.get("swap") !== "0";
   hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn });
+  if (file) {
+    linkNote("hog-new", `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.`);
+  }
   return true;
 }
 
@@ -522,7 +557,8 @@ EXPORTS.hog = () => {
     scores: s.scores,
     winner: hog.winner,
     // One `hog step` a turn (its seed is the game's seed plus the turn's
-    // number); the last one prints the game's result.
+    // number, wrapping round past 2^53 - 1); the last one prints the
+    // game's result.
     commands: hog.commands,
     command: hog.commands.length ? hog.commands[hog.commands.length - 1] : null,
     // An uploaded opponent's file, under the name the commands give it
@@ -536,8 +572,8 @@ EXPORTS.hog = () => {
 // The setup's seed and goal, or the error beside them.
 function hogSetupError() {
   const seed = $("hog-seed").value, goal = Number($("hog-goal").value);
-  if (seed !== "" && !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0)) {
-    return `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${seed.slice(0, 40)}.`;
+  if (!seedBlank("hog-seed") && !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0)) {
+    return `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${$("hog-seed").validity.badInput ? "something that is not a number" : seed.slice(0, 40)}.`;
   }
   if (!(Number.isInteger(goal) && goal >= 1 && goal <= 100)) {
     return `Goal: a whole number from 1 to 100, not ${$("hog-goal").value.slice(0, 40) || "nothing"}.`;
@@ -552,9 +588,10 @@ function hogNew(from = null) {
   const rules = hogRules();
   hog.epoch += 1;
   hog.busy = false;
+  hog.failed = false;
   hog.opponent = $("hog-opponent").value;
   hog.me = Number($("hog-seat").value);
-  if ($("hog-seed").value === "") $("hog-seed").value = newSeed();
+  if (seedBlank("hog-seed")) $("hog-seed").value = newSeed();
   seedUsed("hog-seed");
   hog.seed = Number($("hog-seed").value);
   hog.turn = from ? from.turn : 0;
@@ -613,9 +650,16 @@ function hogRender() {
       onclick: () => { hog.focus = `hog-roll-${n}`; hogRoll(n); },
     }, n));
   }
+  // The computer's turn failed (its error is beside the game): a button
+  // asks for it again (after it, the keyboard goes to the dice).
+  const again = hog.failed && s.player !== hog.me && !hogOver() && !hog.busy;
   const had = $("hog-buttons").contains(document.activeElement);
-  $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons);
+  $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons,
+    ...(again ? [el("button", {
+      id: "hog-again", onclick: () => { hog.focus = buttons[0].id; hogComputer(); },
+    }, "Ask for the computer's turn again")] : []));
   refocus(hog.focus, $("hog-buttons"));
+  if (again && (had || document.activeElement === document.body)) $("hog-again").focus();
   // At the game's end the dice go: the keyboard to the game's download.
   if (hogOver() && (had || (hog.focus && document.activeElement === document.body))) $("hog-export").focus();
   hogToUrl();
@@ -635,13 +679,20 @@ function faceDie(face, sides, roll = true) {
   return el("span", attrs, ...Array.from({ length: 9 }, (_, i) => el(PIPS[face].includes(i) ? "i" : "span")));
 }
 
+// A turn's seed: the game's seed plus the turn's number, past 2^53 - 1
+// wrapping round to 0 (worked out exactly, so that the seed sent is the
+// one meant: a float sum would round there, and two turns roll alike).
+function hogTurnSeed() {
+  return Number((BigInt(hog.seed) + BigInt(hog.turn)) % 2n ** 53n);
+}
+
 // One turn; whether it was played (not when a new game began meanwhile).
 async function hogStep(flags) {
   const epoch = hog.epoch;
   hog.busy = true;
   hogRender();
   try {
-    const reply = await api("hog", "step", { state: hog.state, seed: hog.seed + hog.turn, ...flags }, "hog");
+    const reply = await api("hog", "step", { state: hog.state, seed: hogTurnSeed(), ...flags }, "hog");
     if (hog.epoch !== epoch) return false;
     hog.commands.push(commandOf.get(reply));
     hogApply(reply);
@@ -665,7 +716,18 @@ async function hogRoll(n) {
 }
 
 async function hogComputer() {
-  if (await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) })) await hogNext();
+  const epoch = hog.epoch;
+  hog.failed = false;
+  try {
+    if (await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) })) await hogNext();
+  } catch (e) {
+    // Still the computer's turn, in this game: it may be asked again.
+    if (hog.epoch === epoch && hog.state.player !== hog.me && !hogOver()) {
+      hog.failed = true;
+      hogRender();
+    }
+    throw e;
+  }
 }
 
 function hogApply(reply) {
@@ -717,7 +779,10 @@ async function hogCoach() {
   try {
     c = await api("hog", "coach", flags, "hog");
   } catch (e) {
-    if (hog.epoch === epoch && hog.state === asked) $("hog-coach").replaceChildren(el("p", { class: "muted" }, "The coach could not answer (the error is beside the game)."));
+    if (hog.epoch === epoch && hog.state === asked) {
+      $("hog-coach").replaceChildren();
+      askAgain($("hog-coach"), "The coach could not answer (the error is beside the game).", () => hogCoach(), "hog-coach-again");
+    }
     throw e;
   }
   // Not for a game or a position the page no longer shows.
@@ -756,10 +821,16 @@ function darkColor(hex) {
 const PALETTE = ["#222222", "#3b4cc0", "#536edd", "#6f8ff2", "#8caffe", "#aac7fd", "#c6d6f1", "#f2cbb7", "#f7a789", "#e7745b", "#b40426"];
 
 async function hogMap() {
+  // The goal as New game checks it (the map's rules are the setup's).
+  if (!wholeOk("hog-goal", "hog-map-go", "Goal", 1, 100)) return;
   const strategy = $("hog-map-strategy").value, vs = $("hog-map-vs").value;
   const rules = hogRuleFlags(hogRules());
   const files = { ...hogFiles(strategy, vs) };
+  // Only the last map asked for is drawn (a reply may come after a
+  // later one's).
+  const asked = ++hog.mapAsked;
   const rate = await api("hog", "rate", { strategy, vs, ...rules, ...files }, "hog");
+  if (asked !== hog.mapAsked) return;
   const term = hog.terms.find((t) => t.name === rules.rules);
   const memory = term ? MEMORY_TERMS.includes(term.name) : false;
   $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}, to ${rules.goal}: exact average win rate ${fmt(rate.exact_win_rate)}` +
@@ -773,6 +844,7 @@ async function hogMap() {
     return;
   }
   const table = await api("hog", "export", { strategy, out: "-", as: "json", ...rules, ...files }, "hog");
+  if (asked !== hog.mapAsked) return;
   // Scores at or past the goal are never played from: left blank.
   const goal = rules.goal;
   for (let s = 0; s < 100; s++) {
@@ -818,7 +890,7 @@ function kalahToUrl() {
   if (location.pathname !== "/kalah") return;
   const s = kalah.state;
   const q = new URLSearchParams({
-    pits: String(s.board.length / 2 - 1), seeds: $("kalah-seeds").value, rule: s.rule,
+    pits: String(s.board.length / 2 - 1), seeds: String(kalah.seeds), rule: s.rule,
     side: String(kalah.me), think: String(kalah.think), board: s.board.join(","), to_move: String(s.to_move),
   });
   history.replaceState(null, "", `/kalah?${q}`);
@@ -835,6 +907,9 @@ function kalahFromUrl() {
   const m = board.length / 2 - 1;
   const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
   if (!ok) return `board=${q.get("board").slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
+  // The solver's bound on the web (the server refuses more).
+  const inPits = board.reduce((a, x, i) => (i === m || i === 2 * m + 1 ? a : a + x), 0);
+  if (inPits > KALAH_SEEDS) return `board=${q.get("board").slice(0, 40)} holds ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
   const think = q.has("think") ? Number(q.get("think")) : 2;
   const bad = [linkChoice(q, "rule", ["seed", "empty"]), linkChoice(q, "side", ["0", "1"]), linkChoice(q, "to_move", ["0", "1"]),
     typeof linkInt(q, "seeds", 1, 20, true) === "string" ? linkInt(q, "seeds", 1, 20, true) : undefined,
@@ -854,6 +929,7 @@ function kalahFromUrl() {
     e.value = v;
   }
   kalah.state = { board, to_move: q.get("to_move") === "1" ? 1 : 0, rule: q.get("rule") === "empty" ? "empty" : "seed" };
+  kalah.seeds = Number($("kalah-seeds").value);
   kalah.me = q.get("side") === "1" ? 1 : 0;
   kalah.think = think;
   $("kalah-think").value = String(kalah.think);
@@ -873,6 +949,10 @@ function kalahFromUrl() {
   return true;
 }
 
+// The most seeds in the pits of a position the server's solver takes
+// (`solve_seeds` of the web's limits: Kalah(6,6)).
+const KALAH_SEEDS = 72;
+
 // The solver's budget, or the error beside it.
 function kalahThinkError() {
   const v = $("kalah-think").value, t = Number(v);
@@ -886,6 +966,7 @@ function kalahNew() {
   const m = Number($("kalah-pits").value), n = Number($("kalah-seeds").value);
   const board = [...Array(m).fill(n), 0, ...Array(m).fill(n), 0];
   kalah.state = { board, to_move: 0, rule: $("kalah-rule").value };
+  kalah.seeds = n;
   kalah.me = Number($("kalah-side").value);
   kalah.think = Number($("kalah-think").value);
   kalah.history = [];
@@ -982,8 +1063,21 @@ async function kalahTurn(last = -1) {
   // come.
   $("kalah-values").replaceChildren(el("p", { id: "kalah-working", class: "note" },
     s.to_move === kalah.me ? "Working out the value of each move…" : "The solver is choosing its move…"));
-  if (s.to_move === kalah.me) await kalahValues();
-  else await kalahSolverMove();
+  const epoch = kalah.epoch;
+  try {
+    if (s.to_move === kalah.me) await kalahValues();
+    else await kalahSolverMove();
+  } catch (e) {
+    // Its request failed (the error is beside the board): said where
+    // the values go, with a button to ask again.
+    if (!kalahCurrent(epoch, s)) throw e;
+    const working = $("kalah-working");
+    if (working) working.remove();
+    askAgain($("kalah-values"), s.to_move === kalah.me ? `The values could not be worked out: ${e.message}.`
+      : `The solver's move could not be asked for: ${e.message}.`, () => kalahTurn(), "kalah-again");
+    if (document.activeElement === document.body) $("kalah-again").focus();
+    throw e;
+  }
 }
 
 // Call off the values being asked for: the server then stops that search
@@ -1064,23 +1158,31 @@ function describeMove(mv, who) {
 
 async function kalahMove(k) {
   kalahStopValues();
-  const epoch = kalah.epoch;
+  const epoch = kalah.epoch, before = kalah.state;
   kalah.busy = true;
   kalahRender();
   try {
-    const before = kalah.state;
-    kalah.history.push(before);
-    await kalahPlay(k, "You");
+    await kalahPlay(k, "You", true);
+  } catch (e) {
+    // The move was not played (its error is beside the board): the
+    // pits may be played again.
+    if (kalahCurrent(epoch, before)) {
+      kalah.busy = false;
+      kalahRender();
+    }
+    throw e;
   } finally {
     if (kalah.epoch === epoch) kalah.busy = false;
   }
 }
 
-// Play pit k for `who`, tell what the sowing did, and go on.
-async function kalahPlay(k, who) {
+// Play pit k for `who`, tell what the sowing did, and go on; `undoable`:
+// the player's own move, which Undo takes back.
+async function kalahPlay(k, who, undoable = false) {
   const epoch = kalah.epoch, asked = kalah.state;
   const r = await api("kalah", "move", { state: asked, pit: k }, "kalah");
   if (!kalahCurrent(epoch, asked)) return;
+  if (undoable) kalah.history.push(asked);
   kalah.state = r.position;
   kalah.positions.push(asked);
   kalah.moves.push(k);
@@ -1269,7 +1371,7 @@ function lcrSizeOk(button) {
 async function lcrGame(at = 0) {
   if (!lcrSizeOk("lcr-game-go")) return;
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
-  if ($("lcr-seed").value === "") $("lcr-seed").value = newSeed();
+  if (seedBlank("lcr-seed")) $("lcr-seed").value = newSeed();
   if (!seedOk("lcr-seed", "lcr-game-go")) return;
   seedUsed("lcr-seed");
   const seed = Number($("lcr-seed").value);
@@ -1301,11 +1403,12 @@ function lcrShow(k) {
   const t = lcr.at > 0 ? g.throws[lcr.at - 1] : null;
   const coins = t ? t.coins : Array(lcr.players).fill(lcr.coins);
   const center = t ? t.center : 0;
-  // Seats round the table, clockwise from the top, each with its coins as
-  // chips; the center pot in the middle. Beyond 10 seats the chips go
+  // Seats round the table, counterclockwise from the top, each with its
+  // coins as chips; the center pot in the middle. A seat faces the pot,
+  // so its left hand is the seat clockwise from it: seat i - 1, as the
+  // rules say (L goes to i - 1, R to i + 1). Beyond 10 seats the chips go
   // (the count stays); beyond 12 the seats no longer fit round a table
-  // and sit in rows, in their order (clockwise: seat 0's left is seat 1),
-  // the pot first.
+  // and sit in rows, in their order, the pot first.
   const chips = (c) => el("span", { class: "chips", "aria-hidden": "true" },
     ...Array.from({ length: Math.min(c, 12) }, () => el("span", { class: "chip" })), c > 12 ? `+${c - 12}` : "");
   const n = coins.length, rows = n > LCR_ROUND;
@@ -1322,7 +1425,7 @@ function lcrShow(k) {
       return el("div", {
         class: `seat ${t && t.seat === i ? "turn" : ""} ${c === 0 ? "out" : ""} ${won === i ? "winner" : ""}`, id: `lcr-seat-${i}`, role: "group",
         "aria-label": `seat ${i}: ${c} ${c === 1 ? "coin" : "coins"}${t && t.seat === i ? ", threw last" : ""}${won === i ? ", the winner" : ""}`,
-        style: rows ? false : `left:${50 + 40 * Math.sin(a)}%;top:${50 - 40 * Math.cos(a)}%`,
+        style: rows ? false : `left:${50 - 40 * Math.sin(a)}%;top:${50 - 40 * Math.cos(a)}%`,
       }, el("div", {}, rows ? `${i}` : `seat ${i}`), chips(c), el("strong", {}, c));
     }),
     ...(rows ? [] : [pot]));
@@ -1355,7 +1458,9 @@ function lcrShow(k) {
 async function lcrStudy() {
   const name = $("lcr-table-name").value;
   const table = name === "custom" ? $("lcr-faces").value : name;
-  if ($("lcr-study-seed").value === "") $("lcr-study-seed").value = newSeed();
+  if (seedBlank("lcr-study-seed")) $("lcr-study-seed").value = newSeed();
+  // Checked here: a seed past 2^53 would be rounded on its way.
+  if (!seedOk("lcr-study-seed", "lcr-study-go")) return;
   const flags = {
     table,
     chips: $("lcr-chips").value,
@@ -1395,6 +1500,8 @@ async function lcrStudy() {
       }
       if (done) break;
     }
+    // A reply cut short (the server stopped, the connection broke).
+    if (!final) throw new Error("the server's reply ended before the study's result");
     const text = final.body;
     const result = JSON.parse(text);
     window.gamesLog.push({ command: final.command, status: final.status, body: text });
@@ -1562,13 +1669,22 @@ async function casinoStart() {
 // decks, its seed and the cards dealt
 // (`/casino?game=craps&craps=7&rolls=3&bank=95&bets=pass:5&decks=8&deal=11&cards=4`).
 function casinoToUrl() {
-  if (location.pathname !== "/casino" || !craps.game || !bac.deal) return;
-  const q = new URLSearchParams({
-    game: casinoGame,
-    craps: String(craps.game.seed), rolls: String(craps.at), bank: chipsText(craps.bank),
-    bets: Object.entries(craps.stakes).map(([n, x]) => `${n}:${chipsText(x)}`).join(";"),
-    decks: String(bac.decks), deal: String(bac.seed), cards: String(bac.at),
-  });
+  if (location.pathname !== "/casino") return;
+  // Each game's fields once it is there: a game whose request failed
+  // does not hold back the other's. Chips are written whole (a place bet
+  // pays sixths), so that the link gives back the same bankroll.
+  const q = new URLSearchParams({ game: casinoGame });
+  if (craps.game) {
+    q.set("craps", String(craps.game.seed));
+    q.set("rolls", String(craps.at));
+    q.set("bank", String(craps.bank));
+    q.set("bets", Object.entries(craps.stakes).map(([n, x]) => `${n}:${x}`).join(";"));
+  }
+  if (bac.deal) {
+    q.set("decks", String(bac.decks));
+    q.set("deal", String(bac.seed));
+    q.set("cards", String(bac.at));
+  }
   history.replaceState(null, "", `/casino?${q}`);
 }
 
@@ -1613,7 +1729,14 @@ function bacFromUrl(q) {
 }
 
 async function crapsExact() {
-  const r = await api("craps", "exact", {}, "casino");
+  let r;
+  try {
+    r = await api("craps", "exact", {}, "casino");
+  } catch (e) {
+    $("craps-exact").replaceChildren();
+    askAgain($("craps-exact"), `The exact odds could not be had from the server: ${e.message}.`, () => crapsExact(), "craps-exact-again");
+    throw e;
+  }
   $("craps-exact").replaceChildren(
     el("p", {}, `The player wins ${r.exact_fraction} = ${fmt(r.exact_win_probability)}.`),
     el("p", {}, `Come-out 7 or 11: ${r.natural}; 2, 3 or 12: ${r.craps}.`),
@@ -1623,7 +1746,7 @@ async function crapsExact() {
 
 // A new game; from a link, at its roll with its bankroll and bets.
 async function crapsNew(from = null) {
-  if ($("craps-seed").value === "") $("craps-seed").value = newSeed();
+  if (seedBlank("craps-seed")) $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
   seedUsed("craps-seed");
   // The old game goes before the new one comes (or an error does); its
@@ -1653,6 +1776,8 @@ async function crapsNew(from = null) {
     // odds behind their line bet once their point is ON.
     const p = crapsPhase();
     const stands = ([name]) => {
+      // At the game's end no bet stands (each came back).
+      if (p.phase !== "come-out" && p.phase !== "point") return false;
       if (!craps.bets.some((b) => b.name === name)) return false;
       const odds = /^(lay )?odds on (\d+)$/.exec(name);
       if (!odds) return true;
@@ -1739,7 +1864,14 @@ function crapsSettle(b, r) {
 }
 
 async function crapsBets() {
-  const r = await api("craps", "bets", {}, "casino");
+  let r;
+  try {
+    r = await api("craps", "bets", {}, "casino");
+  } catch (e) {
+    $("craps-bets").replaceChildren();
+    askAgain($("craps-bets"), `The bets could not be had from the server: ${e.message}.`, () => crapsBets(), "craps-bets-again");
+    throw e;
+  }
   craps.bets = r.bets;
   crapsBetsRender();
 }
@@ -1859,7 +1991,7 @@ EXPORTS.craps = () => ({
 
 // A new shoe and hand; from a link, with its first `cards` dealt.
 async function bacNew(cards = 0) {
-  if ($("bac-seed").value === "") $("bac-seed").value = newSeed();
+  if (seedBlank("bac-seed")) $("bac-seed").value = newSeed();
   if (!seedOk("bac-seed", "bac-new") || !wholeOk("bac-decks", "bac-new", "Decks", 1, 64)) return;
   seedUsed("bac-seed");
   const decks = Number($("bac-decks").value), seed = Number($("bac-seed").value);
@@ -1934,7 +2066,16 @@ function bacShow(k) {
 
 async function bacExact(decks) {
   const asked = bac.asked;
-  const r = await api("baccarat", "exact", { decks }, "casino");
+  let r;
+  try {
+    r = await api("baccarat", "exact", { decks }, "casino");
+  } catch (e) {
+    if (asked === bac.asked) {
+      $("bac-exact").replaceChildren();
+      askAgain($("bac-exact"), `The exact odds could not be had from the server: ${e.message}.`, () => bacExact(decks), "bac-exact-again");
+    }
+    throw e;
+  }
   if (asked !== bac.asked) return;
   const e = r.house_edge;
   $("bac-exact").replaceChildren(

@@ -550,8 +550,8 @@ async fn api(
     let backend = Arc::clone(&app.backend.call);
     // Dropped with this handler's future when the client closes the
     // connection: the work is then cancelled.
-    let gone = CancelOnDrop(games_app::Cancel::new());
-    let cancel = gone.0.clone();
+    let cancel = games_app::Cancel::new();
+    let gone = CancelOnDrop(Some(cancel.clone()));
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         backend(&game, &verb, &body, None, &cancel)
@@ -569,18 +569,21 @@ async fn api(
 
 /// Cancels its flag when dropped, unless disarmed first: a handler's
 /// future is dropped when its client goes away.
-struct CancelOnDrop(games_app::Cancel);
+struct CancelOnDrop(Option<games_app::Cancel>);
 
 impl CancelOnDrop {
-    /// The work finished: nothing to cancel.
-    fn disarm(self) {
-        std::mem::forget(self);
+    /// The work finished: nothing to cancel (the flag is dropped, not
+    /// leaked).
+    fn disarm(mut self) {
+        self.0 = None;
     }
 }
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
-        self.0.cancel();
+        if let Some(c) = self.0.take() {
+            c.cancel();
+        }
     }
 }
 

@@ -316,6 +316,68 @@ fn play_on_test_dice() {
     assert_eq!(p.game.turns[0].points, 8);
 }
 
+/// Under another term a turn shows its dice: the faces are the seeded
+/// dice's own (the same game replays on test dice of those faces), they
+/// score as the rules say, and every rule that acted is named.
+#[test]
+fn a_terms_turns_show_their_dice_and_name_their_rules() {
+    let seeded = |name: &str, seed: u64, six: Option<Vec<u32>>| {
+        let p = hog::Play {
+            strategy0: "final".into(),
+            strategy1: "always:4".into(),
+            seed: Some(seed),
+            six_sided: six,
+            rules: term(name, 100),
+            ..hog::Play::default()
+        }
+        .run(&ctx())
+        .unwrap();
+        let hog::PlayReport::Term(p) = p else {
+            panic!("a term's game");
+        };
+        p
+    };
+    let mut named = std::collections::BTreeSet::new();
+    for (name, seed) in [
+        ("fall2023", 7),
+        ("fall2020", 3),
+        ("fall2019", 5),
+        ("fall2017", 2),
+    ] {
+        let p = seeded(name, seed, None);
+        let faces: Vec<u32> = p.turns.iter().flat_map(|t| t.outcomes.clone()).collect();
+        for t in &p.turns {
+            assert_eq!(t.outcomes.len(), t.rolls as usize, "{name}");
+            assert!(t.outcomes.iter().all(|f| (1..=6).contains(f)));
+            let sum: u32 = t.outcomes.iter().sum();
+            if t.rolls > 0 {
+                let want = if t.pig_out { 1 } else { sum };
+                assert_eq!(t.points, want, "{name}: {t:?}");
+            }
+            // A score that is not the points' is a rule's doing, named.
+            let mover = t.player;
+            if t.after[mover] != t.before[mover] + t.points {
+                assert!(!t.rules_applied.is_empty(), "{name}: {t:?}");
+            }
+            for r in &t.rules_applied {
+                named.insert(r.split(':').next().unwrap().to_string());
+            }
+        }
+        // The same game on test dice of the faces shown.
+        let again = seeded(name, seed, Some(faces));
+        let key = |p: &hog::terms::PlayOut| {
+            p.turns
+                .iter()
+                .map(|t| (t.rolls, t.points, t.after))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(key(&again), key(&p), "{name}");
+    }
+    for rule in ["sow sad", "pig out", "boar brawl", "sus fuss", "swine swap"] {
+        assert!(named.contains(rule), "{rule} never named: {named:?}");
+    }
+}
+
 #[test]
 fn choose_reads_the_strategy() {
     let c = |strategy: &str, score, opponent| {

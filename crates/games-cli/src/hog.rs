@@ -721,13 +721,24 @@ fn human_under(
         } else {
             "the computer"
         };
+        let faces: Vec<String> = t.outcomes.iter().map(u32::to_string).collect();
         term.say(&format!(
-            "{who} rolled {} {} ({} sides): {} {}; you {} - computer {}{}\n",
+            "{who} rolled {} {} ({} sides){}: {} {}{}; you {} - computer {}{}\n",
             t.rolls,
             if t.rolls == 1 { "die" } else { "dice" },
             t.sides,
+            if faces.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", faces.join(" "))
+            },
             t.points,
             if t.points == 1 { "point" } else { "points" },
+            if t.rules_applied.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", t.rules_applied.join("; "))
+            },
             t.after[me],
             t.after[1 - me],
             if t.extra_turn {

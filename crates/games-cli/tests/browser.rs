@@ -419,6 +419,24 @@ async fn hog_under_another_term(c: &Client, base: &str) {
     .await;
     let e = status_error(c).await;
     assert!(e.is_empty(), "the page says: {e}");
+    // The turn's dice show as faces under this term too, as many as the
+    // turn rolled (or none for zero dice), and the rules panel is the
+    // term's (sow sad, boar brawl, sus fuss).
+    let shown = js(c, "const l = window.gamesLog.filter((e) => e.command.includes('hog step'));
+         const t = JSON.parse(l[l.length - 1].body).turn;
+         return [t.rolls, t.outcomes, [...document.querySelectorAll('#hog-dice .die')].map((d) => Number(d.dataset.face)),
+           document.getElementById('hog-rules-list').textContent];").await;
+    assert_eq!(shown[1], shown[2], "the dice shown are the turn's: {shown}");
+    assert_eq!(
+        shown[2].as_array().unwrap().len() as u64,
+        shown[0].as_u64().unwrap(),
+        "{shown}"
+    );
+    let rules = shown[3].as_str().unwrap();
+    assert!(
+        rules.contains("sow sad") && rules.contains("boar brawl") && rules.contains("sus fuss"),
+        "{rules}"
+    );
     let log = log_and_reset(c).await;
     let hog: Vec<&str> = log
         .as_array()
@@ -1231,6 +1249,23 @@ async fn play_everything(c: &Client, base: &str) {
         }
         let e = status_error(c).await;
         assert!(e.is_empty(), "/{page} on a phone says: {e}");
+        if page == "lcr" {
+            // The study's chart is drawn at the phone's width, its text
+            // at its own size (it was a 640 px chart shrunk to 5 px text),
+            // and no band goes below 0 chips.
+            let chart = wait_for(
+                c,
+                "const t = document.querySelector('#lcr-chart > text'); if (!document.querySelector('#lcr-chart polyline') || !t) return null;
+                 return [document.getElementById('lcr-chart').getBoundingClientRect().width, t.getBoundingClientRect().height,
+                   Math.min(...[...document.querySelectorAll('#lcr-chart > text')].map((e) => Number(e.textContent)).filter((v) => !Number.isNaN(v)))];",
+                "the study's chart",
+                Duration::from_secs(30),
+            )
+            .await;
+            assert!(chart[0].as_f64().unwrap() <= 390.0, "{chart}");
+            assert!(chart[1].as_f64().unwrap() >= 10.0, "{chart}");
+            assert!(chart[2].as_f64().unwrap() >= 0.0, "{chart}");
+        }
     }
     // A link may name a board of 8 pits a side: it fits the phone too, and
     // the setup shows its size.
@@ -1588,14 +1623,14 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     click(c, "lcr-study-go").await;
     let shown = wait_for(
         c,
-        "const e = document.getElementById('lcr-study-go').closest('.panel').querySelector('.panel-error');
+        "const e = document.getElementById('lcr-study-go').closest('.panel').querySelector('.check-error');
          return e ? [e.textContent, document.getElementById('lcr-study-summary') === null, document.activeElement.id] : null;",
         "the study's error beside its button",
         Duration::from_secs(30),
     )
     .await;
-    assert!(
-        shown[0].as_str().unwrap().contains("at most 10000000"),
+    assert_eq!(
+        shown[0], "Games: a whole number from 1 to 10000000, not 20000000.",
         "{shown}"
     );
     assert_eq!(shown[1], true, "the old study stayed: {shown}");
@@ -1950,6 +1985,40 @@ async fn when_requests_fail(c: &Client, base: &str) {
         Duration::from_secs(20),
     )
     .await;
+    // A file that is no strategy is named beside the upload, and offered
+    // nowhere; a good one is offered as an opponent.
+    let files = tempfile::tempdir().unwrap();
+    let (bad, good) = (files.path().join("bad.csv"), files.path().join("good.csv"));
+    std::fs::write(&bad, "1,2\n3,4\n").unwrap();
+    let row = vec!["5"; 100].join(",");
+    std::fs::write(&good, vec![row; 100].join("\n") + "\n").unwrap();
+    let upload = c.find(Locator::Id("hog-upload")).await.unwrap();
+    upload.send_keys(bad.to_str().unwrap()).await.unwrap();
+    let said = wait_for(
+        c,
+        "const e = document.getElementById('hog-upload').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
+        "the upload's check",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(
+        said.as_str()
+            .unwrap()
+            .starts_with("Upload: bad.csv is not a strategy file: ")
+            && said.as_str().unwrap().contains("expected 100"),
+        "{said}"
+    );
+    let offered = "return [...document.getElementById('hog-opponent').options].map((o) => o.value).filter((v) => v.startsWith('file:'));";
+    assert_eq!(js(c, offered).await, serde_json::json!([]));
+    upload.send_keys(good.to_str().unwrap()).await.unwrap();
+    wait_for(
+        c,
+        "return [...document.getElementById('hog-opponent').options].some((o) => o.value === 'file:good.csv');",
+        "the good file offered",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(note_beside(c, "hog-new").await, serde_json::Value::Null);
     // The map's goal is checked as New game's is.
     set(c, "hog-goal", "0").await;
     click(c, "hog-map-go").await;
@@ -2062,6 +2131,19 @@ async fn when_requests_fail(c: &Client, base: &str) {
         Duration::from_secs(60),
     )
     .await;
+    // A board of 8 pits (a link's) keeps its values beside it at
+    // 1280 x 900 (they fell below the fold).
+    open(
+        c,
+        &format!("{base}/kalah?pits=8&seeds=3&rule=empty&side=0&think=1&board=3,3,3,3,3,3,3,3,0,3,3,3,3,3,3,3,3,0&to_move=0"),
+        "kalah",
+    )
+    .await;
+    let out = in_view(c, &["kalah-board", "kalah-values-table"]).await;
+    assert!(
+        out.is_empty(),
+        "Kalah(8,3) at 1280 x 900: {out:?} out of view"
+    );
     // A link whose board the solver would refuse is refused by the page.
     open(
         c,

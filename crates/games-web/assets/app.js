@@ -300,6 +300,13 @@ function seedOk(id, button) {
   return wholeOk(id, button, "Seed", 0, Number.MAX_SAFE_INTEGER);
 }
 
+// What field `id` holds, as an error message names it (a number field
+// with what is not a number in it reads as blank).
+function typed(id) {
+  const e = $(id);
+  return e.validity && e.validity.badInput ? "something that is not a number" : e.value.slice(0, 40) || "nothing";
+}
+
 // Field `id` (`name` in the form) holds a whole number from `lo` to `hi`,
 // else the error beside `button`.
 function wholeOk(id, button, name, lo, hi) {
@@ -309,8 +316,7 @@ function wholeOk(id, button, name, lo, hi) {
     if (p && p.textContent.startsWith(`${name}:`)) p.remove();
     return true;
   }
-  const was = $(id).validity && $(id).validity.badInput ? "something that is not a number" : v.slice(0, 40) || "nothing";
-  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${was}.`, "check-error");
+  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${typed(id)}.`, "check-error");
   return false;
 }
 
@@ -433,12 +439,28 @@ async function hogLoadTerms() {
   hogShowTerm();
 }
 
+// Spring 2014's rules as the page writes them (kept while another rule
+// set's show).
+let HOG_SPRING_RULES = null;
+
 function hogShowTerm() {
   const name = hogTerm();
   const t = hog.terms.find((x) => x.name === name);
   const words = t ? (Array.isArray(t.rules) ? t.rules.join("; ") : String(t.rules)) : "";
   $("hog-term-rules").textContent = t ? `${words}. Source: ${t.source}` : "";
   const spring = name === DEFAULT_TERM;
+  // The rules panel says the rule set chosen: Spring 2014's as the page
+  // wrote it, another's in the server's words (each "name: rule").
+  if (!HOG_SPRING_RULES) HOG_SPRING_RULES = [...$("hog-rules-list").children];
+  $("hog-rules-term").hidden = spring || !t;
+  if (spring || !t || !Array.isArray(t.rules)) $("hog-rules-list").replaceChildren(...HOG_SPRING_RULES);
+  else {
+    $("hog-rules-term").textContent = `The rules of ${name}, the project's reading of that term's handout:`;
+    $("hog-rules-list").replaceChildren(...t.rules.map((r) => {
+      const i = r.indexOf(": ");
+      return i > 0 ? el("li", {}, el("strong", {}, r.slice(0, i)), r.slice(i)) : el("li", {}, r);
+    }));
+  }
   for (const id of ["hog-bacon", "hog-wild", "hog-swap"]) $(id).disabled = !spring;
   const keep = {};
   for (const id of ["hog-opponent", "hog-map-strategy", "hog-map-vs"]) {
@@ -478,7 +500,21 @@ async function hogStart() {
     const f = e.target.files[0];
     if (!f) return;
     const name = f.name.replace(/[^A-Za-z0-9._-]/g, "_");
-    hog.files[name] = await f.text();
+    const text = await f.text();
+    // Read by the server once now (the coach's cheapest question), so
+    // that a file that is no strategy is named here, beside its field.
+    const panel = $("hog-upload").closest(".panel");
+    try {
+      await api("hog", "coach", { vs: `file:${name}`, score: 0, opponent: 0, ...hogRuleFlags({ ...hogRules(), goal: 100 }), files: { [name]: text } },
+        null, undefined, panel, true);
+    } catch (err) {
+      panelError(panel, `Upload: ${f.name.slice(0, 60)} is not a strategy file: ${err.message}`, "check-error");
+      e.target.value = "";
+      return;
+    }
+    const said = panel.querySelector(":scope > .check-error");
+    if (said && said.textContent.startsWith("Upload:")) said.remove();
+    hog.files[name] = text;
     // The name the commands use, and the file's own (an export says both).
     hog.uploaded = { ...hog.uploaded, [name]: f.name };
     hogFillSelects({ "hog-opponent": "file:" + name });
@@ -523,6 +559,8 @@ function hogFromUrl() {
   if (scores.length !== 2 || !scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200)) {
     return `scores=${q.get("scores").slice(0, 30)} is not two whole numbers from 0 to 199`;
   }
+  // A game ends when one player reaches the goal: never both.
+  if (scores[0] >= goal && scores[1] >= goal) return `scores=${q.get("scores").slice(0, 30)} are both at the goal (${goal}) or past it`;
   const bad = ["seat", "player", "bacon", "wild", "swap"].map((k) => linkChoice(q, k, ["0", "1"])).find(Boolean);
   if (bad) return bad;
   // An uploaded file does not travel in a link: final plays instead.
@@ -573,10 +611,10 @@ EXPORTS.hog = () => {
 function hogSetupError() {
   const seed = $("hog-seed").value, goal = Number($("hog-goal").value);
   if (!seedBlank("hog-seed") && !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0)) {
-    return `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${$("hog-seed").validity.badInput ? "something that is not a number" : seed.slice(0, 40)}.`;
+    return `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${typed("hog-seed")}.`;
   }
   if (!(Number.isInteger(goal) && goal >= 1 && goal <= 100)) {
-    return `Goal: a whole number from 1 to 100, not ${$("hog-goal").value.slice(0, 40) || "nothing"}.`;
+    return `Goal: a whole number from 1 to 100, not ${typed("hog-goal")}.`;
   }
   return "";
 }
@@ -737,15 +775,19 @@ function hogApply(reply) {
   const who = t.player === hog.me ? "You" : `The computer (${hog.opponent})`;
   const outcomes = t.outcomes || [];
   $("hog-dice").replaceChildren(...outcomes.map((f) => faceDie(f, t.sides)));
+  // Another term's turn names the rules that acted in its own words;
+  // Spring 2014's says which of its flags were set.
   const events = [];
-  if (t.free_bacon) events.push(`free bacon: ${t.points} ${t.points === 1 ? "point" : "points"}`);
-  if (t.sides === 4 && !t.free_bacon) events.push("hog wild: four-sided dice");
-  if (t.extra_turn) events.push("an extra turn");
-  if (t.pig_out) events.push("pig out: a 1, so 1 point");
-  if (t.swine_swap) events.push("swine swap: the scores swap");
+  if (t.rules_applied) events.push(...t.rules_applied);
+  else {
+    if (t.free_bacon) events.push(`free bacon: ${t.points} ${t.points === 1 ? "point" : "points"}`);
+    if (t.sides === 4 && !t.free_bacon) events.push("hog wild: four-sided dice");
+    if (t.pig_out) events.push("pig out: a 1, so 1 point");
+    if (t.swine_swap) events.push("swine swap: the scores swap");
+  }
   const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
     (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")}`) + ` → ${t.points} ${t.points === 1 ? "point" : "points"}` +
-    (events.length ? ` (${events.join("; ")})` : "") + `. You ${t.after[hog.me]} : ${t.after[1 - hog.me]} ${hog.opponent}`;
+    (events.length ? ` (${events.join("; ")})` : "") + `. You ${t.after[hog.me]} : ${t.after[1 - hog.me]} ${hog.opponent}.`;
   $("hog-event").textContent = line;
   // Your own turn stays in sight when the computer's follows at once.
   if (t.player === hog.me) $("hog-yours").textContent = `Your last turn: ${line.replace(/^You /, "you ")}`;
@@ -956,7 +998,7 @@ const KALAH_SEEDS = 72;
 // The solver's budget, or the error beside it.
 function kalahThinkError() {
   const v = $("kalah-think").value, t = Number(v);
-  return v !== "" && t >= 0.05 && t <= 10 ? "" : `Solver budget: from 0.05 to 10 seconds, not ${v.slice(0, 40) || "nothing"}.`;
+  return v !== "" && t >= 0.05 && t <= 10 ? "" : `Solver budget: from 0.05 to 10 seconds, not ${typed("kalah-think")}.`;
 }
 
 function kalahNew() {
@@ -1455,12 +1497,42 @@ function lcrShow(k) {
   lcrToUrl();
 }
 
+// The study's form, each field named as the form names it when it is not
+// what the web takes (the server's own bounds: 100 seats of up to 100
+// chips, 10,000 rounds, 10^7 games).
+function lcrStudyOk(name) {
+  const button = "lcr-study-go", panel = $(button).closest(".panel");
+  const own = (field, why) => {
+    // One message at a time, as wholeOk gives.
+    panelError(panel, why ? `${field}: ${why}` : "", "check-error");
+    return !why;
+  };
+  if (name === "custom") {
+    const f = $("lcr-faces").value.split(",").map((x) => x.trim());
+    const ok = f.length === 6 && f.every((x) => /^[0-3]$/.test(x));
+    if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3, not ${$("lcr-faces").value.slice(0, 40) || "nothing"}.`)) return false;
+  }
+  const c = $("lcr-chips").value.trim(), by = /^(\d+)\s*x\s*(\d+)$/.exec(c);
+  const chips = by ? Array(Math.min(Number(by[2]), 1000)).fill(Number(by[1])) : c.split(",").map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
+  const seats = by ? Number(by[2]) : chips.length;
+  const chipsOk = seats >= 2 && seats <= 100 && chips.every((x) => Number.isInteger(x) && x <= 100);
+  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, not ${c.slice(0, 40) || "nothing"}.`)) return false;
+  return wholeOk("lcr-rounds", button, "Round limit", 1, 10000) && wholeOk("lcr-games", button, "Games", 1, 10000000) &&
+    seedOk("lcr-study-seed", button);
+}
+
 async function lcrStudy() {
   const name = $("lcr-table-name").value;
   const table = name === "custom" ? $("lcr-faces").value : name;
   if (seedBlank("lcr-study-seed")) $("lcr-study-seed").value = newSeed();
-  // Checked here: a seed past 2^53 would be rounded on its way.
-  if (!seedOk("lcr-study-seed", "lcr-study-go")) return;
+  // Checked here, in the form's words (a seed past 2^53 would be rounded
+  // on its way).
+  if (!lcrStudyOk(name)) {
+    // The study shown is for other settings than the form's now.
+    $("lcr-study").replaceChildren();
+    $("lcr-chart").replaceChildren();
+    return;
+  }
   const flags = {
     table,
     chips: $("lcr-chips").value,
@@ -1551,16 +1623,22 @@ function lcrStudyShow(study) {
 }
 
 // Expected chips of each seat against games played (log scale), with the
-// 95% band: how fast the numbers settle.
+// 95% band: how fast the numbers settle. The chart is drawn at the width
+// it has (640 px at most), so that its text keeps its size on a phone.
 function lcrChart(rows, seats) {
   const svg = $("lcr-chart");
-  // The legend (a swatch and "seat i" each, 8 a line) above the plot.
-  const per = 8, lines = Math.ceil(seats / per);
-  const W = 640, H = 300 + 16 * lines, L = 64, B = 34, T = 20 + 16 * lines, R = 10;
+  const W = Math.round(Math.max(300, Math.min(640, svg.parentElement.clientWidth || 640)));
+  // The legend (a swatch and "seat i" each, as many a line as fit) above
+  // the plot; the axis title and what the lines are, below it.
+  const per = Math.max(1, Math.floor((W - 64) / 72)), lines = Math.ceil(seats / per);
+  const L = 64, B = 48, T = 20 + 16 * lines, R = 10, H = 300 + 16 * lines;
+  svg.setAttribute("width", W);
   svg.setAttribute("height", H);
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const xs = rows.map((r) => Math.log10(r.simulations));
-  const lo = Math.min(...rows.flatMap((r) => r.expected_chips.map((c, i) => c - r.expected_chips_ci95[i])));
+  // No seat ends with fewer than 0 chips: the bands stop at 0.
+  const floor = (v) => Math.max(0, v);
+  const lo = floor(Math.min(...rows.flatMap((r) => r.expected_chips.map((c, i) => c - r.expected_chips_ci95[i]))));
   const hi = Math.max(...rows.flatMap((r) => r.expected_chips.map((c, i) => c + r.expected_chips_ci95[i])));
   const x = (v) => L + ((v - xs[0]) / Math.max(1e-9, xs[xs.length - 1] - xs[0])) * (W - L - R);
   const y = (v) => T + (1 - (v - lo) / Math.max(1e-9, hi - lo)) * (H - T - B);
@@ -1574,24 +1652,32 @@ function lcrChart(rows, seats) {
   const color = (i) => `hsl(${(360 * i) / seats},65%,45%)`;
   const parts = [make("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#999" }),
     make("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" }),
-    make("text", { x: L, y: H - 4 }, "games played (log scale)"),
+    make("text", { x: L, y: H - 18 }, "games played (log scale)"),
     make("text", { x: 12, y: H - B, transform: `rotate(-90 12 ${H - B})` }, "expected chips at the end (chips)")];
   // Five values up the y axis.
   for (let k = 0; k <= 4; k++) {
     const v = lo + ((hi - lo) * k) / 4;
     parts.push(make("text", { x: 20, y: y(v) + 4 }, v.toFixed(1)), make("line", { x1: L - 4, y1: y(v), x2: L, y2: y(v), stroke: "#999" }));
   }
-  for (const r of rows) parts.push(make("text", { x: x(Math.log10(r.simulations)) - 10, y: H - B + 14 }, r.simulations >= 1000 ? r.simulations / 1000 + "k" : r.simulations));
+  // The games played under the x axis, none nearer the last one shown
+  // than 40 px.
+  let shown = -Infinity;
+  for (const r of rows) {
+    const at = x(Math.log10(r.simulations));
+    if (at - shown < 40) continue;
+    shown = at;
+    parts.push(make("text", { x: at - 10, y: H - B + 14 }, r.simulations >= 1000 ? r.simulations / 1000 + "k" : r.simulations));
+  }
   const legend = make("g", { class: "legend" });
   for (let i = 0; i < seats; i++) {
     const lx = L + 72 * (i % per), ly = 8 + 16 * Math.floor(i / per);
     legend.append(make("rect", { x: lx, y: ly, width: 14, height: 8, fill: color(i) }), make("text", { x: lx + 18, y: ly + 8 }, `seat ${i}`));
     const up = rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i] + r.expected_chips_ci95[i])}`);
-    const down = rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i] - r.expected_chips_ci95[i])}`).reverse();
+    const down = rows.map((r, k) => `${x(xs[k])},${y(floor(r.expected_chips[i] - r.expected_chips_ci95[i]))}`).reverse();
     parts.push(make("polygon", { points: [...up, ...down].join(" "), fill: color(i), "fill-opacity": 0.08 }));
     parts.push(make("polyline", { points: rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i])}`).join(" "), fill: "none", stroke: color(i), "stroke-width": 2 }));
   }
-  parts.push(make("text", { x: W - R, y: H - 4, "text-anchor": "end" }, "lines: the mean; bands: its 95% interval"));
+  parts.push(make("text", { x: L, y: H - 4 }, "lines: the mean; bands: its 95% interval"));
   svg.replaceChildren(legend, ...parts);
 }
 

@@ -279,10 +279,24 @@ pub fn roll_dice<D: Dice + ?Sized>(
     sides: u32,
     dice: &mut D,
 ) -> Result<u32, HogError> {
+    roll_dice_seen(num_rolls, sides, dice, |_| {})
+}
+
+/// [`roll_dice`], telling `seen` each face in the order rolled (the same
+/// faces, from the same dice): what a recorded turn shows.
+///
+/// # Errors
+/// As [`roll_dice`].
+pub fn roll_dice_seen<D: Dice + ?Sized>(
+    num_rolls: u32,
+    sides: u32,
+    dice: &mut D,
+    seen: impl FnMut(u32),
+) -> Result<u32, HogError> {
     if num_rolls == 0 || num_rolls > MAX_ROLLS {
         return Err(HogError::RollDice(num_rolls));
     }
-    turn::roll_core(num_rolls, sides, dice, |_| {})
+    turn::roll_core(num_rolls, sides, dice, seen)
 }
 
 /// Free bacon: one more than the larger digit of the opponent's score.

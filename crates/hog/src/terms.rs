@@ -239,6 +239,42 @@ impl Term {
     pub fn has_memory(self) -> bool {
         matches!(self, Term::Fall2017 | Term::Fall2019)
     }
+
+    /// The name the term gives the rule that a die showing 1 scores 1 for
+    /// the turn.
+    pub fn pig_out_name(self) -> &'static str {
+        match self {
+            Term::Fall2021 | Term::Spring2022 | Term::Fall2023 => "sow sad",
+            _ => "pig out",
+        }
+    }
+
+    /// The special rules after a turn's points that acted in it, given
+    /// what [`after_turn`] made of it (`player` moved): the one that
+    /// added points (feral hogs, hog pile, sus fuss), the swap, and the
+    /// one that gave the extra turn.
+    pub fn specials_acted(self, player: usize, after: &AfterTurn) -> Vec<Special> {
+        let mut out = Vec::new();
+        if after.bonus > 0 {
+            out.push(match self {
+                Term::Fall2019 => Special::FeralHogs,
+                Term::Fall2023 => Special::SusFuss,
+                _ => Special::HogPile,
+            });
+        }
+        if after.swapped {
+            out.push(Special::SwineSwap);
+        }
+        if after.extra_turn {
+            let (me, opp) = (after.scores[player], after.scores[1 - player]);
+            out.push(match self {
+                Term::Fall2017 => Special::TimeTrot,
+                _ if pig_pass(me, opp) => Special::PigPass,
+                _ => Special::SwineAlign,
+            });
+        }
+        out
+    }
 }
 
 impl fmt::Display for Term {
@@ -518,6 +554,58 @@ mod tests {
     }
 
     use super::*;
+
+    /// The rules a turn sets off are named from what `after_turn` did:
+    /// Fall 2023's sus fuss (36 + 19 = 55 = 5 x 11 has 4 factors, and
+    /// rises to 59), Fall 2019's feral hogs and swap, Fall 2020's two
+    /// extra turns, Fall 2017's time trot; none when no rule acted.
+    #[test]
+    fn the_rules_a_turn_sets_off_are_named() {
+        let acted = |term: Term,
+                     scores: [u32; 2],
+                     player: usize,
+                     rolls: u32,
+                     points: u32,
+                     memory: Memory| {
+            let a = after_turn(term, scores, player, rolls, points, memory);
+            (a.scores, term.specials_acted(player, &a))
+        };
+        let m = Memory::default();
+        assert_eq!(
+            acted(Term::Fall2023, [36, 37], 0, 3, 19, m),
+            ([59, 37], vec![Special::SusFuss])
+        );
+        assert_eq!(
+            acted(Term::Fall2023, [36, 37], 0, 3, 17, m),
+            ([53, 37], vec![])
+        );
+        // Feral hogs: 2 dice, 2 away from 0 points last turn: +3.
+        assert_eq!(
+            acted(Term::Fall2019, [0, 0], 1, 2, 5, m),
+            ([0, 8], vec![Special::FeralHogs])
+        );
+        // Fall 2019's swap: 6 (36) and 94 (36).
+        assert_eq!(
+            acted(Term::Fall2019, [1, 94], 0, 1, 5, m),
+            ([94, 6], vec![Special::SwineSwap])
+        );
+        // Pig pass: behind by 1 after the turn; swine align: 20 and 30.
+        assert_eq!(
+            acted(Term::Fall2020, [10, 20], 0, 1, 9, m),
+            ([19, 20], vec![Special::PigPass])
+        );
+        assert_eq!(
+            acted(Term::Fall2020, [10, 30], 0, 1, 10, m),
+            ([20, 30], vec![Special::SwineAlign])
+        );
+        // Time trot: turn 0 of the cycle, and 0 dice rolled.
+        assert_eq!(
+            acted(Term::Fall2017, [0, 0], 0, 0, 1, m).1,
+            vec![Special::TimeTrot]
+        );
+        assert_eq!(Term::Fall2023.pig_out_name(), "sow sad");
+        assert_eq!(Term::Spring2014.pig_out_name(), "pig out");
+    }
 
     /// Fall 2019: yuzhoumo/cs61a-fa2019's `free_bacon` and `is_swap`
     /// (sxyu/bacon2's config.cpp gives the same).

@@ -243,12 +243,20 @@ pub struct TurnOut {
     pub rolls: u32,
     /// Their sides.
     pub sides: u32,
+    /// The faces rolled, in order (none for zero dice).
+    pub outcomes: Vec<u32>,
     /// Points scored.
     pub points: u32,
+    /// Whether a die showed 1 (pig out, or sow sad), which scored 1.
+    pub pig_out: bool,
     /// The scores after.
     pub after: [u32; 2],
     /// Whether the mover moves again.
     pub extra_turn: bool,
+    /// Each special rule that acted, in the term's words: the zero-dice
+    /// rule, pig out, and those after the points (the swap, a bonus, an
+    /// extra turn), e.g. "sus fuss: 55 rises to 59".
+    pub rules_applied: Vec<String>,
 }
 
 /// Play one turn of `state` with `rolls` dice rolled from `dice`.
@@ -263,22 +271,57 @@ pub fn play_turn(
     let player = state.player();
     let before = state.scores();
     let sides = state.sides();
+    let (term, memory) = (state.rules(), state.memory());
     state.apply_action(&rolls)?;
+    let mut outcomes = Vec::new();
     let points = if state.turn() == Turn::Chance {
-        let k = hog::roll_dice(rolls, sides, dice)?;
+        let k = hog::roll_dice_seen(rolls, sides, dice, |f| outcomes.push(f))?;
         state.apply_outcome(&k)?;
         k
     } else {
-        state.rules().zero_dice(before[player], before[1 - player])
+        term.zero_dice(before[player], before[1 - player])
     };
+    let pig_out = outcomes.contains(&1);
+    // The rules that acted, named from what the engine's after-turn rules
+    // made of the turn (the state applied the same).
+    let after = hog::terms::after_turn(term, before, player, rolls, points, memory);
+    debug_assert_eq!(after.scores, state.scores());
+    let mut rules_applied = Vec::new();
+    if rolls == 0 {
+        let unit = if points == 1 { "point" } else { "points" };
+        rules_applied.push(format!(
+            "{}: {points} {unit}",
+            hog::terms::Special::ZeroDice.name(term)
+        ));
+    }
+    if pig_out {
+        rules_applied.push(format!("{}: a die showed 1", term.pig_out_name()));
+    }
+    for rule in term.specials_acted(player, &after) {
+        let name = rule.name(term);
+        let mine = before[player] + points;
+        rules_applied.push(match rule {
+            hog::terms::Special::SusFuss => {
+                format!("{name}: {mine} rises to {}", mine + after.bonus)
+            }
+            hog::terms::Special::SwineSwap => format!("{name}: the scores swap"),
+            hog::terms::Special::TimeTrot
+            | hog::terms::Special::PigPass
+            | hog::terms::Special::SwineAlign => format!("{name}: the mover moves again"),
+            _ => format!("{name}: {} more points", after.bonus),
+        });
+    }
     Ok(TurnOut {
         player,
         before,
         rolls,
         sides,
+        outcomes,
         points,
+        pig_out,
         after: state.scores(),
         extra_turn: state.turn() == Turn::Player(player),
+        rules_applied,
     })
 }
 
@@ -400,22 +443,24 @@ pub(super) fn turn(
 
 /// A turn of a term's game in words.
 pub fn describe(t: &TurnOut) -> String {
-    format!(
-        "player {} rolls {} dice ({} sides) at {}-{}: {} points, scores now {}-{}{}",
-        t.player,
-        t.rolls,
-        t.sides,
-        t.before[0],
-        t.before[1],
-        t.points,
-        t.after[0],
-        t.after[1],
-        if t.extra_turn {
-            ", and moves again"
-        } else {
-            ""
-        }
-    )
+    let faces: Vec<String> = t.outcomes.iter().map(u32::to_string).collect();
+    let mut o = format!(
+        "player {} rolls {} dice ({} sides) at {}-{}: ",
+        t.player, t.rolls, t.sides, t.before[0], t.before[1]
+    );
+    if !faces.is_empty() {
+        let _ = write!(o, "{} -> ", faces.join(" "));
+    }
+    let unit = if t.points == 1 { "point" } else { "points" };
+    let _ = write!(o, "{} {unit}", t.points);
+    if !t.rules_applied.is_empty() {
+        let _ = write!(o, " ({})", t.rules_applied.join("; "));
+    }
+    let _ = write!(o, ", scores now {}-{}", t.after[0], t.after[1]);
+    if t.extra_turn {
+        o.push_str(", and moves again");
+    }
+    o
 }
 
 /// A step under a term.

@@ -317,14 +317,18 @@ fn play_on_test_dice() {
 }
 
 /// Under another term a turn shows its dice: the faces are the seeded
-/// dice's own (the same game replays on test dice of those faces), they
-/// score as the rules say, and every rule that acted is named.
+/// dice's own (the same games replay on test dice of those faces), they
+/// score as the rules say, and each rule that acted is named: the
+/// zero-dice rule, pig out, and every rule the engine's after-turn rules
+/// report, but an extra turn in a turn that ends the game. Every term is
+/// played, and every rule is met somewhere.
 #[test]
 fn a_terms_turns_show_their_dice_and_name_their_rules() {
+    use ::hog::Term;
     let seeded = |name: &str, seed: u64, six: Option<Vec<u32>>| {
         let p = hog::Play {
             strategy0: "final".into(),
-            strategy1: "always:4".into(),
+            strategy1: format!("always:{}", seed % 11),
             seed: Some(seed),
             six_sided: six,
             rules: term(name, 100),
@@ -338,44 +342,119 @@ fn a_terms_turns_show_their_dice_and_name_their_rules() {
         p
     };
     let mut named = std::collections::BTreeSet::new();
-    for (name, seed) in [
-        ("fall2023", 7),
-        ("fall2020", 3),
-        ("fall2019", 5),
-        ("fall2017", 2),
-    ] {
-        let p = seeded(name, seed, None);
-        let faces: Vec<u32> = p.turns.iter().flat_map(|t| t.outcomes.clone()).collect();
-        for t in &p.turns {
-            assert_eq!(t.outcomes.len(), t.rolls as usize, "{name}");
-            assert!(t.outcomes.iter().all(|f| (1..=6).contains(f)));
-            let sum: u32 = t.outcomes.iter().sum();
-            if t.rolls > 0 {
-                let want = if t.pig_out { 1 } else { sum };
-                assert_eq!(t.points, want, "{name}: {t:?}");
+    for t in Term::ALL.into_iter().skip(1) {
+        let name = t.name();
+        for seed in 0..12 {
+            let p = seeded(name, seed, None);
+            let faces: Vec<u32> = p.turns.iter().flat_map(|t| t.outcomes.clone()).collect();
+            let mut memory = ::hog::terms::Memory::default();
+            for (k, turn) in p.turns.iter().enumerate() {
+                assert_eq!(turn.outcomes.len(), turn.rolls as usize, "{name}");
+                assert!(turn.outcomes.iter().all(|f| (1..=6).contains(f)));
+                let sum: u32 = turn.outcomes.iter().sum();
+                if turn.rolls > 0 {
+                    let want = if turn.pig_out { 1 } else { sum };
+                    assert_eq!(turn.points, want, "{name}: {turn:?}");
+                    assert_eq!(turn.pig_out, turn.outcomes.contains(&1));
+                }
+                // The names the engine's own account of the turn calls for.
+                let after = ::hog::terms::after_turn(
+                    t,
+                    turn.before,
+                    turn.player,
+                    turn.rolls,
+                    turn.points,
+                    memory,
+                );
+                memory = after.memory;
+                assert_eq!(after.scores, turn.after, "{name}: {turn:?}");
+                let last = k + 1 == p.turns.len();
+                let mut want: Vec<String> = Vec::new();
+                if turn.rolls == 0 {
+                    want.push(::hog::terms::Special::ZeroDice.name(t).into());
+                }
+                if turn.pig_out {
+                    want.push(t.pig_out_name().into());
+                }
+                for r in t.specials_acted(turn.player, &after) {
+                    let extra = matches!(
+                        r,
+                        ::hog::terms::Special::TimeTrot
+                            | ::hog::terms::Special::PigPass
+                            | ::hog::terms::Special::SwineAlign
+                    );
+                    // The game's last turn gives no extra turn.
+                    if !(extra && last) {
+                        want.push(r.name(t).into());
+                    }
+                }
+                let got: Vec<&str> = turn
+                    .rules_applied
+                    .iter()
+                    .map(|r| r.split(':').next().unwrap())
+                    .collect();
+                assert_eq!(got, want, "{name} seed {seed}: {turn:?}");
+                assert_eq!(
+                    turn.extra_turn,
+                    !last && after.extra_turn,
+                    "{name}: {turn:?}"
+                );
+                named.extend(want);
             }
-            // A score that is not the points' is a rule's doing, named.
-            let mover = t.player;
-            if t.after[mover] != t.before[mover] + t.points {
-                assert!(!t.rules_applied.is_empty(), "{name}: {t:?}");
-            }
-            for r in &t.rules_applied {
-                named.insert(r.split(':').next().unwrap().to_string());
-            }
+            // The same game on test dice of the faces shown.
+            let again = seeded(name, seed, Some(faces));
+            let key = |p: &hog::terms::PlayOut| {
+                p.turns
+                    .iter()
+                    .map(|t| (t.rolls, t.points, t.after))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(key(&again), key(&p), "{name}");
         }
-        // The same game on test dice of the faces shown.
-        let again = seeded(name, seed, Some(faces));
-        let key = |p: &hog::terms::PlayOut| {
-            p.turns
-                .iter()
-                .map(|t| (t.rolls, t.points, t.after))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(key(&again), key(&p), "{name}");
     }
-    for rule in ["sow sad", "pig out", "boar brawl", "sus fuss", "swine swap"] {
+    for rule in [
+        "pig out",
+        "sow sad",
+        "free bacon",
+        "picky piggy",
+        "hefty hogs",
+        "boar brawl",
+        "swine swap",
+        "time trot",
+        "feral hogs",
+        "pig pass",
+        "swine align",
+        "hog pile",
+        "sus fuss",
+    ] {
         assert!(named.contains(rule), "{rule} never named: {named:?}");
     }
+}
+
+/// A turn that wins the game names no extra turn: under Fall 2020 at 90
+/// to 50, ten points make 100 and 50 (swine align's common divisor 50),
+/// yet the game is over.
+#[test]
+fn a_winning_turn_names_no_extra_turn() {
+    let mut state: ::hog::TermState = serde_json::from_str(
+        r#"{"rules": "fall2020", "goal": 100, "scores": [90, 50], "player": 0, "rolling": null}"#,
+    )
+    .unwrap();
+    let mut dice = dice::CyclingDice::new(vec![5, 5]).unwrap();
+    let t = games_app::hog::terms::play_turn(&mut state, 2, &mut dice).unwrap();
+    assert_eq!((t.points, t.after), (10, [100, 50]));
+    assert!(!t.extra_turn);
+    assert!(t.rules_applied.is_empty(), "{:?}", t.rules_applied);
+    // Below the goal the same rule does give the turn, and is named (40
+    // to 50, ten points: 50 and 50).
+    let mut state: ::hog::TermState = serde_json::from_str(
+        r#"{"rules": "fall2020", "goal": 100, "scores": [40, 50], "player": 0, "rolling": null}"#,
+    )
+    .unwrap();
+    let mut dice = dice::CyclingDice::new(vec![5, 5]).unwrap();
+    let t = games_app::hog::terms::play_turn(&mut state, 2, &mut dice).unwrap();
+    assert!(t.extra_turn);
+    assert_eq!(t.rules_applied, ["swine align: the mover moves again"]);
 }
 
 #[test]

@@ -1943,6 +1943,17 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     log_and_reset(c).await;
 }
 
+/// The note beside `button`, which says `part`.
+async fn note_with(c: &Client, button: &str, part: &str) -> String {
+    let said = note_beside(c, button).await;
+    let said = said.as_str().unwrap_or("").to_string();
+    assert!(
+        said.contains(part),
+        "beside {button}: {said:?} lacks {part:?}"
+    );
+    said
+}
+
 /// Make the page's requests to a path ending in `path` fail with 503 (as
 /// a busy server answers), or, with `None`, reach the server again.
 async fn fail_requests(c: &Client, path: Option<&str>) {
@@ -2033,11 +2044,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
         "hog",
     )
     .await;
-    let said = note_beside(c, "hog-new").await;
-    assert!(
-        said.as_str().unwrap_or("").contains("final plays instead"),
-        "{said}"
-    );
+    note_with(c, "hog-new", "final plays instead").await;
     assert_eq!(
         js(c, "return document.getElementById('hog-opponent').value;").await,
         "final"
@@ -2072,13 +2079,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
     .await;
     // Before any move there is nothing to replay.
     click(c, "kalah-export").await;
-    let said = note_beside(c, "kalah-export").await;
-    assert!(
-        said.as_str()
-            .unwrap_or("")
-            .starts_with("Nothing to replay yet"),
-        "{said}"
-    );
+    note_with(c, "kalah-export", "Nothing to replay yet").await;
     fail_requests(c, Some("/api/kalah/move")).await;
     click(c, "kalah-pit-0").await;
     wait_for(
@@ -2097,11 +2098,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
         "[3,3,3,3,0,3,3,3,3,0]"
     );
     click(c, "kalah-undo").await;
-    let said = note_beside(c, "kalah-undo").await;
-    assert!(
-        said.as_str().unwrap_or("").starts_with("Nothing to undo"),
-        "{said}"
-    );
+    note_with(c, "kalah-undo", "Nothing to undo").await;
     fail_requests(c, Some("/api/kalah/moves")).await;
     click(c, "kalah-new").await;
     let said = wait_for(
@@ -2151,13 +2148,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
         "kalah",
     )
     .await;
-    let said = note_beside(c, "kalah-new").await;
-    assert!(
-        said.as_str()
-            .unwrap_or("")
-            .contains("holds 172 seeds in the pits"),
-        "{said}"
-    );
+    note_with(c, "kalah-new", "holds 172 seeds in the pits").await;
 
     // ---- LCR: the seats go counterclockwise, so that each seat's left
     // hand (seat i - 1, where L sends a coin) is its left as it faces the
@@ -2174,13 +2165,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
     // The study's seed is checked as a game's is.
     set(c, "lcr-study-seed", "12345678901234567890").await;
     click(c, "lcr-study-go").await;
-    let said = note_beside(c, "lcr-study-go").await;
-    assert!(
-        said.as_str()
-            .unwrap_or("")
-            .starts_with("Seed: a whole number"),
-        "{said}"
-    );
+    note_with(c, "lcr-study-go", "Seed: a whole number").await;
 
     // ---- Craps: a link at the game's end has no bet standing (they came
     // back); the address writes the bankroll whole, so a link gives it
@@ -2192,11 +2177,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
         "casino",
     )
     .await;
-    let said = note_beside(c, "craps-new").await;
-    assert!(
-        said.as_str().unwrap_or("").contains("cannot stand"),
-        "{said}"
-    );
+    note_with(c, "craps-new", "cannot stand").await;
     assert_eq!(
         js(
             c,

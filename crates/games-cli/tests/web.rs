@@ -210,6 +210,11 @@ fn pages_and_assets_are_served() {
             games_cli::api::WEB_LIMITS.solve_seeds
         );
         assert!(js.contains(&bound), "{bound}");
+        let bound = format!(
+            "const LCR_STUDY_TURNS = {};",
+            games_cli::api::WEB_LIMITS.variant_turns
+        );
+        assert!(js.contains(&bound), "{bound}");
         let (status, kind, _, _) = call("GET", "/assets/style.css", "").await;
         assert_eq!(status, StatusCode::OK);
         assert!(kind.starts_with("text/css"));

@@ -147,11 +147,11 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
   if (!r.ok) {
     if (quiet) {
       quietly(game, verb, panel);
-      throw markShown(new Error(value.error || r.statusText));
+      throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
     }
     status(value.error || r.statusText, true, unseen(panel));
     panelError(panel, value.error || r.statusText);
-    throw markShown(new Error(value.error || r.statusText));
+    throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
   }
   status("");
   panelError(panel, "");
@@ -239,13 +239,15 @@ function download(game) {
   // A game from a link (or the solver's) with no move played yet has
   // nothing for a command to replay.
   const early = "Nothing to replay yet: the export holds the moves played here and the command that replays them; play one first.";
+  const ended = "Nothing to replay: this game opened finished (from a link), and no move was played here.";
   if (!data || !data.command) {
-    panelError(panel, data ? early : none, "check-error");
+    const over = data && (data.over || (data.winner !== null && data.winner !== undefined));
+    panelError(panel, !data ? none : over ? ended : early, "check-error");
     return;
   }
   // Only its own message goes (a link's note or a seed's error stays).
   const said = panel.querySelector(":scope > .check-error");
-  if (said && [none, early].includes(said.textContent)) said.remove();
+  if (said && [none, early, ended].includes(said.textContent)) said.remove();
   const blob = new Blob([JSON.stringify(data, null, 2) + "\n"], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `${game}-game.json` });
   document.body.append(a);
@@ -504,11 +506,14 @@ async function hogStart() {
     // Read by the server once now (the coach's cheapest question), so
     // that a file that is no strategy is named here, beside its field.
     const panel = $("hog-upload").closest(".panel");
+    // (Under the default rules: a strategy that rolls 0 dice is no less a
+    // strategy where free bacon is switched off, which New game checks.)
     try {
-      await api("hog", "coach", { vs: `file:${name}`, score: 0, opponent: 0, ...hogRuleFlags({ ...hogRules(), goal: 100 }), files: { [name]: text } },
+      await api("hog", "coach", { vs: `file:${name}`, score: 0, opponent: 0, goal: 100, files: { [name]: text } },
         null, undefined, panel, true);
     } catch (err) {
-      panelError(panel, `Upload: ${f.name.slice(0, 60)} is not a strategy file: ${err.message}`, "check-error");
+      panelError(panel, err.status === 400 ? `Upload: ${f.name.slice(0, 60)} is not a strategy file: ${err.message}`
+        : `Upload: ${f.name.slice(0, 60)} could not be checked (${err.message}): choose it again.`, "check-error");
       e.target.value = "";
       return;
     }
@@ -1116,7 +1121,7 @@ async function kalahTurn(last = -1) {
     const working = $("kalah-working");
     if (working) working.remove();
     askAgain($("kalah-values"), s.to_move === kalah.me ? `The values could not be worked out: ${e.message}.`
-      : `The solver's move could not be asked for: ${e.message}.`, () => kalahTurn(), "kalah-again");
+      : `The solver's move could not be asked for: ${e.message}.`, () => kalahTurn(last), "kalah-again");
     if (document.activeElement === document.body) $("kalah-again").focus();
     throw e;
   }
@@ -1497,6 +1502,10 @@ function lcrShow(k) {
   lcrToUrl();
 }
 
+// The most turns a study may play on the web (the server's
+// `variant_turns`): games x seats x round limit.
+const LCR_STUDY_TURNS = 2000000000;
+
 // The study's form, each field named as the form names it when it is not
 // what the web takes (the server's own bounds: 100 seats of up to 100
 // chips, 10,000 rounds, 10^7 games).
@@ -1515,10 +1524,14 @@ function lcrStudyOk(name) {
   const c = $("lcr-chips").value.trim(), by = /^(\d+)\s*x\s*(\d+)$/.exec(c);
   const chips = by ? Array(Math.min(Number(by[2]), 1000)).fill(Number(by[1])) : c.split(",").map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
   const seats = by ? Number(by[2]) : chips.length;
-  const chipsOk = seats >= 2 && seats <= 100 && chips.every((x) => Number.isInteger(x) && x <= 100);
-  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, not ${c.slice(0, 40) || "nothing"}.`)) return false;
-  return wholeOk("lcr-rounds", button, "Round limit", 1, 10000) && wholeOk("lcr-games", button, "Games", 1, 10000000) &&
-    seedOk("lcr-study-seed", button);
+  const chipsOk = seats >= 2 && seats <= 100 && chips.every((x) => Number.isInteger(x) && x <= 100) && chips.some((x) => x > 0);
+  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, some chips in play, not ${c.slice(0, 40) || "nothing"}.`)) return false;
+  if (!wholeOk("lcr-rounds", button, "Round limit", 1, 10000) || !wholeOk("lcr-games", button, "Games", 1, 10000000)) return false;
+  // A study plays at most 2,000,000,000 turns on the web (games x seats x
+  // rounds, the longest it could run).
+  const rounds = Number($("lcr-rounds").value), most = Math.floor(LCR_STUDY_TURNS / (seats * rounds));
+  if (!own("Games", Number($("lcr-games").value) <= most ? "" : `at most ${most} for ${seats} seats and ${rounds} rounds (a study plays at most ${LCR_STUDY_TURNS.toLocaleString("en")} turns on the web), not ${$("lcr-games").value}.`)) return false;
+  return seedOk("lcr-study-seed", button);
 }
 
 async function lcrStudy() {
@@ -1759,7 +1772,10 @@ function casinoToUrl() {
   // Each game's fields once it is there: a game whose request failed
   // does not hold back the other's. Chips are written whole (a place bet
   // pays sixths), so that the link gives back the same bankroll.
-  const q = new URLSearchParams({ game: casinoGame });
+  // A game whose request is on its way (or failed) keeps the fields the
+  // address had.
+  const q = new URLSearchParams(location.search);
+  q.set("game", casinoGame);
   if (craps.game) {
     q.set("craps", String(craps.game.seed));
     q.set("rolls", String(craps.at));

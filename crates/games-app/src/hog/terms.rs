@@ -297,8 +297,20 @@ pub fn play_turn(
     if pig_out {
         rules_applied.push(format!("{}: a die showed 1", term.pig_out_name()));
     }
+    // A turn that ends the game gives no extra turn (the after-turn
+    // rules do not look at the goal; the state does).
+    let extra_turn = state.turn() == Turn::Player(player);
     for rule in term.specials_acted(player, &after) {
         let name = rule.name(term);
+        let gives_turn = matches!(
+            rule,
+            hog::terms::Special::TimeTrot
+                | hog::terms::Special::PigPass
+                | hog::terms::Special::SwineAlign
+        );
+        if gives_turn && !extra_turn {
+            continue;
+        }
         let mine = before[player] + points;
         rules_applied.push(match rule {
             hog::terms::Special::SusFuss => {
@@ -320,7 +332,7 @@ pub fn play_turn(
         points,
         pig_out,
         after: state.scores(),
-        extra_turn: state.turn() == Turn::Player(player),
+        extra_turn,
         rules_applied,
     })
 }

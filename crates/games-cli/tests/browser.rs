@@ -437,6 +437,11 @@ async fn hog_under_another_term(c: &Client, base: &str) {
         rules.contains("sow sad") && rules.contains("boar brawl") && rules.contains("sus fuss"),
         "{rules}"
     );
+    // Its opening line names the term's pig out and the game's goal, and
+    // Spring 2014's switches are out of sight.
+    let shown = js(c, "return [document.getElementById('hog-rules-pig').textContent, document.getElementById('hog-rules-goal').textContent,
+         document.getElementById('hog-bacon').closest('label').getClientRects().length];").await;
+    assert_eq!(shown, serde_json::json!(["sow sad", "100", 0]));
     let log = log_and_reset(c).await;
     let hog: Vec<&str> = log
         .as_array()
@@ -2084,8 +2089,9 @@ async fn when_requests_fail(c: &Client, base: &str) {
     click(c, "kalah-pit-0").await;
     wait_for(
         c,
-        "return document.getElementById('status').className === 'error' && !document.getElementById('kalah-pit-0').disabled;",
-        "the pits again",
+        "return document.getElementById('status').className === 'error' && !document.getElementById('kalah-pit-0').disabled
+           && document.querySelector('#kalah-values-table') !== null;",
+        "the pits, and the values asked again",
         Duration::from_secs(20),
     )
     .await;
@@ -2166,6 +2172,42 @@ async fn when_requests_fail(c: &Client, base: &str) {
     set(c, "lcr-study-seed", "12345678901234567890").await;
     click(c, "lcr-study-go").await;
     note_with(c, "lcr-study-go", "Seed: a whole number").await;
+    // Its error sits by the button (the chart's room below is not kept),
+    // and a study of fewer than 100 games, one point, draws a dot a seat.
+    let by = js(c, "const e = document.getElementById('lcr-study-go').closest('.panel').querySelector('.check-error');
+         return e.previousElementSibling.id;").await;
+    assert_eq!(by, "lcr-progress");
+    set(c, "lcr-study-seed", "3").await;
+    set(c, "lcr-games", "50").await;
+    click(c, "lcr-study-go").await;
+    wait_for(
+        c,
+        "return document.querySelectorAll('#lcr-chart circle').length === 9;",
+        "a dot for each of the 9 seats",
+        Duration::from_secs(30),
+    )
+    .await;
+    // A game that did not start keeps its typed seed: "New game" asks for
+    // it again.
+    set(c, "lcr-seed", "42").await;
+    fail_requests(c, Some("/api/lcr/replay")).await;
+    click(c, "lcr-game-go").await;
+    wait_for(
+        c,
+        "const e = document.getElementById('lcr-game-go').closest('.panel').querySelector('.panel-error'); return e !== null;",
+        "the game's error beside it",
+        Duration::from_secs(20),
+    )
+    .await;
+    fail_requests(c, None).await;
+    click(c, "lcr-game-go").await;
+    wait_for(
+        c,
+        "return document.getElementById('lcr-event').textContent.startsWith('Seed 42:');",
+        "game 42",
+        Duration::from_secs(20),
+    )
+    .await;
 
     // ---- Craps: a link at the game's end has no bet standing (they came
     // back); the address writes the bankroll whole, so a link gives it
@@ -2178,6 +2220,15 @@ async fn when_requests_fail(c: &Client, base: &str) {
     )
     .await;
     note_with(c, "craps-new", "cannot stand").await;
+    // A stake is whole chips; a baccarat link past its hand's end says so.
+    open(
+        c,
+        &format!("{base}/casino?craps=5&rolls=0&bank=95.5&bets=pass:4.5&deal=1&decks=8&cards=6"),
+        "casino",
+    )
+    .await;
+    note_with(c, "craps-new", "pass:4.5 is not a bet and its chips").await;
+    note_with(c, "bac-new", "it opened whole").await;
     assert_eq!(
         js(
             c,

@@ -26,6 +26,7 @@ window.gamesLog = [];
 // errors (read out when no panel shows them).
 function status(text, error = false, alert = error) {
   const s = $("status");
+  delete s.dataset.from;
   if (alert) s.setAttribute("role", "alert");
   else s.removeAttribute("role");
   s.textContent = text;
@@ -59,7 +60,11 @@ function panelError(panel, text, kind = "panel-error") {
   }
   if (!p) {
     p = el("p", { class: `error ${kind}`, role: "alert" });
-    panel.append(p);
+    // A panel whose results are long (the study's chart) has its errors
+    // by its button, not below them.
+    const after = panel.dataset.errorsAfter && $(panel.dataset.errorsAfter);
+    if (after) after.after(p);
+    else panel.append(p);
   }
   // A message that repeats a long input is cut here (the footer and the
   // reply keep it whole). A link's note marks itself again after this.
@@ -103,12 +108,24 @@ function askAgain(box, text, again, id) {
   return b;
 }
 
+// Where a request's error shows when no control was used (a page
+// loading, a link opening, the computer's turn): its game's own panel.
+const HOME_PANEL = {
+  "hog step": "hog-buttons", "hog coach": "hog-coach", "hog rate": "hog-map-go", "hog export": "hog-map-go",
+  "kalah moves": "kalah-values", "kalah move": "kalah-board", "lcr replay": "lcr-game-go", "lcr exact": "lcr-exact-go",
+  "craps game": "craps-new", "craps bets": "craps-bets", "craps exact": "craps-exact", "baccarat deal": "bac-new", "baccarat exact": "bac-exact",
+};
+
 // `quiet`: a request the page made of itself, whose failure its caller
 // shows in its own words (it is neither beside a control nor read out).
 async function api(game, verb, flags, page, signal, own = null, quiet = false) {
   const shown = lastPanel && !lastPanel.closest(".page").hidden ? lastPanel : null;
-  const panel = own || panelOf(document.activeElement) || shown;
-  status(`asking the server: ${game} ${verb}...`);
+  const home = HOME_PANEL[`${game} ${verb}`];
+  const panel = own || panelOf(document.activeElement) || shown || (home ? $(home).closest(".panel") : null);
+  // The footer keeps another request's error until that request answers.
+  const footer = $("status");
+  const theirs = footer.className === "error" && footer.dataset.from !== `${game} ${verb}`;
+  if (!theirs) status(`asking the server: ${game} ${verb}...`);
   let r;
   try {
     r = await fetch(`/api/${game}/${verb}`, {
@@ -128,6 +145,7 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
       throw markShown(e);
     }
     status(`the server did not answer: ${e.message}`, true, unseen(panel));
+    footer.dataset.from = `${game} ${verb}`;
     panelError(panel, `The server did not answer: ${e.message}`);
     throw markShown(e);
   }
@@ -150,10 +168,11 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
       throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
     }
     status(value.error || r.statusText, true, unseen(panel));
+    footer.dataset.from = `${game} ${verb}`;
     panelError(panel, value.error || r.statusText);
     throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
   }
-  status("");
+  if (footer.className !== "error" || footer.dataset.from === `${game} ${verb}`) status("");
   panelError(panel, "");
   if (value && typeof value === "object") commandOf.set(value, command);
   return value;
@@ -349,14 +368,21 @@ for (const id of ["hog-seed", "lcr-seed", "craps-seed", "bac-seed"]) {
   $(id).addEventListener("input", () => typedSeeds.add(id));
 }
 
-// The games started with each seed field (counted by `seedUsed`).
+// The games asked for with each seed field (counted by `seedAsked`).
 const seedStarts = {};
 
+// A game asked for with the seed in field `id` (its form passed its
+// checks).
+function seedAsked(id) {
+  seedStarts[id] = (seedStarts[id] || 0) + 1;
+}
+
 // A game started with the seed in field `id`: the next "New game" draws a
-// new one unless the player types one again.
+// new one unless the player types one again. (A game whose request
+// failed never started: "New game" asks again for the same seed when it
+// was typed, or a link's.)
 function seedUsed(id) {
   typedSeeds.delete(id);
-  seedStarts[id] = (seedStarts[id] || 0) + 1;
 }
 
 // A "New game" button: the link's note goes, and the game gets a new
@@ -441,6 +467,13 @@ async function hogLoadTerms() {
   hogShowTerm();
 }
 
+// The goal in the rules panel: the form's, when it is one.
+function hogRulesGoal() {
+  const g = Number($("hog-goal").value);
+  if (Number.isInteger(g) && g >= 1 && g <= 100) $("hog-rules-goal").textContent = String(g);
+}
+$("hog-goal").addEventListener("input", hogRulesGoal);
+
 // Spring 2014's rules as the page writes them (kept while another rule
 // set's show).
 let HOG_SPRING_RULES = null;
@@ -463,7 +496,15 @@ function hogShowTerm() {
       return i > 0 ? el("li", {}, el("strong", {}, r.slice(0, i)), r.slice(i)) : el("li", {}, r);
     }));
   }
-  for (const id of ["hog-bacon", "hog-wild", "hog-swap"]) $(id).disabled = !spring;
+  // Spring 2014's switches only under Spring 2014 (disabled and out of
+  // sight elsewhere).
+  for (const id of ["hog-bacon", "hog-wild", "hog-swap"]) {
+    $(id).disabled = !spring;
+    $(id).closest("label").hidden = !spring;
+  }
+  // The rule a 1 sets off, by the term's name for it.
+  $("hog-rules-pig").textContent = !spring && t && Array.isArray(t.rules) && t.rules[0].includes(":") ? t.rules[0].split(":")[0] : "pig out";
+  hogRulesGoal();
   const keep = {};
   for (const id of ["hog-opponent", "hog-map-strategy", "hog-map-vs"]) {
     if (!spring && SPRING_ONLY.includes($(id).value)) keep[id] = "final";
@@ -632,9 +673,11 @@ function hogNew(from = null) {
   hog.epoch += 1;
   hog.busy = false;
   hog.failed = false;
+  hogRulesGoal();
   hog.opponent = $("hog-opponent").value;
   hog.me = Number($("hog-seat").value);
   if (seedBlank("hog-seed")) $("hog-seed").value = newSeed();
+  seedAsked("hog-seed");
   seedUsed("hog-seed");
   hog.seed = Number($("hog-seed").value);
   hog.turn = from ? from.turn : 0;
@@ -828,7 +871,7 @@ async function hogCoach() {
   } catch (e) {
     if (hog.epoch === epoch && hog.state === asked) {
       $("hog-coach").replaceChildren();
-      askAgain($("hog-coach"), "The coach could not answer (the error is beside the game).", () => hogCoach(), "hog-coach-again");
+      askAgain($("hog-coach"), "The coach could not answer.", () => hogCoach(), "hog-coach-again");
     }
     throw e;
   }
@@ -850,7 +893,10 @@ async function hogCoach() {
       ...rows),
     el("p", {}, `Best against ${c.opponent}: ${c.best_against_opponent} dice. Under optimal play: ${c.best_under_optimal_play}. ` +
       `${c.opponent} itself would roll ${c.opponent_would_roll} here.`),
-    el("p", { class: "muted" }, "(roll this many now, then play the best reply: exact, from the dynamic programs)"));
+    el("p", { class: "muted" }, "(roll this many now, then play the best reply: exact, from the dynamic programs)"),
+    // Rules that remember earlier turns: the coach knows only the scores.
+    ...(MEMORY_TERMS.includes(hogStateRules().name) ? [el("p", { class: "muted", id: "hog-coach-memory" },
+      `Under ${hogStateRules().name} a turn also depends on the game's memory of earlier turns; these chances assume a fresh game's (no turns before this one), so this game's own turns can change them.`)] : []));
   for (const b of document.querySelectorAll("#hog-buttons button")) {
     b.classList.toggle("best", b.textContent === String(c.best_against_opponent));
   }
@@ -1091,6 +1137,9 @@ function kalahRender(last = -1) {
 }
 
 async function kalahTurn(last = -1) {
+  // The pit the last seed fell in, ringed until the next move (kept for
+  // a turn asked again).
+  kalah.last = last;
   kalahRender(last);
   const s = kalah.state;
   if (kalahOver(s)) {
@@ -1121,7 +1170,7 @@ async function kalahTurn(last = -1) {
     const working = $("kalah-working");
     if (working) working.remove();
     askAgain($("kalah-values"), s.to_move === kalah.me ? `The values could not be worked out: ${e.message}.`
-      : `The solver's move could not be asked for: ${e.message}.`, () => kalahTurn(last), "kalah-again");
+      : `The solver's move could not be asked for: ${e.message}.`, () => kalahTurn(kalah.last), "kalah-again");
     if (document.activeElement === document.body) $("kalah-again").focus();
     throw e;
   }
@@ -1212,10 +1261,11 @@ async function kalahMove(k) {
     await kalahPlay(k, "You", true);
   } catch (e) {
     // The move was not played (its error is beside the board): the
-    // pits may be played again.
+    // pits may be played again, and the values (called off for the
+    // move) are asked for again.
     if (kalahCurrent(epoch, before)) {
       kalah.busy = false;
-      kalahRender();
+      kalahTurn(kalah.last);
     }
     throw e;
   } finally {
@@ -1356,6 +1406,8 @@ function lcrFromUrl() {
   $("lcr-players").value = String(players);
   $("lcr-coins").value = String(coins);
   $("lcr-seed").value = String(seed);
+  // The link's seed, as if typed: kept until its game starts.
+  typedSeeds.add("lcr-seed");
   return { at: at || 0 };
 }
 
@@ -1420,7 +1472,7 @@ async function lcrGame(at = 0) {
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if (seedBlank("lcr-seed")) $("lcr-seed").value = newSeed();
   if (!seedOk("lcr-seed", "lcr-game-go")) return;
-  seedUsed("lcr-seed");
+  seedAsked("lcr-seed");
   const seed = Number($("lcr-seed").value);
   // Odds for another table go, and this table's come.
   if (lcr.oddsFor !== `${players}x${coins}`) lcrExact(true).catch(() => {});
@@ -1434,6 +1486,7 @@ async function lcrGame(at = 0) {
   const asked = ++lcr.asked;
   const game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
   if (asked !== lcr.asked) return;
+  seedUsed("lcr-seed");
   lcr.game = game;
   lcr.players = players;
   lcr.coins = coins;
@@ -1534,6 +1587,13 @@ function lcrStudyOk(name) {
   return seedOk("lcr-study-seed", button);
 }
 
+// No study shown (and no room kept for its chart).
+function lcrStudyClear() {
+  $("lcr-study").replaceChildren();
+  $("lcr-chart").replaceChildren();
+  $("lcr-chart").setAttribute("height", "0");
+}
+
 async function lcrStudy() {
   const name = $("lcr-table-name").value;
   const table = name === "custom" ? $("lcr-faces").value : name;
@@ -1541,9 +1601,11 @@ async function lcrStudy() {
   // Checked here, in the form's words (a seed past 2^53 would be rounded
   // on its way).
   if (!lcrStudyOk(name)) {
-    // The study shown is for other settings than the form's now.
-    $("lcr-study").replaceChildren();
-    $("lcr-chart").replaceChildren();
+    // The study shown is for other settings than the form's now, and so
+    // is the last study's error.
+    lcrStudyClear();
+    panelError($("lcr-study-go").closest(".panel"), "");
+    if ($("status").textContent.startsWith("the study failed")) status("");
     return;
   }
   const flags = {
@@ -1558,8 +1620,7 @@ async function lcrStudy() {
   $("lcr-progress").value = 0;
   // The old study is for other settings: gone before the new one comes (or
   // an error does).
-  $("lcr-study").replaceChildren();
-  $("lcr-chart").replaceChildren();
+  lcrStudyClear();
   panelError(panel, "");
   status("running the study...");
   try {
@@ -1652,8 +1713,11 @@ function lcrChart(rows, seats) {
   // No seat ends with fewer than 0 chips: the bands stop at 0.
   const floor = (v) => Math.max(0, v);
   const lo = floor(Math.min(...rows.flatMap((r) => r.expected_chips.map((c, i) => c - r.expected_chips_ci95[i]))));
-  const hi = Math.max(...rows.flatMap((r) => r.expected_chips.map((c, i) => c + r.expected_chips_ci95[i])));
-  const x = (v) => L + ((v - xs[0]) / Math.max(1e-9, xs[xs.length - 1] - xs[0])) * (W - L - R);
+  // (At least a chip's height: a table that puts every chip in the
+  // center ends with none anywhere.)
+  const hi = Math.max(lo + 1, ...rows.flatMap((r) => r.expected_chips.map((c, i) => c + r.expected_chips_ci95[i])));
+  // One point (fewer than 100 games) sits in the middle, as a dot.
+  const x = (v) => (xs.length < 2 ? (L + W - R) / 2 : L + ((v - xs[0]) / (xs[xs.length - 1] - xs[0] || 1)) * (W - L - R));
   const y = (v) => T + (1 - (v - lo) / Math.max(1e-9, hi - lo)) * (H - T - B);
   const ns = "http://www.w3.org/2000/svg";
   const make = (tag, attrs, text) => {
@@ -1689,6 +1753,7 @@ function lcrChart(rows, seats) {
     const down = rows.map((r, k) => `${x(xs[k])},${y(floor(r.expected_chips[i] - r.expected_chips_ci95[i]))}`).reverse();
     parts.push(make("polygon", { points: [...up, ...down].join(" "), fill: color(i), "fill-opacity": 0.08 }));
     parts.push(make("polyline", { points: rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i])}`).join(" "), fill: "none", stroke: color(i), "stroke-width": 2 }));
+    if (rows.length === 1) parts.push(make("circle", { cx: x(xs[0]), cy: y(rows[0].expected_chips[i]), r: 4, fill: color(i) }));
   }
   parts.push(make("text", { x: L, y: H - 4 }, "lines: the mean; bands: its 95% interval"));
   svg.replaceChildren(legend, ...parts);
@@ -1812,10 +1877,12 @@ function crapsFromUrl(q) {
   const stakes = {};
   for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
     const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
-    if (!(i > 0 && Number.isFinite(x) && x > 0 && x <= 1e9)) return `bets: ${part.slice(0, 30)} is not a bet and its chips`;
+    // A stake is whole chips (the bankroll may hold a payout's fraction).
+    if (!(i > 0 && Number.isInteger(x) && x > 0 && x <= 1e9)) return `bets: ${part.slice(0, 30)} is not a bet and its chips (a whole number from 1 to 10^9)`;
     stakes[part.slice(0, i)] = x;
   }
   $("craps-seed").value = String(seed);
+  typedSeeds.add("craps-seed");
   return { rolls, bank, stakes };
 }
 
@@ -1827,6 +1894,7 @@ function bacFromUrl(q) {
   if (bad) return bad;
   $("bac-seed").value = String(deal);
   $("bac-decks").value = String(decks);
+  typedSeeds.add("bac-seed");
   return { cards };
 }
 
@@ -1850,7 +1918,7 @@ async function crapsExact() {
 async function crapsNew(from = null) {
   if (seedBlank("craps-seed")) $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
-  seedUsed("craps-seed");
+  seedAsked("craps-seed");
   // The old game goes before the new one comes (or an error does); its
   // bets still standing come back to the bankroll.
   if (!from) {
@@ -1870,6 +1938,7 @@ async function crapsNew(from = null) {
   const asked = ++craps.asked;
   const game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
   if (asked !== craps.asked) return;
+  seedUsed("craps-seed");
   craps.game = game;
   if (from) {
     craps.bank = from.bank;
@@ -2095,7 +2164,7 @@ EXPORTS.craps = () => ({
 async function bacNew(cards = 0) {
   if (seedBlank("bac-seed")) $("bac-seed").value = newSeed();
   if (!seedOk("bac-seed", "bac-new") || !wholeOk("bac-decks", "bac-new", "Decks", 1, 64)) return;
-  seedUsed("bac-seed");
+  seedAsked("bac-seed");
   const decks = Number($("bac-decks").value), seed = Number($("bac-seed").value);
   // The old hand and odds go before the new ones come (or an error does).
   bac.deal = null;
@@ -2106,10 +2175,13 @@ async function bacNew(cards = 0) {
   const asked = ++bac.asked;
   const deal = await api("baccarat", "deal", { decks, seed }, "casino");
   if (asked !== bac.asked) return;
+  seedUsed("bac-seed");
   bac.deal = deal;
   bac.decks = decks;
   bac.seed = seed;
   bacShow(cards);
+  const whole = bacOrder(deal.game).length;
+  if (cards > whole) linkNote("bac-new", `The link's hand has ${whole} cards, not ${cards}: it opened whole.`);
   bacExact(decks);
 }
 

@@ -2089,12 +2089,16 @@ async fn when_requests_fail(c: &Client, base: &str) {
     click(c, "kalah-pit-0").await;
     wait_for(
         c,
-        "return document.getElementById('status').className === 'error' && !document.getElementById('kalah-pit-0').disabled
-           && document.querySelector('#kalah-values-table') !== null;",
+        "return document.getElementById('kalah-board').closest('.panel').querySelector('.panel-error') !== null
+           && !document.getElementById('kalah-pit-0').disabled && document.querySelector('#kalah-values-table') !== null;",
         "the pits, and the values asked again",
         Duration::from_secs(20),
     )
     .await;
+    // The move's error stays beside the board (the values' answer, beside
+    // the values, does not take it away).
+    let said = js(c, "const e = document.getElementById('kalah-board').closest('.panel').querySelector('.panel-error'); return e && e.textContent;").await;
+    assert!(said.as_str().unwrap_or("").contains("busy"), "{said}");
     assert_eq!(
         js(
             c,

@@ -26,7 +26,6 @@ window.gamesLog = [];
 // errors (read out when no panel shows them).
 function status(text, error = false, alert = error) {
   const s = $("status");
-  delete s.dataset.from;
   if (alert) s.setAttribute("role", "alert");
   else s.removeAttribute("role");
   s.textContent = text;
@@ -111,7 +110,7 @@ function askAgain(box, text, again, id) {
 // Where a request's error shows when no control was used (a page
 // loading, a link opening, the computer's turn): its game's own panel.
 const HOME_PANEL = {
-  "hog step": "hog-buttons", "hog coach": "hog-coach", "hog rate": "hog-map-go", "hog export": "hog-map-go",
+  "hog rules": "hog-term", "hog step": "hog-buttons", "hog coach": "hog-coach", "hog rate": "hog-map-go", "hog export": "hog-map-go",
   "kalah moves": "kalah-values", "kalah move": "kalah-board", "lcr replay": "lcr-game-go", "lcr exact": "lcr-exact-go",
   "craps game": "craps-new", "craps bets": "craps-bets", "craps exact": "craps-exact", "baccarat deal": "bac-new", "baccarat exact": "bac-exact",
 };
@@ -122,10 +121,7 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
   const shown = lastPanel && !lastPanel.closest(".page").hidden ? lastPanel : null;
   const home = HOME_PANEL[`${game} ${verb}`];
   const panel = own || panelOf(document.activeElement) || shown || (home ? $(home).closest(".panel") : null);
-  // The footer keeps another request's error until that request answers.
-  const footer = $("status");
-  const theirs = footer.className === "error" && footer.dataset.from !== `${game} ${verb}`;
-  if (!theirs) status(`asking the server: ${game} ${verb}...`);
+  status(`asking the server: ${game} ${verb}...`);
   let r;
   try {
     r = await fetch(`/api/${game}/${verb}`, {
@@ -145,7 +141,6 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
       throw markShown(e);
     }
     status(`the server did not answer: ${e.message}`, true, unseen(panel));
-    footer.dataset.from = `${game} ${verb}`;
     panelError(panel, `The server did not answer: ${e.message}`);
     throw markShown(e);
   }
@@ -168,11 +163,10 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
       throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
     }
     status(value.error || r.statusText, true, unseen(panel));
-    footer.dataset.from = `${game} ${verb}`;
     panelError(panel, value.error || r.statusText);
     throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
   }
-  if (footer.className !== "error" || footer.dataset.from === `${game} ${verb}`) status("");
+  status("");
   panelError(panel, "");
   if (value && typeof value === "object") commandOf.set(value, command);
   return value;
@@ -371,18 +365,25 @@ for (const id of ["hog-seed", "lcr-seed", "craps-seed", "bac-seed"]) {
 // The games asked for with each seed field (counted by `seedAsked`).
 const seedStarts = {};
 
+// What each seed field held when its game was asked for, and whether it
+// was typed (or a link's).
+const seedsAsked = {};
+
 // A game asked for with the seed in field `id` (its form passed its
-// checks).
+// checks): the next "New game" draws a new seed unless the player types
+// one again.
 function seedAsked(id) {
   seedStarts[id] = (seedStarts[id] || 0) + 1;
+  seedsAsked[id] = { value: $(id).value, typed: typedSeeds.has(id) };
+  typedSeeds.delete(id);
 }
 
-// A game started with the seed in field `id`: the next "New game" draws a
-// new one unless the player types one again. (A game whose request
-// failed never started: "New game" asks again for the same seed when it
-// was typed, or a link's.)
-function seedUsed(id) {
-  typedSeeds.delete(id);
+// The game asked for with field `id` never started (its request failed):
+// a seed the player typed (or a link's) counts as typed again, so that
+// "New game" asks for it again, unless the field has changed since.
+function seedFailed(id) {
+  const a = seedsAsked[id];
+  if (a && a.typed && $(id).value === a.value) typedSeeds.add(id);
 }
 
 // A "New game" button: the link's note goes, and the game gets a new
@@ -394,7 +395,11 @@ function newGameButton(button, seed, start) {
   $(button).onclick = () => {
     linkNoteGone(button);
     const before = $(seed).value, starts = seedStarts[seed] || 0;
-    if (!typedSeeds.has(seed) || seedBlank(seed)) $(seed).value = newSeed();
+    if (!typedSeeds.has(seed) || seedBlank(seed)) {
+      // (A field emptied is no seed typed: the one drawn is not kept.)
+      $(seed).value = newSeed();
+      typedSeeds.delete(seed);
+    }
     start();
     if ((seedStarts[seed] || 0) === starts && !typedSeeds.has(seed)) $(seed).value = before;
   };
@@ -678,7 +683,6 @@ function hogNew(from = null) {
   hog.me = Number($("hog-seat").value);
   if (seedBlank("hog-seed")) $("hog-seed").value = newSeed();
   seedAsked("hog-seed");
-  seedUsed("hog-seed");
   hog.seed = Number($("hog-seed").value);
   hog.turn = from ? from.turn : 0;
   hog.term = rules.name || DEFAULT_TERM;
@@ -1191,7 +1195,9 @@ async function kalahAsk(state) {
   const ac = new AbortController();
   kalah.valuesAbort = ac;
   try {
-    return await api("kalah", "moves", { state, think: kalah.think }, "kalah", ac.signal);
+    // Its error (and its success, which clears one) beside the values,
+    // not the board's (a move's error stays there).
+    return await api("kalah", "moves", { state, think: kalah.think }, "kalah", ac.signal, $("kalah-values").closest(".panel"));
   } catch (e) {
     if (e.name === "AbortError") return null;
     throw e;
@@ -1484,9 +1490,14 @@ async function lcrGame(at = 0) {
   $("lcr-next").disabled = true;
   $("lcr-end").disabled = true;
   const asked = ++lcr.asked;
-  const game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
+  let game;
+  try {
+    game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
+  } catch (e) {
+    if (asked === lcr.asked) seedFailed("lcr-seed");
+    throw e;
+  }
   if (asked !== lcr.asked) return;
-  seedUsed("lcr-seed");
   lcr.game = game;
   lcr.players = players;
   lcr.coins = coins;
@@ -1936,9 +1947,14 @@ async function crapsNew(from = null) {
   crapsPuck();
   if (craps.bets.length) crapsBetsRender();
   const asked = ++craps.asked;
-  const game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
+  let game;
+  try {
+    game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
+  } catch (e) {
+    if (asked === craps.asked) seedFailed("craps-seed");
+    throw e;
+  }
   if (asked !== craps.asked) return;
-  seedUsed("craps-seed");
   craps.game = game;
   if (from) {
     craps.bank = from.bank;
@@ -2173,9 +2189,14 @@ async function bacNew(cards = 0) {
   $("bac-exact").replaceChildren();
   $("bac-next").disabled = true;
   const asked = ++bac.asked;
-  const deal = await api("baccarat", "deal", { decks, seed }, "casino");
+  let deal;
+  try {
+    deal = await api("baccarat", "deal", { decks, seed }, "casino");
+  } catch (e) {
+    if (asked === bac.asked) seedFailed("bac-seed");
+    throw e;
+  }
   if (asked !== bac.asked) return;
-  seedUsed("bac-seed");
   bac.deal = deal;
   bac.decks = decks;
   bac.seed = seed;

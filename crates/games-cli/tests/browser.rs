@@ -1986,7 +1986,8 @@ async fn when_requests_fail(c: &Client, base: &str) {
     click(c, "hog-new").await;
     wait_for(
         c,
-        "return document.getElementById('hog-again') !== null && [...document.querySelectorAll('#hog-buttons .choice')].every((b) => b.disabled);",
+        "return document.getElementById('hog-again') !== null && [...document.querySelectorAll('#hog-buttons .choice')].every((b) => b.disabled)
+           && document.getElementById('hog-failed').textContent.includes('busy');",
         "the computer's turn asked again",
         Duration::from_secs(20),
     )

@@ -104,6 +104,9 @@ window.addEventListener("unhandledrejection", (e) => {
 function askAgain(box, text, again, id) {
   const b = el("button", { id, onclick: again }, "Try again");
   box.append(el("p", { class: "error ask-again" }, text, " ", b));
+  // The request's own error in the same panel says it again: it goes.
+  const panel = box.closest(".panel"), p = panel && panel.querySelector(":scope > .panel-error");
+  if (p && text.includes(p.textContent)) p.remove();
   return b;
 }
 
@@ -745,7 +748,7 @@ function hogRender() {
   const again = hog.failed && s.player !== hog.me && !hogOver() && !hog.busy;
   const had = $("hog-buttons").contains(document.activeElement);
   $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons,
-    ...(again ? [el("button", {
+    ...(again ? [el("span", { class: "error", id: "hog-failed" }, ` The computer's turn failed: ${hog.failed}. `), el("button", {
       id: "hog-again", onclick: () => { hog.focus = buttons[0].id; hogComputer(); },
     }, "Ask for the computer's turn again")] : []));
   refocus(hog.focus, $("hog-buttons"));
@@ -806,15 +809,23 @@ async function hogRoll(n) {
 }
 
 async function hogComputer() {
-  const epoch = hog.epoch;
+  const epoch = hog.epoch, retry = Boolean(hog.failed);
   hog.failed = false;
   try {
-    if (await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) })) await hogNext();
+    if (await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) })) {
+      // Asked again and answered: the setup's error of the first try goes.
+      if (retry) panelError($("hog-new").closest(".panel"), "");
+      await hogNext();
+    }
   } catch (e) {
-    // Still the computer's turn, in this game: it may be asked again.
+    // Still the computer's turn, in this game: it may be asked again
+    // (said beside the button, whatever panel the error went to).
     if (hog.epoch === epoch && hog.state.player !== hog.me && !hogOver()) {
-      hog.failed = true;
+      hog.failed = e.message || "no answer";
       hogRender();
+      // A new game whose first turn failed never started: its typed seed
+      // is asked for again by the next New game.
+      if (hog.turn === 0) seedFailed("hog-seed");
     }
     throw e;
   }
@@ -1450,8 +1461,15 @@ async function lcrExact(follow = false) {
     r = await api("lcr", "exact", { players, coins }, "lcr", undefined, $("lcr-exact-go").closest(".panel"), follow);
   } catch (e) {
     if (follow && asked === lcr.oddsAsked) {
-      $("lcr-exact").replaceChildren(el("p", { id: "lcr-exact-note", class: "note" },
-        `No exact odds for this game's table: ${e.message}.`));
+      // Too large a table (400) is the table's; anything else (a busy
+      // server) is a failure to ask again.
+      if (e.status === 400) {
+        $("lcr-exact").replaceChildren(el("p", { id: "lcr-exact-note", class: "note" },
+          `No exact odds for this game's table: ${e.message}.`));
+      } else {
+        $("lcr-exact").replaceChildren();
+        askAgain($("lcr-exact"), `The exact odds could not be had from the server: ${e.message}.`, () => lcrExact(true).catch(() => {}), "lcr-exact-again");
+      }
     }
     throw e;
   }

@@ -377,14 +377,8 @@ fn a_terms_turns_show_their_dice_and_name_their_rules() {
                     want.push(t.pig_out_name().into());
                 }
                 for r in t.specials_acted(turn.player, &after) {
-                    let extra = matches!(
-                        r,
-                        ::hog::terms::Special::TimeTrot
-                            | ::hog::terms::Special::PigPass
-                            | ::hog::terms::Special::SwineAlign
-                    );
                     // The game's last turn gives no extra turn.
-                    if !(extra && last) {
+                    if !(r.gives_turn() && last) {
                         want.push(r.name(t).into());
                     }
                 }

@@ -381,6 +381,18 @@ function seedAsked(id) {
   typedSeeds.delete(id);
 }
 
+// The reply of a game asked for with seed field `id`; when the request
+// fails while it is still the game asked for (`current`), its seed is
+// kept for the next "New game" (see `seedFailed`).
+async function seededGame(id, current, ask) {
+  try {
+    return await ask();
+  } catch (e) {
+    if (current()) seedFailed(id);
+    throw e;
+  }
+}
+
 // The game asked for with field `id` never started (its request failed):
 // a seed the player typed (or a link's) counts as typed again, so that
 // "New game" asks for it again, unless the field has changed since.
@@ -1508,13 +1520,8 @@ async function lcrGame(at = 0) {
   $("lcr-next").disabled = true;
   $("lcr-end").disabled = true;
   const asked = ++lcr.asked;
-  let game;
-  try {
-    game = await api("lcr", "replay", { players, coins, seed, throws: true }, "lcr");
-  } catch (e) {
-    if (asked === lcr.asked) seedFailed("lcr-seed");
-    throw e;
-  }
+  const game = await seededGame("lcr-seed", () => asked === lcr.asked,
+    () => api("lcr", "replay", { players, coins, seed, throws: true }, "lcr"));
   if (asked !== lcr.asked) return;
   lcr.game = game;
   lcr.players = players;
@@ -1965,13 +1972,8 @@ async function crapsNew(from = null) {
   crapsPuck();
   if (craps.bets.length) crapsBetsRender();
   const asked = ++craps.asked;
-  let game;
-  try {
-    game = await api("craps", "game", { seed: Number($("craps-seed").value) }, "casino");
-  } catch (e) {
-    if (asked === craps.asked) seedFailed("craps-seed");
-    throw e;
-  }
+  const game = await seededGame("craps-seed", () => asked === craps.asked,
+    () => api("craps", "game", { seed: Number($("craps-seed").value) }, "casino"));
   if (asked !== craps.asked) return;
   craps.game = game;
   if (from) {
@@ -2207,13 +2209,8 @@ async function bacNew(cards = 0) {
   $("bac-exact").replaceChildren();
   $("bac-next").disabled = true;
   const asked = ++bac.asked;
-  let deal;
-  try {
-    deal = await api("baccarat", "deal", { decks, seed }, "casino");
-  } catch (e) {
-    if (asked === bac.asked) seedFailed("bac-seed");
-    throw e;
-  }
+  const deal = await seededGame("bac-seed", () => asked === bac.asked,
+    () => api("baccarat", "deal", { decks, seed }, "casino"));
   if (asked !== bac.asked) return;
   bac.deal = deal;
   bac.decks = decks;

@@ -65,6 +65,15 @@ pub enum Special {
 }
 
 impl Special {
+    /// Whether the rule gives the mover another turn (time trot, pig
+    /// pass, swine align).
+    pub fn gives_turn(self) -> bool {
+        matches!(
+            self,
+            Special::TimeTrot | Special::PigPass | Special::SwineAlign
+        )
+    }
+
     /// The rule's name in the term's words.
     pub fn name(self, term: Term) -> &'static str {
         match (self, term) {

@@ -302,13 +302,7 @@ pub fn play_turn(
     let extra_turn = state.turn() == Turn::Player(player);
     for rule in term.specials_acted(player, &after) {
         let name = rule.name(term);
-        let gives_turn = matches!(
-            rule,
-            hog::terms::Special::TimeTrot
-                | hog::terms::Special::PigPass
-                | hog::terms::Special::SwineAlign
-        );
-        if gives_turn && !extra_turn {
+        if rule.gives_turn() && !extra_turn {
             continue;
         }
         let mine = before[player] + points;
@@ -317,9 +311,7 @@ pub fn play_turn(
                 format!("{name}: {mine} rises to {}", mine + after.bonus)
             }
             hog::terms::Special::SwineSwap => format!("{name}: the scores swap"),
-            hog::terms::Special::TimeTrot
-            | hog::terms::Special::PigPass
-            | hog::terms::Special::SwineAlign => format!("{name}: the mover moves again"),
+            _ if rule.gives_turn() => format!("{name}: the mover moves again"),
             _ => format!("{name}: {} more points", after.bonus),
         });
     }

@@ -1189,6 +1189,7 @@ async fn play_everything(c: &Client, base: &str) {
 
     what_a_new_user_found(c, base).await;
     when_requests_fail(c, base).await;
+    late_replies(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -2267,5 +2268,182 @@ async fn when_requests_fail(c: &Client, base: &str) {
             (1u64 << 53) - 1
         )
     );
+    log_and_reset(c).await;
+}
+
+/// Requests to a path ending in `fail` answer 503, and those to one ending
+/// in `hold` wait for [`release`]; `None` for neither.
+async fn route_requests(c: &Client, fail: Option<&str>, hold: Option<&str>) {
+    let arg = |p: Option<&str>| p.map_or(serde_json::Value::Null, Into::into);
+    c.execute(
+        "if (!window.realFetch) window.realFetch = window.fetch;
+         const [fail, hold] = arguments, path = (u) => String(u).split('?')[0];
+         window.held = window.held || [];
+         const busy = () => new Response(JSON.stringify({ error: 'the server is busy: try again' }), { status: 503, headers: { 'content-type': 'application/json' } });
+         window.fetch = (u, o) => fail !== null && path(u).endsWith(fail) ? Promise.resolve(busy())
+           : hold !== null && path(u).endsWith(hold)
+             ? new Promise((res, rej) => window.held.push((failing) => failing ? res(busy()) : window.realFetch(u, o).then(res, rej)))
+             : window.realFetch(u, o);",
+        vec![arg(fail), arg(hold)],
+    )
+    .await
+    .unwrap();
+}
+
+/// Answer the requests held (with 503 when `failing`); how many there were.
+async fn release(c: &Client, failing: bool) -> serde_json::Value {
+    c.execute(
+        "const h = window.held || []; window.held = []; h.forEach((f) => f(arguments[0])); return h.length;",
+        vec![failing.into()],
+    )
+    .await
+    .unwrap()
+}
+
+/// Go to `url` inside the page (as its own links do), so that requests
+/// routed before reach the page's start of that game.
+async fn go_inside(c: &Client, url: &str) {
+    c.execute(
+        "history.pushState(null, '', arguments[0]); window.dispatchEvent(new PopStateEvent('popstate'));",
+        vec![url.into()],
+    )
+    .await
+    .unwrap();
+}
+
+/// What a review of the page's code found: a reply the page no longer
+/// wants shows nothing; a success clears only the errors from before it
+/// was asked; a link waits for the lists it is checked against.
+async fn late_replies(c: &Client, base: &str) {
+    // ---- Hog: the coach's answer, come after a roll that failed, leaves
+    // that roll's error beside the dice and in the footer.
+    open(c, &format!("{base}/hog"), "hog").await;
+    route_requests(c, None, Some("/api/hog/coach")).await;
+    click(c, "hog-roll-4").await;
+    wait_for(
+        c,
+        "return window.held.length === 1 && !document.getElementById('hog-roll-4').disabled;",
+        "the coach asked for, after the computer's turn",
+        Duration::from_secs(20),
+    )
+    .await;
+    route_requests(c, Some("/api/hog/step"), Some("/api/hog/coach")).await;
+    click(c, "hog-roll-4").await;
+    let game_error = "const e = document.getElementById('hog-buttons').closest('.panel').querySelector(':scope > .panel-error'); return e && e.textContent;";
+    wait_for(c, game_error, "the roll's error", Duration::from_secs(20)).await;
+    assert_eq!(release(c, false).await, 1);
+    wait_for(
+        c,
+        "return document.getElementById('hog-coach-table') !== null;",
+        "the coach's late answer",
+        Duration::from_secs(20),
+    )
+    .await;
+    let said = js(c, game_error).await;
+    assert!(
+        said.as_str().unwrap_or("").contains("busy"),
+        "the roll's error after the coach's answer: {said}"
+    );
+    assert!(status_error(c).await.contains("busy"));
+    route_requests(c, None, None).await;
+    // The map goes when what it was drawn for changes; it is drawn only
+    // with its rate, whose line names the rule set.
+    wait_for(
+        c,
+        "return document.getElementById('hog-rate').textContent.includes('under spring2014, to 100: exact average win rate');",
+        "the map's rate naming its rules",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "hog-map-vs", "always:4").await;
+    let cleared = js(c, "return [document.getElementById('hog-rate').textContent, document.getElementById('hog-map-legend').children.length];").await;
+    assert_eq!(cleared, serde_json::json!(["Show draws the map for the choices made.", 0]));
+    route_requests(c, Some("/api/hog/export"), None).await;
+    click(c, "hog-map-go").await;
+    wait_for(
+        c,
+        "const e = document.getElementById('hog-map-go').closest('.panel').querySelector(':scope > .panel-error'); return e && e.textContent.includes('busy');",
+        "the map's error",
+        Duration::from_secs(20),
+    )
+    .await;
+    let half = js(c, "return [document.getElementById('hog-rate').textContent, document.getElementById('hog-map-legend').children.length];").await;
+    assert_eq!(half, serde_json::json!(["", 0]), "a rate without its map");
+    route_requests(c, None, None).await;
+
+    // ---- LCR: a game asked for, then another: the first's late failure
+    // shows nowhere. The odds say which table they are for.
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    route_requests(c, None, Some("/api/lcr/replay")).await;
+    click(c, "lcr-game-go").await;
+    wait_for(c, "return window.held.length === 1;", "the first game asked for", Duration::from_secs(10)).await;
+    route_requests(c, None, None).await;
+    click(c, "lcr-game-go").await;
+    wait_for(
+        c,
+        "return document.getElementById('lcr-next') && !document.getElementById('lcr-next').disabled;",
+        "the second game",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(release(c, true).await, 1);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let quiet = js(
+        c,
+        "return [document.getElementById('lcr-game-go').closest('.panel').querySelector('.panel-error'), document.getElementById('status').className];",
+    )
+    .await;
+    assert_eq!(quiet, serde_json::json!([null, ""]), "a dropped game's failure");
+    let of = js(
+        c,
+        "return [document.getElementById('lcr-exact-of').textContent, document.getElementById('lcr-players').value, document.getElementById('lcr-coins').value];",
+    )
+    .await;
+    assert_eq!(of[0], format!("{} seats, {} coins each:", of[1].as_str().unwrap(), of[2].as_str().unwrap()));
+
+    // ---- A Hog link of another term waits for the rule sets when they do
+    // not come, and opens once they do.
+    open(c, &format!("{base}/"), "home").await;
+    route_requests(c, Some("/api/hog/rules"), None).await;
+    go_inside(c, "/hog?rules=fall2023&goal=100&seed=1&scores=10,20&player=0&turn=3&opponent=final&seat=0").await;
+    wait_for(c, "return document.getElementById('hog-terms-again') !== null;", "the rule sets asked again", Duration::from_secs(20)).await;
+    note_with(c, "hog-new", "opens once the rule sets come").await;
+    let waiting = js(
+        c,
+        "return [[...document.getElementById('hog-term').options].map((o) => o.value), new URLSearchParams(location.search).get('rules')];",
+    )
+    .await;
+    assert_eq!(waiting, serde_json::json!([["spring2014"], "fall2023"]));
+    route_requests(c, None, None).await;
+    click(c, "hog-terms-again").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-score').dataset.scores === '[10,20]' && document.getElementById('hog-term').value === 'fall2023'
+           && document.getElementById('hog-terms-again') === null;",
+        "the link's game under fall2023",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(note_beside(c, "hog-new").await.is_null());
+
+    // ---- A casino link's bets wait for the bet list, and stand once it
+    // comes.
+    open(c, &format!("{base}/"), "home").await;
+    route_requests(c, Some("/api/craps/bets"), None).await;
+    go_inside(c, "/casino?craps=7&rolls=0&bank=95&bets=pass:5&deal=3&decks=8").await;
+    wait_for(c, "return document.getElementById('craps-bets-again') !== null;", "the bets asked again", Duration::from_secs(20)).await;
+    note_with(c, "craps-new", "opens with its bets once the bet list comes").await;
+    assert_eq!(js(c, "return new URLSearchParams(location.search).get('bets');").await, "pass:5");
+    route_requests(c, None, None).await;
+    click(c, "craps-bets-again").await;
+    wait_for(
+        c,
+        "return new URLSearchParams(location.search).get('bets') === 'pass:5' && document.getElementById('craps-bank').textContent === '95'
+           && !document.getElementById('craps-roll').disabled;",
+        "the link's game with its bet",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(note_beside(c, "craps-new").await.is_null());
     log_and_reset(c).await;
 }

@@ -781,6 +781,50 @@ fn a_server_for_other_machines_says_so() {
     );
 }
 
+#[test]
+fn a_server_on_another_loopback_address_answers_its_page() {
+    use std::io::{BufRead, Read, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args(["serve", "--host", "127.0.0.2", "--port", "0", "--no-cache"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("{line}"))
+        .to_string();
+    assert!(address.starts_with("127.0.0.2:"), "{line}");
+    let get = |host: &str| {
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        write!(
+            stream,
+            "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        reply.lines().next().unwrap_or("").to_string()
+    };
+    // The page asks by the name its URL shows; a foreign name is refused.
+    let own = get(&address);
+    let foreign = get("evil.example");
+    child.kill().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child.wait().unwrap();
+    assert!(own.contains(" 200 "), "{own}");
+    assert!(foreign.contains(" 421 "), "{foreign}");
+    // A loopback address is no warning.
+    assert!(!err.contains("warning"), "{err}");
+}
+
 const HOG_STATE: &str = r#"{"rules": {"goal": 100, "free_bacon": true, "hog_wild": true, "swine_swap": true}, "scores": [40, 60], "player": 0, "rolling": null}"#;
 
 /// One request of each cheap kind (`games_cli::api::CHEAP`), at the

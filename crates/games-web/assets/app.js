@@ -24,12 +24,18 @@ window.gamesLog = [];
 
 // The footer: what the page is asking the server (not read out), and
 // errors (read out when no panel shows them).
+// Counts what the page wrote in the footer and in its panels' errors: a
+// request that succeeds clears only what was written before it was asked
+// (a later request's error, or a later check's, stays).
+let writes = 0;
+
 function status(text, error = false, alert = error) {
   const s = $("status");
   if (alert) s.setAttribute("role", "alert");
   else s.removeAttribute("role");
   s.textContent = text;
   s.className = error ? "error" : "";
+  s.dataset.at = ++writes;
 }
 
 // An error is shown beside the control that caused it: in the panel of
@@ -69,13 +75,25 @@ function panelError(panel, text, kind = "panel-error") {
   // reply keep it whole). A link's note marks itself again after this.
   delete p.dataset.link;
   p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
+  p.dataset.at = ++writes;
 }
 
-// A quiet request failed: its "asking" line goes (not another request's
-// error), and so does its panel's old error; its caller says the rest.
-function quietly(game, verb, panel) {
-  if ($("status").textContent === `asking the server: ${game} ${verb}...`) status("");
-  panelError(panel, "");
+// A request asked when `writes` was `at` succeeded: the footer's and its
+// panel's errors of before it go.
+function clearBefore(panel, at) {
+  if (Number($("status").dataset.at || 0) <= at) status("");
+  panelClearBefore(panel, at);
+}
+
+function panelClearBefore(panel, at) {
+  const p = panel && panel.querySelector(":scope > .panel-error");
+  if (p && Number(p.dataset.at || 0) < at) p.remove();
+}
+
+// A request asked at `at` ends without a word of its own (called off,
+// or its game has moved on): its "asking" line goes, if still shown.
+function askingGone(at) {
+  if ($("status").dataset.at === String(at)) status("");
 }
 
 // Whether an error in `panel` would go unseen (no panel, or one in a tab
@@ -118,14 +136,25 @@ const HOME_PANEL = {
   "craps game": "craps-new", "craps bets": "craps-bets", "craps exact": "craps-exact", "baccarat deal": "bac-new", "baccarat exact": "bac-exact",
 };
 
-// `quiet`: a request the page made of itself, whose failure its caller
-// shows in its own words (it is neither beside a control nor read out).
-async function api(game, verb, flags, page, signal, own = null, quiet = false) {
+// `opts`: `signal` calls the request off; `own`, the panel its error goes
+// to (else the control's in use, the one last used, or its game's own);
+// `quiet`, a request the page made of itself, whose failure its caller
+// shows in its own words (it is neither beside a control nor read out);
+// `current`, whether the reply is still for what the page shows: when it
+// is not (a new game, another position), the reply is dropped and the
+// page shows nothing of it, error or not.
+async function api(game, verb, flags, page, opts = {}) {
+  const { signal, own = null, quiet = false, current = null } = opts;
   const shown = lastPanel && !lastPanel.closest(".page").hidden ? lastPanel : null;
   const home = HOME_PANEL[`${game} ${verb}`];
   const panel = own || panelOf(document.activeElement) || shown || (home ? $(home).closest(".panel") : null);
   status(`asking the server: ${game} ${verb}...`);
-  let r;
+  const at = writes;
+  const dropped = () => {
+    askingGone(at);
+    return markShown(Object.assign(new Error("a reply for what the page no longer shows"), { stale: true }));
+  };
+  let r, text;
   try {
     r = await fetch(`/api/${game}/${verb}`, {
       method: "POST",
@@ -133,23 +162,27 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
       body: JSON.stringify(flags),
       signal,
     });
+    text = await r.text();
   } catch (e) {
     // Called off by the page (the position changed): nothing to report.
     if (e.name === "AbortError") {
-      status("");
+      askingGone(at);
       throw markShown(e);
     }
+    if (current && !current()) throw dropped();
     if (quiet) {
-      quietly(game, verb, panel);
+      // Its caller says why; the panel's older error goes.
+      askingGone(at);
+      panelClearBefore(panel, at);
       throw markShown(e);
     }
     status(`the server did not answer: ${e.message}`, true, unseen(panel));
     panelError(panel, `The server did not answer: ${e.message}`);
     throw markShown(e);
   }
-  const text = await r.text();
   const command = r.headers.get("x-games-cli-command") || "";
   window.gamesLog.push({ command, status: r.status, body: text });
+  if (current && !current()) throw dropped();
   if (page) {
     $(page + "-json").textContent = text;
     $(page + "-command").textContent = command;
@@ -162,15 +195,15 @@ async function api(game, verb, flags, page, signal, own = null, quiet = false) {
   }
   if (!r.ok) {
     if (quiet) {
-      quietly(game, verb, panel);
+      askingGone(at);
+      panelClearBefore(panel, at);
       throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
     }
     status(value.error || r.statusText, true, unseen(panel));
     panelError(panel, value.error || r.statusText);
     throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
   }
-  status("");
-  panelError(panel, "");
+  clearBefore(panel, at);
   if (value && typeof value === "object") commandOf.set(value, command);
   return value;
 }
@@ -381,12 +414,13 @@ function seedAsked(id) {
   typedSeeds.delete(id);
 }
 
-// The reply of a game asked for with seed field `id`; when the request
-// fails while it is still the game asked for (`current`), its seed is
+// The reply of a game asked for with seed field `id` (`ask(current)`
+// makes the request; a reply once `current` is false is dropped); when
+// the request fails while it is still the game asked for, its seed is
 // kept for the next "New game" (see `seedFailed`).
 async function seededGame(id, current, ask) {
   try {
-    return await ask();
+    return await ask(current);
   } catch (e) {
     if (current()) seedFailed(id);
     throw e;
@@ -471,13 +505,19 @@ function hogState(rules, scores, player) {
 
 // The select's rule sets, from `hog rules` (the server's own list); the
 // chosen one's rules in words and its source, and the switches only for
-// Spring 2014.
-async function hogLoadTerms() {
+// Spring 2014. `options`: the select's own, put back when the list does
+// not come (a link's rule set stood alone in it meanwhile). Whether the
+// list came; when not, Try again asks for it, then does `then`.
+async function hogLoadTerms(options, then) {
+  $("hog-terms-box").replaceChildren();
   try {
     const list = await api("hog", "rules", {});
     if (Array.isArray(list) && list.length) hog.terms = list;
-  } catch {
+  } catch (e) {
     // api() has shown the error; the select keeps Spring 2014.
+    if (!hog.terms.length) $("hog-term").replaceChildren(...options);
+    askAgain($("hog-terms-box"), `The other terms' rule sets could not be had from the server: ${e.message}.`,
+      () => hogLoadTerms(options, then).then((ok) => ok && then && then()), "hog-terms-again");
   }
   const cur = hogTerm();
   if (hog.terms.length) {
@@ -485,6 +525,7 @@ async function hogLoadTerms() {
     if (!hog.terms.some((t) => t.name === cur)) $("hog-term").value = DEFAULT_TERM;
   }
   hogShowTerm();
+  return hog.terms.length > 0;
 }
 
 // The goal in the rules panel: the form's, when it is one.
@@ -554,8 +595,9 @@ async function hogStart() {
   $("hog-seed").value = newSeed();
   $("hog-term").onchange = hogShowTerm;
   const term = new URLSearchParams(location.search).get("rules");
+  const options = [...$("hog-term").children];
   if (term) $("hog-term").replaceChildren(el("option", { value: term, selected: true }, term));
-  await hogLoadTerms();
+  // The buttons work while the rule sets are on their way.
   newGameButton("hog-new", "hog-seed", () => hogNew());
   $("hog-map-go").onclick = hogMap;
   $("hog-export").onclick = () => download("hog");
@@ -571,7 +613,7 @@ async function hogStart() {
     // strategy where free bacon is switched off, which New game checks.)
     try {
       await api("hog", "coach", { vs: `file:${name}`, score: 0, opponent: 0, goal: 100, files: { [name]: text } },
-        null, undefined, panel, true);
+        null, { own: panel, quiet: true });
     } catch (err) {
       panelError(panel, err.status === 400 ? `Upload: ${f.name.slice(0, 60)} is not a strategy file: ${err.message}`
         : `Upload: ${f.name.slice(0, 60)} could not be checked (${err.message}): choose it again.`, "check-error");
@@ -586,12 +628,26 @@ async function hogStart() {
     hogFillSelects({ "hog-opponent": "file:" + name });
     status(`uploaded ${name}: choose file:${name} as a strategy`);
   };
-  const from = hogFromUrl();
-  if (from !== true) {
-    hogNew();
-    if (from) linkRefused("hog-new", from);
+  // A link's game of another term waits for the rule sets (Try again
+  // opens it once they come); any other opens now.
+  let waiting = Boolean(term && term !== DEFAULT_TERM);
+  const open = () => {
+    if (waiting) linkNoteGone("hog-new");
+    waiting = false;
+    const from = hogFromUrl();
+    if (from !== true) {
+      hogNew();
+      if (from) linkRefused("hog-new", from);
+    }
+    hogMap();
+  };
+  // (New game meanwhile: the link waits no more.)
+  $("hog-new").addEventListener("click", () => { waiting = false; });
+  if (await hogLoadTerms(options, () => waiting && open()) || !waiting) open();
+  else {
+    linkNote("hog-new", `This link's game under ${term.slice(0, 30)} opens once the rule sets come (Try again beside "Rule set").`);
+    hogMap();
   }
-  hogMap();
 }
 
 // The address holds the game, as Kalah's does: the settings, the seed and
@@ -797,7 +853,8 @@ async function hogStep(flags) {
   hog.busy = true;
   hogRender();
   try {
-    const reply = await api("hog", "step", { state: hog.state, seed: hogTurnSeed(), ...flags }, "hog");
+    const reply = await api("hog", "step", { state: hog.state, seed: hogTurnSeed(), ...flags }, "hog",
+      { current: () => hog.epoch === epoch });
     if (hog.epoch !== epoch) return false;
     hog.commands.push(commandOf.get(reply));
     hogApply(reply);
@@ -894,7 +951,7 @@ async function hogCoach() {
   const epoch = hog.epoch, asked = hog.state;
   let c;
   try {
-    c = await api("hog", "coach", flags, "hog");
+    c = await api("hog", "coach", flags, "hog", { current: () => hog.epoch === epoch && hog.state === asked });
   } catch (e) {
     if (hog.epoch === epoch && hog.state === asked) {
       $("hog-coach").replaceChildren();
@@ -940,31 +997,57 @@ function darkColor(hex) {
 
 const PALETTE = ["#222222", "#3b4cc0", "#536edd", "#6f8ff2", "#8caffe", "#aac7fd", "#c6d6f1", "#f2cbb7", "#f7a789", "#e7745b", "#b40426"];
 
+// The map's rules in words: the term's name, or Spring 2014's switches
+// that are off.
+function hogRulesWords(r) {
+  if (r.name) return r.name;
+  const off = [["free_bacon", "free bacon"], ["hog_wild", "hog wild"], ["swine_swap", "swine swap"]].filter(([k]) => !r[k]).map(([, w]) => w);
+  return `${DEFAULT_TERM}${off.length ? ` without ${off.join(", ")}` : ""}`;
+}
+
+// The map and its rate go when what they were drawn for changes (its two
+// strategies, or the setup's rules, which the map uses).
+function hogMapClear(why = "") {
+  ++hog.mapAsked;
+  $("hog-map").getContext("2d").clearRect(0, 0, 400, 400);
+  $("hog-map-legend").replaceChildren();
+  $("hog-rate").textContent = why;
+}
+for (const id of ["hog-map-strategy", "hog-map-vs", "hog-term", "hog-goal", "hog-bacon", "hog-wild", "hog-swap"]) {
+  $(id).addEventListener("change", () => hogMapClear("Show draws the map for the choices made."));
+}
+
 async function hogMap() {
   // The goal as New game checks it (the map's rules are the setup's).
   if (!wholeOk("hog-goal", "hog-map-go", "Goal", 1, 100)) return;
   const strategy = $("hog-map-strategy").value, vs = $("hog-map-vs").value;
-  const rules = hogRuleFlags(hogRules());
+  const r = hogRules(), rules = hogRuleFlags(r);
   const files = { ...hogFiles(strategy, vs) };
-  // Only the last map asked for is drawn (a reply may come after a
-  // later one's).
-  const asked = ++hog.mapAsked;
-  const rate = await api("hog", "rate", { strategy, vs, ...rules, ...files }, "hog");
-  if (asked !== hog.mapAsked) return;
+  // The old map goes at once; only the last map asked for is drawn (a
+  // reply may come after a later one's), and only when both its rate
+  // and its table came.
+  hogMapClear("Working out the map…");
+  const asked = hog.mapAsked, current = () => asked === hog.mapAsked;
+  let rate, table = null;
   const term = hog.terms.find((t) => t.name === rules.rules);
   const memory = term ? MEMORY_TERMS.includes(term.name) : false;
-  $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}, to ${rules.goal}: exact average win rate ${fmt(rate.exact_win_rate)}` +
-    ` (moving first ${fmt(rate.win_rate_first, 4)}, second ${fmt(rate.win_rate_second, 4)})`;
-  const ctx = $("hog-map").getContext("2d");
-  if (memory && !strategy.startsWith("always:") && !strategy.startsWith("file:")) {
+  const noMap = memory && !strategy.startsWith("always:") && !strategy.startsWith("file:");
+  try {
+    rate = await api("hog", "rate", { strategy, vs, ...rules, ...files }, "hog", { current });
     // Under rules with memory the best response and the optimal strategy
     // choose by it too: no 100 x 100 table to draw.
-    ctx.clearRect(0, 0, 400, 400);
+    if (!noMap) table = await api("hog", "export", { strategy, out: "-", as: "json", ...rules, ...files }, "hog", { current });
+  } catch (e) {
+    if (current()) $("hog-rate").textContent = "";
+    throw e;
+  }
+  const ctx = $("hog-map").getContext("2d");
+  $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}, under ${hogRulesWords(r)}, to ${rules.goal}: exact average win rate ${fmt(rate.exact_win_rate)}` +
+    ` (moving first ${fmt(rate.win_rate_first, 4)}, second ${fmt(rate.win_rate_second, 4)})`;
+  if (noMap) {
     $("hog-rate").textContent += `. Under ${rules.rules} ${strategy} chooses by the game's memory too: it has no map.`;
     return;
   }
-  const table = await api("hog", "export", { strategy, out: "-", as: "json", ...rules, ...files }, "hog");
-  if (asked !== hog.mapAsked) return;
   // Scores at or past the goal are never played from: left blank.
   const goal = rules.goal;
   for (let s = 0; s < 100; s++) {
@@ -1220,7 +1303,7 @@ async function kalahAsk(state) {
   try {
     // Its error (and its success, which clears one) beside the values,
     // not the board's (a move's error stays there).
-    return await api("kalah", "moves", { state, think: kalah.think }, "kalah", ac.signal, $("kalah-values").closest(".panel"));
+    return await api("kalah", "moves", { state, think: kalah.think }, "kalah", { signal: ac.signal, own: $("kalah-values").closest(".panel") });
   } catch (e) {
     if (e.name === "AbortError") return null;
     throw e;
@@ -1306,7 +1389,7 @@ async function kalahMove(k) {
 // the player's own move, which Undo takes back.
 async function kalahPlay(k, who, undoable = false) {
   const epoch = kalah.epoch, asked = kalah.state;
-  const r = await api("kalah", "move", { state: asked, pit: k }, "kalah");
+  const r = await api("kalah", "move", { state: asked, pit: k }, "kalah", { current: () => kalahCurrent(epoch, asked) });
   if (!kalahCurrent(epoch, asked)) return;
   if (undoable) kalah.history.push(asked);
   kalah.state = r.position;
@@ -1470,7 +1553,8 @@ async function lcrExact(follow = false) {
   const asked = ++lcr.oddsAsked;
   let r;
   try {
-    r = await api("lcr", "exact", { players, coins }, "lcr", undefined, $("lcr-exact-go").closest(".panel"), follow);
+    r = await api("lcr", "exact", { players, coins }, "lcr",
+      { own: $("lcr-exact-go").closest(".panel"), quiet: follow, current: () => asked === lcr.oddsAsked });
   } catch (e) {
     if (follow && asked === lcr.oddsAsked) {
       // Too large a table (400) is the table's; anything else (a busy
@@ -1490,6 +1574,7 @@ async function lcrExact(follow = false) {
   lcr.oddsFor = `${players}x${coins}`;
   const best = Math.max(...r.win_probability);
   $("lcr-exact").replaceChildren(
+    el("p", { id: "lcr-exact-of" }, `${players} seats, ${coins} ${coins === 1 ? "coin" : "coins"} each:`),
     el("table", { id: "lcr-exact-table" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "chance to win"), el("th", {}, el("span", { class: "sr-only" }, "bar"))),
       ...r.win_probability.map((p, i) => el("tr", { class: p === best ? "best" : "" }, el("td", {}, i), el("td", {}, fmt(p)),
         el("td", { class: "bar" }, el("span", { style: `width:${90 * p / best}px` }))))),
@@ -1521,7 +1606,7 @@ async function lcrGame(at = 0) {
   $("lcr-end").disabled = true;
   const asked = ++lcr.asked;
   const game = await seededGame("lcr-seed", () => asked === lcr.asked,
-    () => api("lcr", "replay", { players, coins, seed, throws: true }, "lcr"));
+    (current) => api("lcr", "replay", { players, coins, seed, throws: true }, "lcr", { current }));
   if (asked !== lcr.asked) return;
   lcr.game = game;
   lcr.players = players;
@@ -1799,7 +1884,7 @@ function lcrChart(rows, seats) {
 
 // `asked` counts the games (and deals) asked for: only the last one's
 // reply is shown.
-const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [], asked: 0 };
+const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [], asked: 0, waiting: null };
 const bac = { deal: null, at: 0, asked: 0 };
 
 // The two games are tabs, one shown at a time, so that the game in play,
@@ -1856,12 +1941,18 @@ async function casinoStart() {
   const crapsFrom = opened(from.craps, "craps-new"), bacFrom = opened(from.bac, "bac-new");
   crapsExact();
   bacNew(bacFrom ? bacFrom.cards : 0);
-  // The bets first: a link's stakes are checked against them.
+  // The bets first: a link's stakes are checked against them. A link
+  // with bets waits for the list (its Try again opens the game).
   try {
     await crapsBets();
-  } finally {
-    crapsNew(crapsFrom);
+  } catch (e) {
+    if (crapsFrom && Object.keys(crapsFrom.stakes).length) {
+      craps.waiting = crapsFrom;
+      linkNote("craps-new", "This link's game opens with its bets once the bet list comes (Try again beside the bets).");
+      throw e;
+    }
   }
+  crapsNew(crapsFrom);
 }
 
 // The address holds the tab shown and both tables: the craps game's seed,
@@ -1954,6 +2045,8 @@ async function crapsExact() {
 async function crapsNew(from = null) {
   if (seedBlank("craps-seed")) $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
+  // (A new game asked for: a link's that waited for the bets is dropped.)
+  if (!from) craps.waiting = null;
   seedAsked("craps-seed");
   // The old game goes before the new one comes (or an error does); its
   // bets still standing come back to the bankroll.
@@ -1973,7 +2066,7 @@ async function crapsNew(from = null) {
   if (craps.bets.length) crapsBetsRender();
   const asked = ++craps.asked;
   const game = await seededGame("craps-seed", () => asked === craps.asked,
-    () => api("craps", "game", { seed: Number($("craps-seed").value) }, "casino"));
+    (current) => api("craps", "game", { seed: Number($("craps-seed").value) }, "casino", { current }));
   if (asked !== craps.asked) return;
   craps.game = game;
   if (from) {
@@ -2033,6 +2126,7 @@ function crapsPhase() {
 // Whether the bet can be made now, or why not.
 function crapsOpen(b) {
   const p = crapsPhase(), n = b.name;
+  if (p.phase === "none") return craps.waiting ? "the link's game waits for the bet list" : "no game on the table yet";
   if (p.phase !== "come-out" && p.phase !== "point") return "the game is over: a new game first";
   if (n === "come" || n === "don't come") return "not on this table (use pass and don't pass)";
   if (n === "pass" || n === "don't pass") return p.phase === "come-out" ? "" : "only before the come-out roll";
@@ -2081,6 +2175,13 @@ async function crapsBets() {
   }
   craps.bets = r.bets;
   crapsBetsRender();
+  // A link's game that waited for the bets opens now.
+  if (craps.waiting) {
+    const from = craps.waiting;
+    craps.waiting = null;
+    linkNoteGone("craps-new");
+    crapsNew(from);
+  }
 }
 
 function crapsBet(name) {
@@ -2210,7 +2311,7 @@ async function bacNew(cards = 0) {
   $("bac-next").disabled = true;
   const asked = ++bac.asked;
   const deal = await seededGame("bac-seed", () => asked === bac.asked,
-    () => api("baccarat", "deal", { decks, seed }, "casino"));
+    (current) => api("baccarat", "deal", { decks, seed }, "casino", { current }));
   if (asked !== bac.asked) return;
   bac.deal = deal;
   bac.decks = decks;
@@ -2278,7 +2379,7 @@ async function bacExact(decks) {
   const asked = bac.asked;
   let r;
   try {
-    r = await api("baccarat", "exact", { decks }, "casino");
+    r = await api("baccarat", "exact", { decks }, "casino", { current: () => asked === bac.asked });
   } catch (e) {
     if (asked === bac.asked) {
       $("bac-exact").replaceChildren();

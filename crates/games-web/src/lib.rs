@@ -391,14 +391,23 @@ pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), St
             .local_addr()
             .map_err(|e| format!("cannot read the address: {e}"))?;
         let url = format!("http://{address}/");
-        let mut hosts = Vec::new();
+        // The names it answers to besides the loopback ones: `--host` as
+        // given and the address the URL shows (`--host 127.0.0.2` is a
+        // loopback address too, and its page asks by that name).
+        let shown = match address.ip() {
+            std::net::IpAddr::V6(a) => format!("[{a}]"),
+            a => a.to_string(),
+        };
+        let mut hosts = vec![host, shown.as_str()];
         if !is_loopback(host) {
             eprintln!(
                 "warning: --host {host} serves the page beyond this machine: anyone who can reach {address} can run work here"
             );
             // Bound to every interface, the names it is reached by are not
             // known here: any Host, with the Origin check kept.
-            hosts.push(if address.ip().is_unspecified() { "*" } else { host });
+            if address.ip().is_unspecified() {
+                hosts = vec!["*"];
+            }
         }
         println!("serving the games page at {url} (Ctrl-C stops it)");
         if open {

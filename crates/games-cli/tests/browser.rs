@@ -370,6 +370,16 @@ async fn dark_and_still(c: &Client, base: &str) {
     )
     .await;
     assert_eq!(animation, "none");
+    // Every seat's line on the LCR chart stands out 3:1 on the dark panel
+    // too (a dark blue one did not).
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    set(c, "lcr-games", "2000").await;
+    click(c, "lcr-study-go").await;
+    let faint = chart_lines_faint(c).await;
+    assert_eq!(faint, serde_json::json!([]), "chart lines below 3:1, dark");
+    js(c, "document.getElementById('lcr-chart').scrollIntoView();").await;
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(shots_dir().join("dark-lcr-chart.png"), png).unwrap();
 }
 
 /// Hog under another term's rules (Fall 2023): chosen in the rule-set
@@ -1125,8 +1135,9 @@ async fn play_everything(c: &Client, base: &str) {
     ))
     .unwrap();
     assert_eq!(
-        shown, want["rules_applied"],
-        "the page shows the tableau's rules as the CLI"
+        shown,
+        filled_suits(&want["rules_applied"]),
+        "the page shows the tableau's rules as the CLI (its suits filled, as the cards')"
     );
     let cards = js(
         c,
@@ -1190,6 +1201,7 @@ async fn play_everything(c: &Client, base: &str) {
     what_a_new_user_found(c, base).await;
     when_requests_fail(c, base).await;
     late_replies(c, base).await;
+    what_a_fifth_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -2243,6 +2255,8 @@ async fn when_requests_fail(c: &Client, base: &str) {
         .await,
         "100"
     );
+    // (A link of before, with every digit of the float, gives the same
+    // bankroll as one to 6 decimals: 3025 thirtieths, 100.833333.)
     open(
         c,
         &format!("{base}/casino?craps=5&rolls=0&bank=100.83333333333333&deal=3&decks=8"),
@@ -2251,7 +2265,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
     .await;
     wait_for(
         c,
-        "return new URLSearchParams(location.search).get('bank') === '100.83333333333333';",
+        "return new URLSearchParams(location.search).get('bank') === '100.833333' && window.gamesExport('craps').bankroll === 3025 / 30;",
         "the bankroll in the address",
         Duration::from_secs(10),
     )
@@ -2357,7 +2371,10 @@ async fn late_replies(c: &Client, base: &str) {
     .await;
     set(c, "hog-map-vs", "always:4").await;
     let cleared = js(c, "return [document.getElementById('hog-rate').textContent, document.getElementById('hog-map-legend').children.length];").await;
-    assert_eq!(cleared, serde_json::json!(["Show draws the map for the choices made.", 0]));
+    assert_eq!(
+        cleared,
+        serde_json::json!(["Show draws the map for the choices made.", 0])
+    );
     route_requests(c, Some("/api/hog/export"), None).await;
     click(c, "hog-map-go").await;
     wait_for(
@@ -2376,7 +2393,13 @@ async fn late_replies(c: &Client, base: &str) {
     open(c, &format!("{base}/lcr"), "lcr").await;
     route_requests(c, None, Some("/api/lcr/replay")).await;
     click(c, "lcr-game-go").await;
-    wait_for(c, "return window.held.length === 1;", "the first game asked for", Duration::from_secs(10)).await;
+    wait_for(
+        c,
+        "return window.held.length === 1;",
+        "the first game asked for",
+        Duration::from_secs(10),
+    )
+    .await;
     route_requests(c, None, None).await;
     click(c, "lcr-game-go").await;
     wait_for(
@@ -2393,20 +2416,41 @@ async fn late_replies(c: &Client, base: &str) {
         "return [document.getElementById('lcr-game-go').closest('.panel').querySelector('.panel-error'), document.getElementById('status').className];",
     )
     .await;
-    assert_eq!(quiet, serde_json::json!([null, ""]), "a dropped game's failure");
+    assert_eq!(
+        quiet,
+        serde_json::json!([null, ""]),
+        "a dropped game's failure"
+    );
     let of = js(
         c,
         "return [document.getElementById('lcr-exact-of').textContent, document.getElementById('lcr-players').value, document.getElementById('lcr-coins').value];",
     )
     .await;
-    assert_eq!(of[0], format!("{} seats, {} coins each:", of[1].as_str().unwrap(), of[2].as_str().unwrap()));
+    assert_eq!(
+        of[0],
+        format!(
+            "{} seats, {} coins each:",
+            of[1].as_str().unwrap(),
+            of[2].as_str().unwrap()
+        )
+    );
 
     // ---- A Hog link of another term waits for the rule sets when they do
     // not come, and opens once they do.
     open(c, &format!("{base}/"), "home").await;
     route_requests(c, Some("/api/hog/rules"), None).await;
-    go_inside(c, "/hog?rules=fall2023&goal=100&seed=1&scores=10,20&player=0&turn=3&opponent=final&seat=0").await;
-    wait_for(c, "return document.getElementById('hog-terms-again') !== null;", "the rule sets asked again", Duration::from_secs(20)).await;
+    go_inside(
+        c,
+        "/hog?rules=fall2023&goal=100&seed=1&scores=10,20&player=0&turn=3&opponent=final&seat=0",
+    )
+    .await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-terms-again') !== null;",
+        "the rule sets asked again",
+        Duration::from_secs(20),
+    )
+    .await;
     note_with(c, "hog-new", "opens once the rule sets come").await;
     let waiting = js(
         c,
@@ -2430,10 +2474,32 @@ async fn late_replies(c: &Client, base: &str) {
     // comes.
     open(c, &format!("{base}/"), "home").await;
     route_requests(c, Some("/api/craps/bets"), None).await;
-    go_inside(c, "/casino?craps=7&rolls=0&bank=95&bets=pass:5&deal=3&decks=8").await;
-    wait_for(c, "return document.getElementById('craps-bets-again') !== null;", "the bets asked again", Duration::from_secs(20)).await;
-    note_with(c, "craps-new", "opens with its bets once the bet list comes").await;
-    assert_eq!(js(c, "return new URLSearchParams(location.search).get('bets');").await, "pass:5");
+    go_inside(
+        c,
+        "/casino?craps=7&rolls=0&bank=95&bets=pass:5&deal=3&decks=8",
+    )
+    .await;
+    wait_for(
+        c,
+        "return document.getElementById('craps-bets-again') !== null;",
+        "the bets asked again",
+        Duration::from_secs(20),
+    )
+    .await;
+    note_with(
+        c,
+        "craps-new",
+        "opens with its bets once the bet list comes",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return new URLSearchParams(location.search).get('bets');"
+        )
+        .await,
+        "pass:5"
+    );
     route_requests(c, None, None).await;
     click(c, "craps-bets-again").await;
     wait_for(
@@ -2445,5 +2511,251 @@ async fn late_replies(c: &Client, base: &str) {
     )
     .await;
     assert!(note_beside(c, "craps-new").await.is_null());
+    log_and_reset(c).await;
+}
+
+/// The engine's lines of rules with their suits as the page shows them
+/// (♥ ♦ filled, as on the cards).
+fn filled_suits(lines: &serde_json::Value) -> serde_json::Value {
+    let filled = |l: &serde_json::Value| {
+        serde_json::Value::String(l.as_str().unwrap().replace('♡', "♥").replace('♢', "♦"))
+    };
+    serde_json::Value::Array(lines.as_array().unwrap().iter().map(filled).collect())
+}
+
+/// The LCR chart's seats whose line stands out less than 3:1 against the
+/// chart's background, once a study of 9 seats is drawn.
+async fn chart_lines_faint(c: &Client) -> serde_json::Value {
+    wait_for(
+        c,
+        "return document.querySelectorAll('#lcr-chart polyline').length === 9;",
+        "the study's chart",
+        Duration::from_secs(30),
+    )
+    .await;
+    js(c, r#"const parse = (s) => s.match(/[\d.]+/g).map(Number);
+         const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+           return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+         let bg = null;
+         for (let e = document.getElementById('lcr-chart'); e && !bg; e = e.parentElement) {
+           const b = parse(getComputedStyle(e).backgroundColor); if (b.length === 3 || b[3] > 0) bg = b; }
+         return [...document.querySelectorAll('#lcr-chart polyline')].map((l, i) => {
+           const a = lum(parse(getComputedStyle(l).stroke)), b = lum(bg);
+           return [i, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), getComputedStyle(l).stroke]; }).filter((x) => x[1] < 3);"#).await
+}
+
+/// What a fifth review (a new user's) found: a baccarat link past its
+/// hand's end refused; LCR's games field's own minimum; a check's error
+/// that stayed once its field was fixed; a link's bet the table does not
+/// have said as one that cannot stand; the bankroll's float in the
+/// address; the bet table's headers and its zero edges; the capture
+/// rule cut off; baccarat's outline suits and rows; a faint chart line.
+async fn what_a_fifth_review_found(c: &Client, base: &str) {
+    // ---- A baccarat link past its hand's last card opens it whole, and
+    // says so (any whole number of cards a link may name).
+    open(
+        c,
+        &format!("{base}/casino?game=baccarat&decks=8&deal=1&cards=7"),
+        "casino?game=baccarat",
+    )
+    .await;
+    let said = note_with(c, "bac-new", "it opened whole").await;
+    assert_eq!(said, "The link's hand has 4 cards, not 7: it opened whole.");
+    let shown = js(c, "return [document.querySelectorAll('#bac-table .card').length, new URLSearchParams(location.search).get('cards')];").await;
+    assert_eq!(shown, serde_json::json!([4, "4"]), "the whole hand");
+
+    // ---- Baccarat's rules show the suits as the cards do (♥ ♦ filled);
+    // the export keeps the engine's words. Both hands' cards start at the
+    // same place.
+    open(
+        c,
+        &format!("{base}/casino?game=baccarat&decks=8&deal=9&cards=6"),
+        "casino?game=baccarat",
+    )
+    .await;
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#bac-rules li')].map((l) => l.textContent);",
+    )
+    .await;
+    let want: serde_json::Value = serde_json::from_str(&common::cli_json(
+        "games-cli baccarat deal --decks 8 --seed 9 --format json",
+    ))
+    .unwrap();
+    let text = shown.to_string();
+    assert!(
+        !text.contains('♡') && !text.contains('♢') && text.contains("4 ♦") && text.contains("2 ♥"),
+        "{shown}"
+    );
+    assert_eq!(shown, filled_suits(&want["rules_applied"]));
+    let export = js(c, "return window.gamesExport('baccarat').rules_applied;").await;
+    assert_eq!(
+        export, want["rules_applied"],
+        "the export's words are the engine's"
+    );
+    let rows = "const first = (n) => document.querySelector(`#bac-table > div:nth-child(${n}) .card`).getBoundingClientRect().left;
+                return [first(1), first(2)];";
+    let lefts = js(c, rows).await;
+    assert_eq!(
+        lefts[0], lefts[1],
+        "the player's and the house's first cards"
+    );
+
+    // ---- LCR: the games field takes what its check takes (1 and up); a
+    // check's error goes once its field is edited, wherever it shows, and
+    // another field's edit leaves it.
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    let games = js(c, "const e = document.getElementById('lcr-games'); const was = e.value; e.value = '50'; const ok = e.checkValidity(); e.value = was; return [e.min, ok];").await;
+    assert_eq!(games, serde_json::json!(["1", true]), "Games' own minimum");
+    set(c, "lcr-players", "0").await;
+    click(c, "lcr-game-go").await;
+    assert_eq!(
+        note_beside(c, "lcr-game-go").await,
+        "Seats: a whole number from 2 to 100, not 0."
+    );
+    set(c, "lcr-coins", "3").await;
+    note_with(c, "lcr-game-go", "Seats:").await;
+    set(c, "lcr-players", "3").await;
+    assert!(
+        note_beside(c, "lcr-game-go").await.is_null(),
+        "the seats' error once they are fixed"
+    );
+    set(c, "lcr-rounds", "2.5").await;
+    click(c, "lcr-study-go").await;
+    note_with(
+        c,
+        "lcr-study-go",
+        "Round limit: a whole number from 1 to 10000, not 2.5.",
+    )
+    .await;
+    set(c, "lcr-rounds", "100").await;
+    assert!(note_beside(c, "lcr-study-go").await.is_null());
+    // The study runs, and every seat's line stands out 3:1 on the chart.
+    set(c, "lcr-table-name", "standard").await;
+    set(c, "lcr-chips", "10x9").await;
+    set(c, "lcr-games", "2000").await;
+    click(c, "lcr-study-go").await;
+    let faint = chart_lines_faint(c).await;
+    assert_eq!(faint, serde_json::json!([]), "chart lines below 3:1");
+    assert!(note_beside(c, "lcr-game-go").await.is_null());
+
+    // ---- Craps: a link's bet this table does not have is said as such,
+    // apart from one that cannot stand at the roll; the chips of both go
+    // back to the bankroll. A link's note stays while the form is edited.
+    open(
+        c,
+        &format!("{base}/casino?game=craps&craps=5&rolls=1&bank=100&bets=odds4:5;odds%20on%204:7&deal=3&decks=8"),
+        "casino",
+    )
+    .await;
+    let said = note_with(c, "craps-new", "is not a bet of this table").await;
+    assert_eq!(
+        said,
+        "The link's bet odds4 is not a bet of this table: its chips are back in the bankroll. \
+         The link's bet odds on 4 cannot stand at this roll: its chips are back in the bankroll."
+    );
+    assert_eq!(craps_bank_and_seed(c).await[0], "112");
+    set(c, "craps-seed", "6").await;
+    set(c, "craps-stake", "10").await;
+    note_with(c, "craps-new", "is not a bet of this table").await;
+
+    // ---- The bet table's headers align with their columns, and a zero
+    // edge shows as 0.
+    let off = js(c, "const t = document.getElementById('craps-bets-table'), row = t.querySelector('tr[data-bet]');
+        return [...t.rows[0].cells].map((th, i) => [th.textContent, getComputedStyle(th).textAlign, getComputedStyle(row.cells[i]).textAlign])
+          .filter(([, a, b]) => a !== b);").await;
+    assert_eq!(
+        off,
+        serde_json::json!([]),
+        "headers aligned unlike their columns"
+    );
+    let edges = js(c, "return ['pass', 'odds on 4', 'lay odds on 6'].map((n) => document.querySelector(`#craps-bets-table tr[data-bet='${n}'] .edge`).textContent);").await;
+    assert_eq!(edges, serde_json::json!(["7/495", "0", "0"]));
+
+    // ---- The bankroll after a 7 to 6 payout is written to 6 decimals, and
+    // its link gives it back exactly. (Seed 2's come-out roll is a 6.)
+    open(
+        c,
+        &format!("{base}/casino?craps=2&rolls=0&bank=45&bets=place%206:5&deal=3&decks=8"),
+        "casino",
+    )
+    .await;
+    wait_for(
+        c,
+        "return !document.getElementById('craps-roll').disabled && new URLSearchParams(location.search).get('bets') === 'place 6:5';",
+        "the link's game with its bet",
+        Duration::from_secs(20),
+    )
+    .await;
+    click(c, "craps-roll").await;
+    let before = wait_for(
+        c,
+        "const q = new URLSearchParams(location.search); return q.get('rolls') === '1' && [q.get('bank'), window.gamesExport('craps').bankroll, location.href];",
+        "the roll",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(before[0], "55.833333", "{before}");
+    open(c, before[2].as_str().unwrap(), "casino").await;
+    let after = wait_for(
+        c,
+        "return window.gamesExport('craps') && [new URLSearchParams(location.search).get('bank'), window.gamesExport('craps').bankroll, document.getElementById('craps-bank').textContent];",
+        "the link's game",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(
+        after,
+        serde_json::json!([before[0], before[1], "55.83"]),
+        "the same bankroll from its link"
+    );
+
+    // ---- Kalah's capture rule shows its options whole at 1280 px and on
+    // a phone, with no page wider than the screen; the rule in words is
+    // beside it. The baccarat hands' rows align on a phone too.
+    let frame = js(
+        c,
+        "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+    )
+    .await;
+    let (fw, fh) = (
+        frame[0].as_u64().unwrap() as u32,
+        frame[1].as_u64().unwrap() as u32,
+    );
+    let rule_cut = "const s = document.getElementById('kalah-rule'), cs = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
+        return [[...s.options].map((o) => o.value), [...s.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text),
+          document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+          document.getElementById('kalah-rule-note').textContent.includes('opposite pit holds seeds')];";
+    for (w, h) in [(1280, 900), (390, 844)] {
+        c.set_window_size(w + fw, h + fh).await.unwrap();
+        open(c, &format!("{base}/kalah"), "kalah").await;
+        let shown = js(c, rule_cut).await;
+        assert_eq!(
+            shown,
+            serde_json::json!([["seed", "empty"], [], true, true]),
+            "the capture rule at {w} px"
+        );
+        shoot(c, &format!("review-kalah-{w}")).await;
+        open(
+            c,
+            &format!("{base}/casino?game=baccarat&decks=8&deal=9&cards=6"),
+            "casino?game=baccarat",
+        )
+        .await;
+        let lefts = js(c, rows).await;
+        assert_eq!(lefts[0], lefts[1], "the hands' first cards at {w} px");
+        shoot(c, &format!("review-baccarat-{w}")).await;
+        open(
+            c,
+            &format!("{base}/casino?game=craps&craps=2&rolls=1&bank=45&deal=9&decks=8&cards=6"),
+            "casino",
+        )
+        .await;
+        shoot(c, &format!("review-craps-{w}")).await;
+    }
+    c.set_window_size(1280 + fw, 900 + fh).await.unwrap();
     log_and_reset(c).await;
 }

@@ -55,8 +55,9 @@ for (const type of ["click", "keydown", "change"]) {
 
 // `kind` "check-error" is the page's own check of a form (a bad seed, no
 // move to undo): a request's success, perhaps one the player did not
-// start, does not clear it; the next check does.
-function panelError(panel, text, kind = "panel-error") {
+// start, does not clear it; the next check does, and so does an edit of
+// a field it names (`fields`: their ids).
+function panelError(panel, text, kind = "panel-error", fields = []) {
   if (!panel) return;
   let p = panel.querySelector(`:scope > .${kind}`);
   if (!text) {
@@ -74,8 +75,24 @@ function panelError(panel, text, kind = "panel-error") {
   // A message that repeats a long input is cut here (the footer and the
   // reply keep it whole). A link's note marks itself again after this.
   delete p.dataset.link;
+  if (fields.length) p.dataset.fields = fields.join(" ");
+  else delete p.dataset.fields;
   p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
   p.dataset.at = ++writes;
+}
+
+// A check's error is about what its fields held: it goes as soon as one
+// of them is edited, wherever it shows (the seats' error may be beside
+// another panel's button). Taken before the field's own handlers run, so
+// that a check they make at once shows again.
+for (const type of ["input", "change"]) {
+  document.addEventListener(type, (e) => {
+    const id = e.target && e.target.id;
+    if (!id) return;
+    for (const p of document.querySelectorAll(".check-error[data-fields]")) {
+      if (p.dataset.fields.split(" ").includes(id)) p.remove();
+    }
+  }, true);
 }
 
 // A request asked when `writes` was `at` succeeded: the footer's and its
@@ -367,7 +384,7 @@ function wholeOk(id, button, name, lo, hi) {
     if (p && p.textContent.startsWith(`${name}:`)) p.remove();
     return true;
   }
-  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${typed(id)}.`, "check-error");
+  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${typed(id)}.`, "check-error", [id]);
   return false;
 }
 
@@ -616,7 +633,7 @@ async function hogStart() {
         null, { own: panel, quiet: true });
     } catch (err) {
       panelError(panel, err.status === 400 ? `Upload: ${f.name.slice(0, 60)} is not a strategy file: ${err.message}`
-        : `Upload: ${f.name.slice(0, 60)} could not be checked (${err.message}): choose it again.`, "check-error");
+        : `Upload: ${f.name.slice(0, 60)} could not be checked (${err.message}): choose it again.`, "check-error", ["hog-upload"]);
       e.target.value = "";
       return;
     }
@@ -729,21 +746,22 @@ EXPORTS.hog = () => {
   };
 };
 
-// The setup's seed and goal, or the error beside them.
+// The setup's seed and goal, or the error beside them and the field it
+// names.
 function hogSetupError() {
   const seed = $("hog-seed").value, goal = Number($("hog-goal").value);
   if (!seedBlank("hog-seed") && !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0)) {
-    return `Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${typed("hog-seed")}.`;
+    return [`Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${typed("hog-seed")}.`, "hog-seed"];
   }
   if (!(Number.isInteger(goal) && goal >= 1 && goal <= 100)) {
-    return `Goal: a whole number from 1 to 100, not ${typed("hog-goal")}.`;
+    return [`Goal: a whole number from 1 to 100, not ${typed("hog-goal")}.`, "hog-goal"];
   }
-  return "";
+  return ["", null];
 }
 
 function hogNew(from = null) {
-  const bad = hogSetupError();
-  panelError($("hog-new").closest(".panel"), bad, "check-error");
+  const [bad, field] = hogSetupError();
+  panelError($("hog-new").closest(".panel"), bad, "check-error", field ? [field] : []);
   if (bad) return;
   const rules = hogRules();
   hog.epoch += 1;
@@ -1164,7 +1182,7 @@ function kalahThinkError() {
 
 function kalahNew() {
   const bad = kalahThinkError();
-  panelError($("kalah-new").closest(".panel"), bad, "check-error");
+  panelError($("kalah-new").closest(".panel"), bad, "check-error", ["kalah-think"]);
   if (bad) return;
   const m = Number($("kalah-pits").value), n = Number($("kalah-seeds").value);
   const board = [...Array(m).fill(n), 0, ...Array(m).fill(n), 0];
@@ -1685,26 +1703,26 @@ const LCR_STUDY_TURNS = 2000000000;
 // chips, 10,000 rounds, 10^7 games).
 function lcrStudyOk(name) {
   const button = "lcr-study-go", panel = $(button).closest(".panel");
-  const own = (field, why) => {
+  const own = (field, why, ids) => {
     // One message at a time, as wholeOk gives.
-    panelError(panel, why ? `${field}: ${why}` : "", "check-error");
+    panelError(panel, why ? `${field}: ${why}` : "", "check-error", ids);
     return !why;
   };
   if (name === "custom") {
     const f = $("lcr-faces").value.split(",").map((x) => x.trim());
     const ok = f.length === 6 && f.every((x) => /^[0-3]$/.test(x));
-    if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3, not ${$("lcr-faces").value.slice(0, 40) || "nothing"}.`)) return false;
+    if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3, not ${$("lcr-faces").value.slice(0, 40) || "nothing"}.`, ["lcr-faces", "lcr-table-name"])) return false;
   }
   const c = $("lcr-chips").value.trim(), by = /^(\d+)\s*x\s*(\d+)$/.exec(c);
   const chips = by ? Array(Math.min(Number(by[2]), 1000)).fill(Number(by[1])) : c.split(",").map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
   const seats = by ? Number(by[2]) : chips.length;
   const chipsOk = seats >= 2 && seats <= 100 && chips.every((x) => Number.isInteger(x) && x <= 100) && chips.some((x) => x > 0);
-  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, some chips in play, not ${c.slice(0, 40) || "nothing"}.`)) return false;
+  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, some chips in play, not ${c.slice(0, 40) || "nothing"}.`, ["lcr-chips"])) return false;
   if (!wholeOk("lcr-rounds", button, "Round limit", 1, 10000) || !wholeOk("lcr-games", button, "Games", 1, 10000000)) return false;
   // A study plays at most 2,000,000,000 turns on the web (games x seats x
   // rounds, the longest it could run).
   const rounds = Number($("lcr-rounds").value), most = Math.floor(LCR_STUDY_TURNS / (seats * rounds));
-  if (!own("Games", Number($("lcr-games").value) <= most ? "" : `at most ${most} for ${seats} seats and ${rounds} rounds (a study plays at most ${LCR_STUDY_TURNS.toLocaleString("en")} turns on the web), not ${$("lcr-games").value}.`)) return false;
+  if (!own("Games", Number($("lcr-games").value) <= most ? "" : `at most ${most} for ${seats} seats and ${rounds} rounds (a study plays at most ${LCR_STUDY_TURNS.toLocaleString("en")} turns on the web), not ${$("lcr-games").value}.`, ["lcr-games", "lcr-chips", "lcr-rounds"])) return false;
   return seedOk("lcr-study-seed", button);
 }
 
@@ -1817,11 +1835,54 @@ function lcrStudyShow(study) {
   lcrChart(s.rows, seats);
 }
 
+// The contrast of two sRGB colours ([r, g, b], 0 to 255), as WCAG counts it.
+function contrastOf(a, b) {
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const x = lum(a), y = lum(b);
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+// The background `e` is drawn on: its nearest ancestor's that has one.
+function backgroundOf(e) {
+  for (; e; e = e.parentElement) {
+    const m = getComputedStyle(e).backgroundColor.match(/[\d.]+/g);
+    if (m && (m.length === 3 || Number(m[3]) > 0)) return m.slice(0, 3).map(Number);
+  }
+  return [255, 255, 255];
+}
+
+// Seat i's colour of n on the chart's background `bg`: its own hue, at the
+// lightness nearest the middle that still stands out 3:1 against it
+// (darker on a light page, lighter in dark mode), so that no seat's line
+// (a blue one on a dark page was) is hard to see.
+function seatColour(i, n, bg) {
+  const h = (360 * i) / n, sat = 0.65;
+  const rgb = (l) => {
+    const k = (m) => (m + h / 30) % 12, a = sat * Math.min(l, 1 - l);
+    return [0, 8, 4].map((m) => Math.round(255 * (l - a * Math.max(-1, Math.min(k(m) - 3, 9 - k(m), 1)))));
+  };
+  const light = contrastOf(bg, [255, 255, 255]) < contrastOf(bg, [0, 0, 0]);
+  let l = 0.45;
+  while (contrastOf(rgb(l), bg) < 3 && l > 0.05 && l < 0.95) l += light ? -0.01 : 0.01;
+  return `rgb(${rgb(l).join(",")})`;
+}
+
+// The chart drawn last, drawn again in the other scheme's colours when
+// the system's dark mode turns on or off.
+let lcrChartShown = null;
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+  if (lcrChartShown && $("lcr-chart").childElementCount) lcrChart(...lcrChartShown);
+});
+
 // Expected chips of each seat against games played (log scale), with the
 // 95% band: how fast the numbers settle. The chart is drawn at the width
 // it has (640 px at most), so that its text keeps its size on a phone.
 function lcrChart(rows, seats) {
   const svg = $("lcr-chart");
+  lcrChartShown = [rows, seats];
   const W = Math.round(Math.max(300, Math.min(640, svg.parentElement.clientWidth || 640)));
   // The legend (a swatch and "seat i" each, as many a line as fit) above
   // the plot; the axis title and what the lines are, below it.
@@ -1847,7 +1908,8 @@ function lcrChart(rows, seats) {
     if (text !== undefined) e.textContent = text;
     return e;
   };
-  const color = (i) => `hsl(${(360 * i) / seats},65%,45%)`;
+  const bg = backgroundOf(svg), colours = Array.from({ length: seats }, (_, i) => seatColour(i, seats, bg));
+  const color = (i) => colours[i];
   const parts = [make("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#999" }),
     make("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" }),
     make("text", { x: L, y: H - 18 }, "games played (log scale)"),
@@ -1872,7 +1934,7 @@ function lcrChart(rows, seats) {
     legend.append(make("rect", { x: lx, y: ly, width: 14, height: 8, fill: color(i) }), make("text", { x: lx + 18, y: ly + 8 }, `seat ${i}`));
     const up = rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i] + r.expected_chips_ci95[i])}`);
     const down = rows.map((r, k) => `${x(xs[k])},${y(floor(r.expected_chips[i] - r.expected_chips_ci95[i]))}`).reverse();
-    parts.push(make("polygon", { points: [...up, ...down].join(" "), fill: color(i), "fill-opacity": 0.08 }));
+    parts.push(make("polygon", { points: [...up, ...down].join(" "), fill: color(i), "fill-opacity": 0.1 }));
     parts.push(make("polyline", { points: rows.map((r, k) => `${x(xs[k])},${y(r.expected_chips[i])}`).join(" "), fill: "none", stroke: color(i), "stroke-width": 2 }));
     if (rows.length === 1) parts.push(make("circle", { cx: x(xs[0]), cy: y(rows[0].expected_chips[i]), r: 4, fill: color(i) }));
   }
@@ -1971,7 +2033,9 @@ function casinoToUrl() {
   if (craps.game) {
     q.set("craps", String(craps.game.seed));
     q.set("rolls", String(craps.at));
-    q.set("bank", String(craps.bank));
+    // To 6 decimals (50.833333, not 50.833333333333336): a link reads it
+    // back to the nearest thirtieth, which the bankroll always is.
+    q.set("bank", String(Number(craps.bank.toFixed(6))));
     q.set("bets", Object.entries(craps.stakes).map(([n, x]) => `${n}:${x}`).join(";"));
   }
   if (bac.deal) {
@@ -2001,6 +2065,8 @@ function crapsFromUrl(q) {
   if (bad) return bad;
   const bank = q.has("bank") ? Number(q.get("bank")) : 100;
   if (!(q.get("bank") !== "" && Number.isFinite(bank) && bank >= 0 && bank <= 1e9)) return `bank=${q.get("bank").slice(0, 30)} is not 0 to 10^9 chips`;
+  // (The address writes it to 6 decimals: the nearest thirtieth is the
+  // bankroll it was written from.)
   const stakes = {};
   for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
     const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
@@ -2010,13 +2076,15 @@ function crapsFromUrl(q) {
   }
   $("craps-seed").value = String(seed);
   typedSeeds.add("craps-seed");
-  return { rolls, bank, stakes };
+  return { rolls, bank: thirtieths(bank), stakes };
 }
 
 function bacFromUrl(q) {
   if (!linkNames(q, ["decks", "deal", "cards"])) return null;
   const deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER), decks = linkInt(q, "decks", 1, 64, true) ?? 8;
-  const cards = linkInt(q, "cards", 0, 6, true) ?? 0;
+  // A hand has 4 to 6 cards: a link past its hand's last card opens it
+  // whole and says so (as LCR's and craps' past their game's end).
+  const cards = linkInt(q, "cards", 0, 1e6, true) ?? 0;
   const bad = [deal, decks, cards].find((v) => typeof v === "string");
   if (bad) return bad;
   $("bac-seed").value = String(deal);
@@ -2075,10 +2143,11 @@ async function crapsNew(from = null) {
     // Only the bets this table has, standing as they could at this roll:
     // odds behind their line bet once their point is ON.
     const p = crapsPhase();
+    const known = (name) => craps.bets.some((b) => b.name === name);
     const stands = ([name]) => {
+      if (!known(name)) return false;
       // At the game's end no bet stands (each came back).
       if (p.phase !== "come-out" && p.phase !== "point") return false;
-      if (!craps.bets.some((b) => b.name === name)) return false;
       const odds = /^(lay )?odds on (\d+)$/.exec(name);
       if (!odds) return true;
       const x = Number(odds[2]), line = odds[1] ? "don't pass" : "pass";
@@ -2088,8 +2157,19 @@ async function crapsNew(from = null) {
     // Chips of the bets dropped go back to the bankroll; both notes show.
     const dropped = Object.keys(from.stakes).filter((n) => !(n in craps.stakes));
     for (const n of dropped) craps.bank += from.stakes[n];
+    // A name this table does not have is said apart from a bet it has
+    // that cannot stand at this roll.
+    const unknown = dropped.filter((n) => !known(n)), early = dropped.filter(known);
+    const names = (list) => list.join(", ").slice(0, 80);
     const notes = [];
-    if (dropped.length) notes.push(`The link's bets ${dropped.join(", ").slice(0, 80)} cannot stand at this roll: their chips are back in the bankroll.`);
+    if (unknown.length) {
+      notes.push(unknown.length === 1 ? `The link's bet ${names(unknown)} is not a bet of this table: its chips are back in the bankroll.`
+        : `The link's bets ${names(unknown)} are not bets of this table: their chips are back in the bankroll.`);
+    }
+    if (early.length) {
+      notes.push(early.length === 1 ? `The link's bet ${names(early)} cannot stand at this roll: its chips are back in the bankroll.`
+        : `The link's bets ${names(early)} cannot stand at this roll: their chips are back in the bankroll.`);
+    }
     if (from.rolls > game.rolls.length) notes.push(`The link's game has ${game.rolls.length} rolls, not ${from.rolls}: it opened at its end.`);
     if (notes.length) linkNote("craps-new", notes.join(" "));
   }
@@ -2099,6 +2179,12 @@ async function crapsNew(from = null) {
 // ---- The bet panel: every bet of `craps bets` with its exact house edge;
 // the ones this table takes get a button. Each roll of the game settles the
 // bets it decides, by the rule in the reply's `rule` text.
+
+// Every payout of this table is a whole number of thirtieths of a chip
+// (stakes are whole; the odds' denominators are 1, 2, 3, 5 and 6): the
+// bankroll is kept to the nearest one, so that sums of sixths and fifths
+// do not drift and a link (written to 6 decimals) gives it back exactly.
+const thirtieths = (x) => Math.round(x * 30) / 30;
 
 // "7 to 6" is 7/6: what a winning chip is paid.
 function crapsPays(text) {
@@ -2187,7 +2273,7 @@ async function crapsBets() {
 function crapsBet(name) {
   const stake = Number($("craps-stake").value);
   if (stake > craps.bank) {
-    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${craps.bank}.`, "check-error");
+    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${chipsText(craps.bank)}.`, "check-error");
     return;
   }
   panelError($("craps-bets").closest(".panel"), "", "check-error");
@@ -2199,6 +2285,9 @@ function crapsBet(name) {
 
 const chipsText = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 
+// An edge as the CLI writes it ("7/495"), but a zero one as 0, not 0/1.
+const edgeText = (f) => (/^0\/\d+$/.test(f) ? "0" : f);
+
 function crapsBetsRender() {
   const rows = craps.bets.map((b, i) => {
     const why = crapsOpen(b);
@@ -2206,7 +2295,7 @@ function crapsBetsRender() {
     return el("tr", { "data-bet": b.name },
       el("td", { class: "name" }, betLabel(b.name)),
       el("td", {}, b.pays),
-      el("td", { class: "edge", "data-edge": b.house_edge }, b.house_edge),
+      el("td", { class: "edge", "data-edge": b.house_edge }, edgeText(b.house_edge)),
       el("td", { class: "edge-pct" }, `${b.house_edge_percent.toFixed(3)}%`),
       el("td", { class: "stake" }, stake ? chipsText(stake) : ""),
       el("td", {}, el("button", {
@@ -2217,7 +2306,8 @@ function crapsBetsRender() {
       el("td", { class: "rule" }, b.rule));
   });
   $("craps-bets").replaceChildren(el("table", { id: "craps-bets-table", class: "bets" },
-    el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "bet")), el("th", { class: "rule" }, "rule")),
+    // Each header aligned as its column: the names and rules to the left.
+    el("tr", {}, el("th", { class: "name" }, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "bet")), el("th", { class: "rule" }, "rule")),
     ...rows));
   $("craps-bank").textContent = chipsText(craps.bank);
   refocus(craps.focus, $("craps-bets"));
@@ -2244,7 +2334,7 @@ function crapsSettleRoll(r, last) {
     let back = 0;
     if (o.result === "win") back = stake + stake * o.pays;
     if (o.result === "push" || o.result === "back") back = stake;
-    craps.bank += back;
+    craps.bank = thirtieths(craps.bank + back);
     const n = betLabel(b.name);
     const text = o.result === "win" ? `${n} wins ${chipsText(stake * o.pays)}` : o.result === "lose" ? `${n} loses ${chipsText(stake)}`
       : o.result === "push" ? `${n} pushes (${chipsText(stake)} back)` : `${n} comes back (${chipsText(stake)}): the game ended`;
@@ -2339,6 +2429,10 @@ EXPORTS.baccarat = () => {
 const SUITS = { "♠": ["♠", "spades"], "♡": ["♥", "hearts"], "♢": ["♦", "diamonds"], "♣": ["♣", "clubs"] };
 const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
+// The engine's words with its suits as the faces show them (♥ ♦ filled):
+// what is shown only; the exports keep the engine's text.
+const filledSuits = (text) => text.replace(/[♡♢]/g, (s) => SUITS[s][0]);
+
 function cardEl(c, deal = false) {
   const [rank, suit] = c.split(" ");
   const [glyph, name] = SUITS[suit] || [suit, suit];
@@ -2361,13 +2455,15 @@ function bacShow(k) {
   bac.at = Math.min(k, order.length);
   const dealt = order.slice(0, bac.at);
   const hand = (who) => dealt.map(([w, c], i) => (w === who ? cardEl(c, i === bac.at - 1) : null)).filter(Boolean);
+  // Two rows of a grid: the names in one column, so that both hands'
+  // cards start at the same place.
   $("bac-table").replaceChildren(
-    el("div", {}, el("strong", {}, "Player: "), ...hand("player")),
-    el("div", {}, el("strong", {}, "House (banker): "), ...hand("house")));
+    el("div", { class: "hand" }, el("strong", {}, "Player: "), el("span", { class: "hand-cards", id: "bac-player" }, ...hand("player"))),
+    el("div", { class: "hand" }, el("strong", {}, "House (banker): "), el("span", { class: "hand-cards", id: "bac-house" }, ...hand("house"))));
   // The rules in words, once the two-card hands are down.
   const lines = bac.deal.rules_applied;
   const shown = bac.at < 4 ? [] : bac.at === order.length ? lines : lines.slice(0, 1 + (bac.at - 4));
-  $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, l)));
+  $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, filledSuits(l))));
   const had = document.activeElement === $("bac-next");
   $("bac-next").disabled = bac.at >= order.length;
   if (had && bac.at >= order.length) $("bac-export").focus();

@@ -18,7 +18,7 @@ use dice::parallel::Shard;
 use serde::{Deserialize, Serialize};
 
 use crate::Sampling;
-use crate::context::{AppError, Context, bad, seed_or_draw};
+use crate::context::{AppError, Context, bad, of_flag, seed_or_draw};
 use crate::shard::{Sharded, games_in, whole};
 use crate::verb::{Report, Verb, csv};
 
@@ -94,7 +94,7 @@ impl Verb for Exact {
     const VERB: &'static str = "exact";
     type Report = ExactReport;
     fn run(&self, _ctx: &Context) -> Result<ExactReport, AppError> {
-        let o = baccarat::exact_odds(self.decks)?;
+        let o = baccarat::exact_odds(self.decks).map_err(of_flag("--decks"))?;
         let (p, h, t) = (o.player.to_f64(), o.house.to_f64(), o.tie.to_f64());
         Ok(ExactReport {
             decks: self.decks,
@@ -222,6 +222,7 @@ impl Sharded for Simulate {
     fn sums(&self, ctx: &Context, shard: Shard) -> Result<baccarat::Tally, AppError> {
         let games = ctx.games(self.sampling.games, GAMES)?;
         let threads = ctx.threads(self.sampling.threads)?;
+        Shoe::new(self.decks).map_err(of_flag("--decks"))?;
         let seed = seed_or_draw(self.sampling.seed);
         ctx.check()?;
         let meter = ctx.meter(shard.units(games), 1_000_000, "games");
@@ -335,7 +336,7 @@ impl Verb for Deal {
     const VERB: &'static str = "deal";
     type Report = DealReport;
     fn run(&self, _ctx: &Context) -> Result<DealReport, AppError> {
-        let shoe = Shoe::new(self.decks)?;
+        let shoe = Shoe::new(self.decks).map_err(of_flag("--decks"))?;
         // Dealt on the rules step the registry makes for `baccarat(decks=N)`.
         let start = || {
             crate::registry::initial::<BaccaratState>(&format!("baccarat(decks={})", self.decks))
@@ -348,8 +349,9 @@ impl Verb for Deal {
                 let cards = list
                     .iter()
                     .map(|c| c.parse::<Card>())
-                    .collect::<Result<Vec<_>, _>>()?;
-                let mut stacked = Shoe::stacked(&cards, self.decks)?;
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(of_flag("--cards"))?;
+                let mut stacked = Shoe::stacked(&cards, self.decks).map_err(of_flag("--cards"))?;
                 (start()?.deal_with(|| stacked.deal())?, None)
             }
             (None, seed) => {

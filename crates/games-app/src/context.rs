@@ -56,6 +56,12 @@ impl<E: std::error::Error> From<E> for AppError {
     }
 }
 
+/// An engine's error about the argument `flag`, as bad input that names
+/// it first (`--decks: a shoe needs at least 1 deck`).
+pub fn of_flag<E: std::fmt::Display>(flag: &'static str) -> impl Fn(E) -> AppError {
+    move |e| AppError::BadInput(format!("{flag}: {e}"))
+}
+
 /// Bad input: `Err(AppError::BadInput(line))`.
 ///
 /// # Errors

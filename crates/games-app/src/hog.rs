@@ -223,6 +223,23 @@ impl Memo {
         Ok(s)
     }
 
+    /// [`Memo::strategy`] given as the argument `flag`: its error names
+    /// it first (`--vs: a turn rolls 0 to 10 dice, not 11`).
+    ///
+    /// # Errors
+    /// As [`Memo::strategy`].
+    pub fn strategy_of(
+        &mut self,
+        flag: &str,
+        spec: &str,
+        rules: &Rules,
+    ) -> Result<Strategy, AppError> {
+        self.strategy(spec, rules).map_err(|e| match e {
+            AppError::BadInput(line) => AppError::BadInput(format!("{flag}: {line}")),
+            e => e,
+        })
+    }
+
     fn computed(&mut self, spec: &str, rules: &Rules) -> Result<Strategy, AppError> {
         if let Some((_, _, s)) = self.kept.iter().find(|(n, r, _)| n == spec && r == rules) {
             return Ok(s.clone());
@@ -405,7 +422,7 @@ impl Rate {
         ctx: &Context,
     ) -> Result<(Strategy, Strategy, exact::WinRate, f64), AppError> {
         let name = self.strategy.as_deref().unwrap_or_default();
-        let vs = memo.strategy(&self.vs, rules)?;
+        let vs = memo.strategy_of("--vs", &self.vs, rules)?;
         ctx.check()?;
         // The ceiling is the best response to `vs`; `final` against
         // always_roll(5) is that same best response, so one dynamic program
@@ -418,7 +435,7 @@ impl Rate {
             s.rename("final");
             (s, best.rate)
         } else {
-            let s = memo.strategy(name, rules)?;
+            let s = memo.strategy_of("--strategy", name, rules)?;
             let r = exact::average_win_rate(&s, &vs, rules)?;
             (s, r)
         };
@@ -623,7 +640,7 @@ impl Verb for BestResponse {
             return terms::best_response(u, self, ctx);
         }
         let rules = self.rules.rules()?;
-        let vs = Memo::new().strategy(&self.vs, &rules)?;
+        let vs = Memo::new().strategy_of("--vs", &self.vs, &rules)?;
         let format = match &self.out {
             Some(out) => Some(file_format(Path::new(out), self.file_kind)?),
             None => None,
@@ -889,7 +906,7 @@ impl Verb for Tournament {
         let mut strategies = Vec::with_capacity(n);
         for spec in &self.strategies {
             ctx.check()?;
-            strategies.push(memo.strategy(spec, &rules)?);
+            strategies.push(memo.strategy_of("STRATEGIES", spec, &rules)?);
         }
         let result = exact::tournament(&strategies, &rules, threads)?;
         let names = result.strategies;
@@ -1088,7 +1105,7 @@ impl Verb for Export {
         let rules = self.rules.rules()?;
         let format = file_format(Path::new(&self.out), self.file_kind)?;
         ctx.check()?;
-        let s = Memo::new().strategy(&self.strategy, &rules)?;
+        let s = Memo::new().strategy_of("--strategy", &self.strategy, &rules)?;
         Ok(ExportReport {
             strategy: s.to_string(),
             out: self.out.clone(),
@@ -1206,15 +1223,20 @@ pub fn game_dice(
     four: Option<&Vec<u32>>,
     six: Option<&Vec<u32>>,
 ) -> Result<SplitDiceBox, AppError> {
-    let pick = |list: Option<&Vec<u32>>, stream: u64| -> Result<Box<dyn Dice>, AppError> {
+    let pick = |flag: &'static str,
+                list: Option<&Vec<u32>>,
+                stream: u64|
+     -> Result<Box<dyn Dice>, AppError> {
         Ok(match list {
-            Some(v) => Box::new(CyclingDice::new(v.clone())?),
+            Some(v) => {
+                Box::new(CyclingDice::new(v.clone()).map_err(crate::context::of_flag(flag))?)
+            }
             None => Box::new(SeededDice::new(seed, stream)),
         })
     };
     Ok(SplitDiceBox {
-        four: pick(four, 1)?,
-        six: pick(six, 0)?,
+        four: pick("--four-sided", four, 1)?,
+        six: pick("--six-sided", six, 0)?,
     })
 }
 
@@ -1250,8 +1272,8 @@ impl Verb for Play {
         }
         let rules = self.rules.rules()?;
         let mut memo = Memo::new();
-        let s0 = memo.strategy(&self.strategy0, &rules)?;
-        let s1 = memo.strategy(&self.strategy1, &rules)?;
+        let s0 = memo.strategy_of("--strategy0", &self.strategy0, &rules)?;
+        let s1 = memo.strategy_of("--strategy1", &self.strategy1, &rules)?;
         let (four, six) = (self.four_sided.as_ref(), self.six_sided.as_ref());
         let seed = seed_of_game(self.seed, four, six)?;
         let mut dice = game_dice(seed.unwrap_or(0), four, six)?;
@@ -1425,7 +1447,8 @@ impl Verb for Turn {
         }
         let rules = self.rules.rules()?;
         let rolls = hog::check_rolls(self.rolls)?;
-        let mut d = CyclingDice::new(self.dice.clone())?;
+        let mut d =
+            CyclingDice::new(self.dice.clone()).map_err(crate::context::of_flag("--dice"))?;
         let points = hog::take_turn_under(&rules, rolls, self.opponent, self.sides, &mut d)?;
         Ok(PointsReport { points })
     }
@@ -1487,7 +1510,7 @@ impl Verb for Choose {
         }
         let rules = checked_scores(&self.rules, self.score, self.opponent)?;
         let rolls = Memo::new()
-            .strategy(&self.strategy, &rules)?
+            .strategy_of("--strategy", &self.strategy, &rules)?
             .rolls(self.score, self.opponent);
         Ok(RollsReport { rolls })
     }
@@ -1583,7 +1606,9 @@ impl Verb for MaxRolls {
         }
         let seed = self.dice.is_none().then(|| seed_or_draw(self.seed));
         let mut dice: Box<dyn Dice> = match &self.dice {
-            Some(v) => Box::new(CyclingDice::new(v.clone())?),
+            Some(v) => {
+                Box::new(CyclingDice::new(v.clone()).map_err(crate::context::of_flag("--dice"))?)
+            }
             None => Box::new(SeededDice::new(seed.unwrap_or(0), 0)),
         };
         at_most("--turns", self.turns, ctx.limits().turns)?;
@@ -1737,7 +1762,7 @@ impl Verb for Step {
                 "you".to_string(),
             ),
             (None, Some(spec)) => {
-                let s = Memo::new().strategy(spec, &rules)?;
+                let s = Memo::new().strategy_of("--strategy", spec, &rules)?;
                 let (mine, theirs) = state.view();
                 (s.rolls(mine, theirs), s.to_string())
             }
@@ -1841,7 +1866,7 @@ impl Verb for Coach {
             // serves as the opponent and as optimal play.
             exact::coach_vs_optimal(&rules, self.score, self.opponent)?
         } else {
-            let vs = Memo::new().strategy(&self.vs, &rules)?;
+            let vs = Memo::new().strategy_of("--vs", &self.vs, &rules)?;
             ctx.check()?;
             exact::coach(&vs, &rules, self.score, self.opponent)?
         };

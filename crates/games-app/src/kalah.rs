@@ -536,8 +536,10 @@ impl Verb for Solve {
             } => {
                 // Cancelled, or stopped by the context's earlier deadline.
                 ctx.check()?;
-                return Err(AppError::Machine(format!(
-                    "not solved within --time-limit {} s: the value is from {lower:+} to {upper:+} after {nodes} nodes",
+                // The caller's time was too short for this position: its
+                // argument, and what it would take (not a machine failure).
+                return Err(AppError::BadInput(format!(
+                    "--time-limit: not solved within {} s (the value is from {lower:+} to {upper:+} after {nodes} nodes): give it more seconds",
                     self.time_limit
                 )));
             }

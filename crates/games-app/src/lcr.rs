@@ -37,6 +37,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::Sampling;
 use crate::context::{AppError, Context, bad};
+
+/// A classic game's error, naming the argument at fault: the seats, the
+/// coins, or the script of the dice.
+fn classic_error(e: lcr_core::LcrError) -> AppError {
+    use lcr_core::LcrError as E;
+    let flag = match e {
+        E::TooFewPlayers(_) => "--players",
+        E::NoStartingCoins => "--coins",
+        E::Dice(_) | E::UnusedRolls { .. } => "--script",
+        _ => return e.into(),
+    };
+    AppError::BadInput(format!("{flag}: {e}"))
+}
 use crate::limits::{Limits, at_most};
 use crate::shard::{Sharded, games_in, whole};
 use crate::verb::{Report, Verb, csv};
@@ -165,6 +178,7 @@ const UNBOUNDED: Limits = Limits {
     coins: u32::MAX,
     rounds: u32::MAX,
     variant_turns: u128::MAX,
+    classic_coin_games: u128::MAX,
     ..Limits::DEFAULT
 };
 
@@ -203,7 +217,16 @@ impl Simulate {
         let lim = ctx.limits();
         at_most("--players", players, lim.players)?;
         let coins = at_most("--coins", self.coins.unwrap_or(DEFAULT_COINS), lim.coins)?;
+        // Too few seats or no coins: the argument named.
+        lcr_core::ClassicState::new(players, coins).map_err(classic_error)?;
         let games = ctx.games(self.sampling.games, CLASSIC_GAMES)?;
+        let coin_games = players as u128 * u128::from(coins) * u128::from(games);
+        if coin_games > lim.classic_coin_games {
+            return bad(format!(
+                "--games: {games} games of {players} seats with {coins} coins each is {coin_games} coin-games; a simulation takes at most {} here (fewer --games)",
+                lim.classic_coin_games
+            ));
+        }
         let threads = ctx.threads(self.sampling.threads)?;
         Ok(StudyConfig {
             players,
@@ -1032,21 +1055,21 @@ impl Verb for Replay {
         // The game as the registry makes it, played on its rules step; the
         // engine's own message first (too few seats ...).
         let start = || -> Result<lcr_core::ClassicState, AppError> {
-            lcr_core::ClassicState::new(players, coins)?;
+            lcr_core::ClassicState::new(players, coins).map_err(classic_error)?;
             crate::registry::initial(&format!("lcr(players={players},coins={coins})"))
         };
         let t = match (&self.script, self.seed) {
             (Some(_), Some(_)) => return bad("lcr replay: --script or --seed, not both"),
             (None, None) => return bad("lcr replay: --script or --seed is required"),
             (Some(script), None) => {
-                let mut dice =
-                    dice::ScriptedDice::from_lcr(script).map_err(lcr_core::LcrError::from)?;
-                let t = lcr_core::transcript_from(start()?, &mut dice, max_throws)?;
+                let mut dice = dice::ScriptedDice::from_lcr(script)
+                    .map_err(|e| classic_error(lcr_core::LcrError::from(e)))?;
+                let t = lcr_core::transcript_from(start()?, &mut dice, max_throws)
+                    .map_err(classic_error)?;
                 if !dice.all_used() {
-                    return Err(lcr_core::LcrError::UnusedRolls {
+                    return Err(classic_error(lcr_core::LcrError::UnusedRolls {
                         remaining: dice.remaining(),
-                    }
-                    .into());
+                    }));
                 }
                 t
             }
@@ -1159,7 +1182,7 @@ impl Verb for Exact {
         at_most("--players", players, exact::MAX_EXACT_PLAYERS)?;
         at_most("--coins", coins, ctx.limits().coins)?;
         let most = ctx.limits().exact_states;
-        let (states, _) = exact::plan(players, coins)?;
+        let (states, _) = exact::plan(players, coins).map_err(classic_error)?;
         if states > most {
             // The count saturates at u64::MAX: past it, say so.
             let count = if states == u64::MAX {

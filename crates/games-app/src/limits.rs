@@ -26,6 +26,10 @@ pub struct Limits {
     pub rounds: u32,
     /// Seats times rounds times games of a variants study: 10^13 turns.
     pub variant_turns: u128,
+    /// Seats times coins times games of a classic LCR simulation (a
+    /// game's turns grow with its coins in play): no more than the games
+    /// bound on the command line; 2 x 10^9 on the web (about 10 s).
+    pub classic_coin_games: u128,
     /// Rolling states the exact LCR solver may plan: 10^9 (its memory is
     /// checked too).
     pub exact_states: u64,
@@ -48,6 +52,7 @@ impl Limits {
         coins: 1_000,
         rounds: 1_000_000,
         variant_turns: 10_000_000_000_000,
+        classic_coin_games: u128::MAX,
         exact_states: 1_000_000_000,
         solve_seeds: 72,
         endgame_positions: 1 << 32,
@@ -63,6 +68,7 @@ impl Limits {
         coins: 100,
         rounds: 10_000,
         variant_turns: 2_000_000_000,
+        classic_coin_games: 2_000_000_000,
         // Exact LCR answers in about a second up to here (6 seats x 3 coins).
         exact_states: 150_000,
         solve_seeds: 72,

@@ -190,6 +190,11 @@ pub const CHEAP: &[(&str, &str)] = &[
 /// 22 ms alone and 50-110 ms on a busy machine.
 pub const CHEAP_EXACT_STATES: u64 = 5_000;
 
+/// The longest body of a cheap request: 64 KiB holds a Hog strategy file
+/// (a 100 x 100 table is under 40 KB) and a replay's script of 60,000
+/// throws (about 20 ms); a 2 MB script takes 0.5 to 1 s.
+pub const CHEAP_BODY: usize = 64 << 10;
+
 /// The most seats times coins of a cheap `lcr replay` (a game of 20 seats
 /// with 20 coins is about a millisecond).
 pub const CHEAP_REPLAY_COINS: u64 = 400;
@@ -213,7 +218,9 @@ pub fn marks_busy_itself(game: &str, verb: &str) -> bool {
 /// so it is cheap too.
 pub fn cheap(game: &str, verb: &str, body: &[u8]) -> bool {
     let game = canonical(game);
-    if !CHEAP.contains(&(game, verb)) {
+    // A long body is long work whatever the verb (a replay's script of
+    // millions of throws, a sowing of a million moves).
+    if !CHEAP.contains(&(game, verb)) || body.len() > CHEAP_BODY {
         return false;
     }
     let sized = matches!(game, "lcr" | "hog");
@@ -322,7 +329,10 @@ impl Reply {
     fn error(status: u16, line: &str, command: String) -> Reply {
         Reply {
             status,
-            body: format!("{}\n", serde_json::json!({ "error": line })),
+            body: format!(
+                "{}\n",
+                serde_json::json!({ "error": crate::error_line(line.to_string()) })
+            ),
             command,
         }
     }
@@ -474,6 +484,17 @@ fn typed(
             command: shown,
         },
         Err(games_app::AppError::BadInput(line)) => Reply::error(400, &line, shown),
+        // The server's time for a request ran out (or its client left):
+        // the server's limit, not a failure.
+        Err(games_app::AppError::OutOfTime) => Reply::error(
+            503,
+            &format!(
+                "not done within the {} s the web allows a request: the command line takes longer",
+                WORK_DEADLINE.as_secs()
+            ),
+            shown,
+        ),
+        Err(games_app::AppError::Cancelled) => Reply::error(503, "cancelled", shown),
         Err(e) => Reply::error(500, &e.to_string(), shown),
     })
 }
@@ -578,7 +599,7 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     // The command the request is, as a person would type it (uploaded
     // files named as sent): shown beside the reply, never run.
     let mut shown = vec!["games-cli".to_string(), game.to_string(), verb.to_string()];
-    let mut push = |_path: String, s: String| shown.push(s);
+    let mut push = |_path: String, s: String| shown.push(shell_word(&s));
     let has = |k: &str| flags.contains_key(k);
     let (has_time, has_bits) = (has("time-limit"), has("table-bits"));
     for (key, value) in &flags {
@@ -693,7 +714,7 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
             }
             Value::Object(_) => {
                 let s = value.to_string();
-                (s.clone(), format!("'{s}'"))
+                (s.clone(), s)
             }
         };
         push(flag.clone(), flag);
@@ -711,6 +732,18 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     push("--format".into(), "--format".into());
     push("json".into(), "json".into());
     Ok((shown.join(" "), files))
+}
+
+/// `word` as a POSIX shell reads it back as one argument: as it is when
+/// it holds only characters no shell treats specially, else in single
+/// quotes (a quote inside written `'\''`). The command shown is pasted
+/// into shells: whatever a request sends, it stays one argument.
+pub fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// `text`, or its first characters and its length when it is long (a

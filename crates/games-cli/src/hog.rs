@@ -584,7 +584,7 @@ fn human(p: &PlayArgs) -> Result<String, CliError> {
     let rules = flags.rules().map_err(crate::app_error)?;
     let goal = rules.goal();
     let opponent = app::Memo::new()
-        .strategy(&p.strategy, &rules)
+        .strategy_of("--strategy", &p.strategy, &rules)
         .map_err(crate::app_error)?;
     let (four, six) = (p.four_sided.as_ref(), p.six_sided.as_ref());
     let seed = app::seed_of_game(p.seed, four, six).map_err(crate::app_error)?;

@@ -548,7 +548,14 @@ fn serve(a: &ServeArgs) -> Result<String, CliError> {
         None => None,
     };
     let _preparing = prepare_openings(&cache);
-    games_web::run(&a.host, a.port, a.open, web_backend_with(cache)).map_err(CliError)?;
+    games_web::run(&a.host, a.port, a.open, web_backend_with(cache)).map_err(|e| CliError {
+        code: if e.bad_input {
+            EXIT_BAD_INPUT
+        } else {
+            EXIT_MACHINE
+        },
+        ..CliError(e.message)
+    })?;
     Ok(String::new())
 }
 
@@ -942,8 +949,20 @@ where
         Err(e) => Captured {
             code: e.code,
             stdout: String::new(),
-            stderr: e.message,
+            stderr: error_line(e.message),
         },
+    }
+}
+
+/// The most characters of an error line: past it, a value it repeats (a
+/// strategy of megabytes) is cut, and the line says how long it was.
+pub const MAX_ERROR_CHARS: usize = 1000;
+
+/// `line`, cut to [`MAX_ERROR_CHARS`] characters.
+pub(crate) fn error_line(line: String) -> String {
+    match line.char_indices().nth(MAX_ERROR_CHARS) {
+        None => line,
+        Some((end, _)) => format!("{}... (cut: {} bytes in all)", &line[..end], line.len()),
     }
 }
 

@@ -230,6 +230,7 @@ const SMALL: Limits = Limits {
     coins: 8,
     rounds: 200,
     variant_turns: 2_000_000,
+    classic_coin_games: 2_000_000,
     exact_states: 20_000,
     solve_seeds: 16,
     endgame_positions: 50_000,

@@ -431,6 +431,21 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
             s(r#"{"table": "standard", "chips": "3,101,3", "games": 1}"#),
             400,
         ),
+        // Each size within its bound, the three together past the web's
+        // coin-games (minutes of work).
+        (
+            "POST",
+            "/api/lcr/simulate".into(),
+            s(r#"{"players": 100, "coins": 100, "games": 10000000}"#),
+            400,
+        ),
+        // Not solved within its time: the time named, a 400 (not a 500).
+        (
+            "POST",
+            "/api/kalah/solve".into(),
+            s(r#"{"pits": 6, "seeds": 6, "time-limit": 1}"#),
+            400,
+        ),
         (
             "POST",
             "/api/lcr/exact".into(),
@@ -504,6 +519,82 @@ async fn start() -> std::net::SocketAddr {
     let address = listener.local_addr().unwrap();
     tokio::spawn(games_web::serve(listener, games_cli::web_backend()));
     address
+}
+
+/// Clients that stall are let go: connections that send nothing (idle
+/// keep-alive ones too) after the head's wait, so that the connections
+/// they held serve others; a body that never comes gets 408; a reply never
+/// read is dropped with its connection.
+#[test]
+fn stalled_clients_are_let_go() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let second = Duration::from_secs(1);
+    let guards = games_web::Guards {
+        max_connections: 4,
+        header_wait: second,
+        body_wait: second,
+        write_stall: second,
+    };
+    common::runtime().block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(games_web::serve_guarded(listener, games_cli::web_backend(), &[], guards));
+        // Four clients that send nothing hold every connection.
+        let mut idle = Vec::new();
+        for _ in 0..4 {
+            idle.push(tokio::net::TcpStream::connect(address).await.unwrap());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        // A fifth is answered once they are let go.
+        let start = Instant::now();
+        let (status, _) = http(address, "POST", "/api/craps/exact", b"{}").await;
+        let waited = start.elapsed();
+        assert_eq!(status, 200);
+        assert!(waited < Duration::from_secs(5), "{waited:?}");
+        for mut s in idle {
+            let mut buf = [0u8; 16];
+            let n = tokio::time::timeout(Duration::from_secs(3), s.read(&mut buf)).await;
+            assert!(matches!(n, Ok(Ok(0)) | Ok(Err(_))), "an idle connection still open: {n:?}");
+        }
+        // A body promised and not sent.
+        let mut s = tokio::net::TcpStream::connect(address).await.unwrap();
+        s.write_all(b"POST /api/craps/exact HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{")
+            .await
+            .unwrap();
+        let mut out = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut out)).await;
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+        assert!(text.contains("body: not all sent within 1 s"), "{text}");
+        // A reply of 29 MB (a replay of 100 seats with 100 coins, every
+        // throw) to a client with a small window that reads nothing.
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut s = socket.connect(address).await.unwrap();
+        let body = br#"{"players": 100, "coins": 100, "seed": 1, "throws": true}"#;
+        s.write_all(
+            format!(
+                "POST /api/lcr/replay HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                body.len()
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+        s.write_all(body).await.unwrap();
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        let mut out = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out)).await;
+        assert!(read.is_ok(), "the connection was kept open");
+        let text = String::from_utf8_lossy(&out[..out.len().min(2000)]).to_string();
+        let length: usize = text
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length: "))
+            .and_then(|x| x.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(length > 1 << 20, "{length}");
+        assert!(out.len() < length, "the whole reply came: {} of {length}", out.len());
+    });
 }
 
 #[test]
@@ -761,6 +852,113 @@ fn replies_never_show_the_servers_folders() {
     });
 }
 
+/// An error that repeats a long input is cut: one line of at most a
+/// thousand characters, saying how long it was; the field still named.
+#[test]
+fn a_long_input_gets_a_short_error() {
+    let body = serde_json::json!({ "strategy": "x".repeat(1_000_000), "vs": "final" });
+    let text = common::runtime().block_on(async {
+        let (status, _, _, text) = call("POST", "/api/hog/rate", &body.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        text
+    });
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let line = v["error"].as_str().unwrap();
+    assert!(
+        line.starts_with("--strategy: unknown strategy \"xxx"),
+        "{}",
+        &line[..80]
+    );
+    assert!(
+        line.chars().count() < games_cli::MAX_ERROR_CHARS + 50,
+        "{} chars",
+        line.len()
+    );
+    assert!(
+        line.ends_with("bytes in all)"),
+        "{}",
+        &line[line.len() - 80..]
+    );
+}
+
+/// A port another program holds is the machine's state, not a bad
+/// argument: one line, exit code 1. A name that is no address of this
+/// machine is the argument's: exit code 2.
+#[test]
+fn a_port_taken_is_the_machines_failure() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args(["serve", "--port", &port, "--no-cache"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("--port {port}: cannot listen there")),
+        "{err}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_games-cli"))
+        .args(["serve", "--host", "192.0.2.1", "--port", "0", "--no-cache"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--host 192.0.2.1 --port 0: cannot listen there"),
+        "{err}"
+    );
+}
+
+/// The command shown beside a reply is pasted into shells: whatever a
+/// request sends, each value stays one argument and runs nothing.
+#[test]
+fn the_command_shown_is_safe_to_paste() {
+    let dir = tempfile::tempdir().unwrap();
+    let mark = dir.path().join("ran");
+    let rule = format!("x'; touch {}; echo '", mark.display());
+    let pit = format!("$(touch {})`touch {}`", mark.display(), mark.display());
+    let body = serde_json::json!({
+        "state": { "board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": rule },
+        "pit": pit,
+    });
+    let command = common::runtime().block_on(async {
+        let (status, _, command, text) = call("POST", "/api/kalah/move", &body.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        command
+    });
+    // A shell reads it back: the same words, nothing run.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("printf '%s\\n' {command}"))
+        .output()
+        .unwrap();
+    assert!(!mark.exists(), "pasting {command} ran a command");
+    let words: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let state = body["state"].to_string();
+    assert_eq!(
+        words,
+        [
+            "games-cli",
+            "kalah",
+            "move",
+            "--pit",
+            &pit,
+            "--state",
+            &state,
+            "--format",
+            "json"
+        ],
+        "{command}"
+    );
+    assert_eq!(common::split(&command), words);
+}
+
 #[test]
 fn a_server_for_other_machines_says_so() {
     use std::io::BufRead;
@@ -817,7 +1015,12 @@ fn a_server_on_another_loopback_address_answers_its_page() {
     let foreign = get("evil.example");
     child.kill().unwrap();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     child.wait().unwrap();
     assert!(own.contains(" 200 "), "{own}");
     assert!(foreign.contains(" 421 "), "{foreign}");
@@ -917,6 +1120,29 @@ const EXPENSIVE_EXAMPLES: &[(&str, &str, &str)] = &[
 /// Every cheap kind answers in milliseconds (the slowest of three runs,
 /// each on a new thread as a server's worker would be), and the
 /// classification puts the expensive ones apart.
+/// A long body is long work, whatever the verb: it goes to the expensive
+/// pool, where it cannot hold up the cheap requests.
+#[test]
+fn a_long_body_is_not_cheap() {
+    use games_cli::api::{CHEAP_BODY, cheap};
+    let script = |n: usize| {
+        format!(
+            r#"{{"players": 3, "coins": 3, "script": "{}"}}"#,
+            ".".repeat(n)
+        )
+    };
+    assert!(cheap("lcr", "replay", script(100).as_bytes()));
+    assert!(!cheap("lcr", "replay", script(CHEAP_BODY).as_bytes()));
+    let moves = |n: usize| {
+        format!(
+            r#"{{"pits": 6, "seeds": 4, "moves": "{}"}}"#,
+            vec!["0"; n].join(",")
+        )
+    };
+    assert!(cheap("kalah", "sow", moves(10).as_bytes()));
+    assert!(!cheap("kalah", "sow", moves(CHEAP_BODY).as_bytes()));
+}
+
 #[test]
 fn cheap_requests_answer_in_milliseconds() {
     let mut slowest = Duration::ZERO;

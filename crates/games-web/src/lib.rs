@@ -58,6 +58,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::sync::Semaphore;
 
+mod conn;
+pub use conn::Guards;
+
 /// What the backend answers: status, body (JSON), and the command line it
 /// ran.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,6 +161,8 @@ struct App {
     cheap: Arc<Pool>,
     expensive: Arc<Pool>,
     hosts: Arc<Vec<String>>,
+    /// How long a request's body may take to come.
+    body_wait: Duration,
 }
 
 /// Workers and a bounded queue for them.
@@ -215,6 +220,10 @@ pub fn router(backend: Backend) -> Router {
 /// to `--host` when it is not a loopback one; `*` for any name, when bound
 /// to every interface).
 pub fn router_for(backend: Backend, hosts: &[&str]) -> Router {
+    router_guarded(backend, hosts, Guards::DEFAULT)
+}
+
+fn router_guarded(backend: Backend, hosts: &[&str], guards: Guards) -> Router {
     let mut names: Vec<String> = LOOPBACK_NAMES.iter().map(|s| s.to_string()).collect();
     names.extend(hosts.iter().map(|h| h.to_ascii_lowercase()));
     let app = App {
@@ -222,6 +231,7 @@ pub fn router_for(backend: Backend, hosts: &[&str]) -> Router {
         cheap: Arc::new(Pool::new(CHEAP_WORKERS, CHEAP_WAITING)),
         expensive: Arc::new(Pool::new(WORKERS, MAX_WAITING)),
         hosts: Arc::new(names),
+        body_wait: guards.body_wait,
     };
     Router::new()
         .route("/", get(|| page("home")))
@@ -333,7 +343,21 @@ pub async fn serve_for(
     backend: Backend,
     hosts: &[&str],
 ) -> std::io::Result<()> {
-    axum::serve(listener, router_for(backend, hosts)).await
+    serve_guarded(listener, backend, hosts, Guards::DEFAULT).await
+}
+
+/// [`serve_for`] under these bounds on each connection (see [`Guards`];
+/// tests use shorter waits).
+///
+/// # Errors
+/// The listener's I/O errors.
+pub async fn serve_guarded(
+    listener: tokio::net::TcpListener,
+    backend: Backend,
+    hosts: &[&str],
+    guards: Guards,
+) -> std::io::Result<()> {
+    conn::serve(listener, router_guarded(backend, hosts, guards), guards).await
 }
 
 /// Connections accepted by the kernel and not yet by the server at most
@@ -371,25 +395,60 @@ pub async fn listen(host: &str, port: u16) -> std::io::Result<tokio::net::TcpLis
     }))
 }
 
+/// Why `games-cli serve` stopped: a line, and whether the fault is the
+/// caller's (a `--host` that names no address of this machine: exit code
+/// 2) or the machine's (the port taken, a runtime not started: exit 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunError {
+    /// The line for stderr.
+    pub message: String,
+    /// Bad input, rather than a failure of the machine.
+    pub bad_input: bool,
+}
+
+fn machine(message: String) -> RunError {
+    RunError {
+        message,
+        bad_input: false,
+    }
+}
+
+/// Whether the server bound at `address` is reached only from this
+/// machine (IPv4's 127/8, `::1`, or IPv4's loopback written in IPv6).
+fn bound_to_loopback(address: std::net::IpAddr) -> bool {
+    match address {
+        std::net::IpAddr::V4(a) => a.is_loopback(),
+        std::net::IpAddr::V6(a) => {
+            a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v| v.is_loopback())
+        }
+    }
+}
+
 /// Bind `host:port`, print the address, open a browser when asked, and
 /// serve until the process ends (the `games-cli serve` command).
 ///
 /// # Errors
 /// One line: the address could not be bound, or the runtime not started.
-pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), String> {
+pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), RunError> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(BLOCKING_THREADS)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server: {e}"))?;
+        .map_err(|e| machine(format!("cannot start the server: {e}")))?;
     rt.block_on(async {
-        let listener = listen(host, port)
-            .await
-            .map_err(|e| format!("--host {host} --port {port}: cannot listen there: {e}"))?;
+        let listener = listen(host, port).await.map_err(|e| RunError {
+            message: format!("--host {host} --port {port}: cannot listen there: {e}"),
+            // A port taken or forbidden is the machine's state; a name or
+            // address that is not this machine's is the argument's fault.
+            bad_input: !matches!(
+                e.kind(),
+                std::io::ErrorKind::AddrInUse | std::io::ErrorKind::PermissionDenied
+            ),
+        })?;
         let address = listener
             .local_addr()
-            .map_err(|e| format!("cannot read the address: {e}"))?;
+            .map_err(|e| machine(format!("cannot read the address: {e}")))?;
         let url = format!("http://{address}/");
         // The names it answers to besides the loopback ones: `--host` as
         // given and the address the URL shows (`--host 127.0.0.2` is a
@@ -399,13 +458,21 @@ pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), St
             a => a.to_string(),
         };
         let mut hosts = vec![host, shown.as_str()];
-        if !is_loopback(host) {
+        // Decided by the address bound, not the name given (`--host vm`
+        // may name 127.0.1.1).
+        if !bound_to_loopback(address.ip()) {
+            let any = address.ip().is_unspecified();
             eprintln!(
-                "warning: --host {host} serves the page beyond this machine: anyone who can reach {address} can run work here"
+                "warning: --host {host} serves the page beyond this machine: anyone who can reach {address} can run work here{}",
+                if any {
+                    " (and it answers to any name, so a web page can reach it through DNS rebinding: serve a named address instead)"
+                } else {
+                    ""
+                }
             );
             // Bound to every interface, the names it is reached by are not
             // known here: any Host, with the Origin check kept.
-            if address.ip().is_unspecified() {
+            if any {
                 hosts = vec!["*"];
             }
         }
@@ -415,7 +482,7 @@ pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), St
         }
         serve_for(listener, backend, &hosts)
             .await
-            .map_err(|e| format!("the server stopped: {e}"))
+            .map_err(|e| machine(format!("the server stopped: {e}")))
     })
 }
 
@@ -534,7 +601,17 @@ async fn api(
     Query(query): Query<std::collections::HashMap<String, String>>,
     body: Body,
 ) -> Response {
-    let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
+    let Ok(read) = tokio::time::timeout(app.body_wait, axum::body::to_bytes(body, MAX_BODY)).await
+    else {
+        return json_error(
+            StatusCode::REQUEST_TIMEOUT,
+            &format!(
+                "body: not all sent within {} s",
+                app.body_wait.as_secs_f64()
+            ),
+        );
+    };
+    let Ok(body) = read else {
         return json_error(
             StatusCode::BAD_REQUEST,
             &format!("body: more than {MAX_BODY} bytes (or cut off)"),

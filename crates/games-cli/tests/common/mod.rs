@@ -19,10 +19,17 @@ pub fn split(command: &str) -> Vec<String> {
     let mut word = String::new();
     let mut quoted = false;
     let mut any = false;
-    for c in command.chars() {
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
         match c {
             '\'' => {
                 quoted = !quoted;
+                any = true;
+            }
+            // Outside quotes a backslash keeps the next character (`'\''`
+            // writes a quote inside a quoted word).
+            '\\' if !quoted => {
+                word.extend(chars.next());
                 any = true;
             }
             ' ' if !quoted => {

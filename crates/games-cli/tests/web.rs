@@ -534,6 +534,7 @@ fn stalled_clients_are_let_go() {
         header_wait: second,
         body_wait: second,
         write_stall: second,
+        ..games_web::Guards::DEFAULT
     };
     common::runtime().block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -594,6 +595,56 @@ fn stalled_clients_are_let_go() {
             .unwrap_or_else(|| panic!("{text}"));
         assert!(length > 1 << 20, "{length}");
         assert!(out.len() < length, "the whole reply came: {} of {length}", out.len());
+    });
+}
+
+/// Large replies held at once are bounded: a client that does not read
+/// its 29 MB reply holds its share of the budget until the write stall
+/// lets it go, and meanwhile another large reply past the budget gets 503
+/// (small ones are not counted).
+#[test]
+fn large_replies_held_at_once_are_bounded() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let guards = games_web::Guards {
+        write_stall: Duration::from_secs(5),
+        reply_bytes: 40 << 20,
+        ..games_web::Guards::DEFAULT
+    };
+    let body =
+        |seed: u32| format!(r#"{{"players": 100, "coins": 100, "seed": {seed}, "throws": true}}"#);
+    common::runtime().block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(games_web::serve_guarded(listener, games_cli::web_backend(), &[], guards));
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut unread = socket.connect(address).await.unwrap();
+        let first = body(1);
+        unread
+            .write_all(
+                format!(
+                    "POST /api/lcr/replay HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{first}",
+                    first.len()
+                )
+                .as_bytes(),
+            )
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let (status, text) = http(address, "POST", "/api/lcr/replay", body(2).as_bytes()).await;
+        assert_eq!(status, 503, "{}", &text[..text.len().min(200)]);
+        assert!(text.contains("busy sending other large replies"), "{text}");
+        // Small replies are not held back.
+        let (status, _) = http(address, "POST", "/api/craps/exact", b"{}").await;
+        assert_eq!(status, 200);
+        // Once the unread reply is let go, the next large one comes whole.
+        tokio::time::sleep(Duration::from_secs(6)).await;
+        let (status, text) = http(address, "POST", "/api/lcr/replay", body(3).as_bytes()).await;
+        assert_eq!(status, 200);
+        assert!(text.len() > 1 << 20, "{}", text.len());
+        serde_json::from_str::<serde_json::Value>(&text).expect("the whole reply");
+        let mut rest = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), unread.read_to_end(&mut rest)).await;
     });
 }
 
@@ -731,6 +782,30 @@ fn only_this_machines_pages_can_use_the_server() {
             let (status, _) = with_headers(path, &[("host", host), json], body).await;
             assert_eq!(status, StatusCode::OK, "{host}");
         }
+        // Two Host headers, one of them its own: refused.
+        let (status, _) = with_headers(
+            path,
+            &[("host", "localhost"), ("host", "evil.example"), json],
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        // A target in absolute form naming another host: refused; naming
+        // its own, served.
+        let (status, _) = with_headers(
+            "http://evil.example/api/lcr/exact",
+            &[("host", "localhost"), json],
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::MISDIRECTED_REQUEST);
+        let (status, _) = with_headers(
+            "http://localhost/api/lcr/exact",
+            &[("host", "localhost"), json],
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
         let (status, _) = with_headers(
             path,
             &[

@@ -40,6 +40,11 @@ pub struct Guards {
     /// buffers full) is dropped with its connection, and its work
     /// cancelled.
     pub write_stall: Duration,
+    /// Bytes of large replies (over 64 KiB) held at once, being written
+    /// or waiting for their clients to read: one more gets 503 at once.
+    /// 512 MiB: the largest reply (a replay of 100 seats with 100 coins
+    /// and every throw) is 29 MB.
+    pub reply_bytes: usize,
 }
 
 impl Guards {
@@ -49,6 +54,7 @@ impl Guards {
         header_wait: Duration::from_secs(30),
         body_wait: Duration::from_secs(30),
         write_stall: Duration::from_secs(30),
+        reply_bytes: 512 << 20,
     };
 }
 

@@ -163,6 +163,8 @@ struct App {
     hosts: Arc<Vec<String>>,
     /// How long a request's body may take to come.
     body_wait: Duration,
+    /// The large replies' bytes held at once, in KiB ([`Guards::reply_bytes`]).
+    replies: Arc<Semaphore>,
 }
 
 /// Workers and a bounded queue for them.
@@ -232,6 +234,7 @@ fn router_guarded(backend: Backend, hosts: &[&str], guards: Guards) -> Router {
         expensive: Arc::new(Pool::new(WORKERS, MAX_WAITING)),
         hosts: Arc::new(names),
         body_wait: guards.body_wait,
+        replies: Arc::new(Semaphore::new(guards.reply_bytes / 1024)),
     };
     Router::new()
         .route("/", get(|| page("home")))
@@ -277,6 +280,11 @@ async fn guard(
     next: axum::middleware::Next,
 ) -> Response {
     let headers = request.headers();
+    // Two names for one request: which one a proxy or the router heeds is
+    // not for the request to choose.
+    if headers.get_all(header::HOST).iter().count() > 1 {
+        return json_error(StatusCode::BAD_REQUEST, "Host: more than one in a request");
+    }
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -288,6 +296,18 @@ async fn guard(
             "no Host header: this server answers only requests for itself",
         );
     };
+    // A target in absolute form (`GET http://evil.example/`) names its
+    // host too: it must be the Host's.
+    if let Some(authority) = request.uri().authority()
+        && !authority.as_str().eq_ignore_ascii_case(&host)
+    {
+        return json_error(
+            StatusCode::MISDIRECTED_REQUEST,
+            &format!(
+                "the request's target names {authority}, its Host {host:?}: this server answers only requests for itself"
+            ),
+        );
+    }
     let name = host_name(&host);
     if !app.hosts.iter().any(|h| *h == name || h == "*") {
         return json_error(
@@ -645,7 +665,7 @@ async fn api(
     let done = work.await;
     gone.disarm();
     match done {
-        Ok(reply) => reply_response(reply),
+        Ok(reply) => held_reply(&app, reply),
         Err(_) => json_error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the request failed inside the server",
@@ -670,6 +690,72 @@ impl Drop for CancelOnDrop {
         if let Some(c) = self.0.take() {
             c.cancel();
         }
+    }
+}
+
+/// A reply of at most this many bytes is not counted in
+/// [`Guards::reply_bytes`].
+pub const SMALL_REPLY: usize = 64 << 10;
+
+/// `reply`, its bytes counted against [`Guards::reply_bytes`] until they
+/// are written (or its connection dropped): a client that does not read
+/// holds them until [`Guards::write_stall`], and no more of them than the
+/// budget is held at once.
+fn held_reply(app: &App, reply: Reply) -> Response {
+    let n = reply.body.len();
+    if n <= SMALL_REPLY {
+        return reply_response(reply);
+    }
+    let kib = u32::try_from(n.div_ceil(1024)).unwrap_or(u32::MAX);
+    let Ok(permit) = Arc::clone(&app.replies).try_acquire_many_owned(kib) else {
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy sending other large replies: try again",
+        );
+    };
+    let Reply {
+        status,
+        body,
+        command,
+    } = reply;
+    let mut r = reply_response(Reply {
+        status,
+        body: String::new(),
+        command,
+    });
+    *r.body_mut() = Body::from_stream(Held {
+        bytes: Bytes::from(body),
+        at: 0,
+        _permit: permit,
+    });
+    r.headers_mut()
+        .insert(header::CONTENT_LENGTH, HeaderValue::from(n));
+    r
+}
+
+/// A large reply's bytes in 64 KiB pieces, holding its share of the
+/// budget until the last piece is taken (hyper takes the next piece once
+/// it has written the ones before).
+struct Held {
+    bytes: Bytes,
+    at: usize,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl futures_core::Stream for Held {
+    type Item = Result<Bytes, std::convert::Infallible>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        let start = self.at;
+        if start >= self.bytes.len() {
+            return std::task::Poll::Ready(None);
+        }
+        let end = (start + SMALL_REPLY).min(self.bytes.len());
+        self.at = end;
+        std::task::Poll::Ready(Some(Ok(self.bytes.slice(start..end))))
     }
 }
 

@@ -378,7 +378,11 @@ pub fn call_cached(
     let (shown, files) = match arguments(game, verb, body) {
         Ok(x) => x,
         Err((status, line)) => {
-            return Reply::error(status, &line, format!("games-cli {game} {verb}"));
+            return Reply::error(
+                status,
+                &line,
+                format!("games-cli {} {}", shell_word(game), shell_word(verb)),
+            );
         }
     };
     // The request's own cancellation, and the server's Kalah solvers.

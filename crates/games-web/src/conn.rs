@@ -45,6 +45,11 @@ pub struct Guards {
     /// 512 MiB: the largest reply (a replay of 100 seats with 100 coins
     /// and every throw) is 29 MB.
     pub reply_bytes: usize,
+    /// A large reply must be taken whole within this of its being ready
+    /// (a client reading a little now and then would otherwise hold its
+    /// share of [`Guards::reply_bytes`] for hours): 60 s, where a
+    /// loopback client takes 29 MB in milliseconds.
+    pub reply_write: Duration,
 }
 
 impl Guards {
@@ -55,6 +60,7 @@ impl Guards {
         body_wait: Duration::from_secs(30),
         write_stall: Duration::from_secs(30),
         reply_bytes: 512 << 20,
+        reply_write: Duration::from_secs(60),
     };
 }
 

@@ -56,7 +56,7 @@ use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 mod conn;
 pub use conn::Guards;
@@ -165,6 +165,8 @@ struct App {
     body_wait: Duration,
     /// The large replies' bytes held at once, in KiB ([`Guards::reply_bytes`]).
     replies: Arc<Semaphore>,
+    /// How long a large reply may take to be read ([`Guards::reply_write`]).
+    reply_write: Duration,
 }
 
 /// Workers and a bounded queue for them.
@@ -235,6 +237,7 @@ fn router_guarded(backend: Backend, hosts: &[&str], guards: Guards) -> Router {
         hosts: Arc::new(names),
         body_wait: guards.body_wait,
         replies: Arc::new(Semaphore::new(guards.reply_bytes / 1024)),
+        reply_write: guards.reply_write,
     };
     Router::new()
         .route("/", get(|| page("home")))
@@ -284,6 +287,12 @@ async fn guard(
     // not for the request to choose.
     if headers.get_all(header::HOST).iter().count() > 1 {
         return json_error(StatusCode::BAD_REQUEST, "Host: more than one in a request");
+    }
+    if headers
+        .get(header::HOST)
+        .is_some_and(|h| h.to_str().is_err())
+    {
+        return json_error(StatusCode::BAD_REQUEST, "Host: not text");
     }
     let host = headers
         .get(header::HOST)
@@ -393,7 +402,11 @@ pub const BACKLOG: u32 = 1024;
 /// The name does not resolve, or no address of it can be bound.
 pub async fn listen(host: &str, port: u16) -> std::io::Result<tokio::net::TcpListener> {
     let mut last = None;
-    for address in tokio::net::lookup_host((host, port)).await? {
+    // A name that does not resolve is the caller's (InvalidInput).
+    let addresses = tokio::net::lookup_host((host, port))
+        .await
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    for address in addresses {
         let socket = if address.is_ipv4() {
             tokio::net::TcpSocket::new_v4()?
         } else {
@@ -459,11 +472,12 @@ pub fn run(host: &str, port: u16, open: bool, backend: Backend) -> Result<(), Ru
     rt.block_on(async {
         let listener = listen(host, port).await.map_err(|e| RunError {
             message: format!("--host {host} --port {port}: cannot listen there: {e}"),
-            // A port taken or forbidden is the machine's state; a name or
-            // address that is not this machine's is the argument's fault.
-            bad_input: !matches!(
+            // A name that does not resolve, or an address that is not this
+            // machine's, is the argument's fault; anything else (the port
+            // taken or forbidden, no sockets left) is the machine's.
+            bad_input: matches!(
                 e.kind(),
-                std::io::ErrorKind::AddrInUse | std::io::ErrorKind::PermissionDenied
+                std::io::ErrorKind::AddrNotAvailable | std::io::ErrorKind::InvalidInput
             ),
         })?;
         let address = listener
@@ -697,21 +711,32 @@ impl Drop for CancelOnDrop {
 /// [`Guards::reply_bytes`].
 pub const SMALL_REPLY: usize = 64 << 10;
 
-/// `reply`, its bytes counted against [`Guards::reply_bytes`] until they
-/// are written (or its connection dropped): a client that does not read
-/// holds them until [`Guards::write_stall`], and no more of them than the
-/// budget is held at once.
-fn held_reply(app: &App, reply: Reply) -> Response {
-    let n = reply.body.len();
+/// The share of [`Guards::reply_bytes`] a reply of `n` bytes needs, or
+/// none when it is small; `Err` when the budget has no room.
+fn budget(replies: &Arc<Semaphore>, n: usize) -> Result<Option<OwnedSemaphorePermit>, ()> {
     if n <= SMALL_REPLY {
-        return reply_response(reply);
+        return Ok(None);
     }
     let kib = u32::try_from(n.div_ceil(1024)).unwrap_or(u32::MAX);
-    let Ok(permit) = Arc::clone(&app.replies).try_acquire_many_owned(kib) else {
-        return json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is busy sending other large replies: try again",
-        );
+    Arc::clone(replies)
+        .try_acquire_many_owned(kib)
+        .map(Some)
+        .map_err(|_| ())
+}
+
+/// The line of a large reply the budget has no room for.
+const BUSY_SENDING: &str = "the server is busy sending other large replies: try again";
+
+/// `reply`, its bytes counted against [`Guards::reply_bytes`] until they
+/// are taken (or its connection dropped), and to be taken within
+/// [`Guards::reply_write`]: no more of them than the budget is held at
+/// once.
+fn held_reply(app: &App, reply: Reply) -> Response {
+    let n = reply.body.len();
+    let permit = match budget(&app.replies, n) {
+        Ok(None) => return reply_response(reply),
+        Ok(Some(p)) => p,
+        Err(()) => return json_error(StatusCode::SERVICE_UNAVAILABLE, BUSY_SENDING),
     };
     let Reply {
         status,
@@ -726,6 +751,7 @@ fn held_reply(app: &App, reply: Reply) -> Response {
     *r.body_mut() = Body::from_stream(Held {
         bytes: Bytes::from(body),
         at: 0,
+        by: tokio::time::Instant::now() + app.reply_write,
         _permit: permit,
     });
     r.headers_mut()
@@ -733,17 +759,21 @@ fn held_reply(app: &App, reply: Reply) -> Response {
     r
 }
 
-/// A large reply's bytes in 64 KiB pieces, holding its share of the
-/// budget until the last piece is taken (hyper takes the next piece once
-/// it has written the ones before).
+/// A large reply's bytes, given in copies of 64 KiB each, holding its
+/// share of the budget until the last is taken: hyper takes the next
+/// piece once it has written the ones before, and the whole reply's
+/// memory goes with this stream (what hyper still holds is its own
+/// copies of the last pieces). Past `by` the reply is cut off, and its
+/// connection with it.
 struct Held {
     bytes: Bytes,
     at: usize,
-    _permit: tokio::sync::OwnedSemaphorePermit,
+    by: tokio::time::Instant,
+    _permit: OwnedSemaphorePermit,
 }
 
 impl futures_core::Stream for Held {
-    type Item = Result<Bytes, std::convert::Infallible>;
+    type Item = Result<Bytes, std::io::Error>;
 
     fn poll_next(
         mut self: std::pin::Pin<&mut Self>,
@@ -753,9 +783,17 @@ impl futures_core::Stream for Held {
         if start >= self.bytes.len() {
             return std::task::Poll::Ready(None);
         }
+        if tokio::time::Instant::now() > self.by {
+            self.at = self.bytes.len();
+            return std::task::Poll::Ready(Some(Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client took too long to read its reply",
+            ))));
+        }
         let end = (start + SMALL_REPLY).min(self.bytes.len());
         self.at = end;
-        std::task::Poll::Ready(Some(Ok(self.bytes.slice(start..end))))
+        let piece = Bytes::copy_from_slice(&self.bytes[start..end]);
+        std::task::Poll::Ready(Some(Ok(piece)))
     }
 }
 
@@ -779,19 +817,32 @@ fn cut(text: &str, most: usize) -> String {
     if text.len() <= most {
         return text.to_string();
     }
-    let mut end = most.saturating_sub(3);
-    while !text.is_char_boundary(end) {
-        end -= 1;
+    // At the last space between words (outside a shell's quotes) that
+    // leaves room for " ...": what is shown still pastes whole words.
+    let room = most.saturating_sub(4);
+    let (mut quoted, mut escaped, mut end) = (false, false, 0);
+    for (i, c) in text.char_indices() {
+        if i > room {
+            break;
+        }
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if !quoted => escaped = true,
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => end = i,
+            _ => {}
+        }
     }
-    format!("{}...", &text[..end])
+    format!("{} ...", &text[..end])
 }
 
 /// Newline-delimited JSON: `{"progress": {"done": N, "of": M}}` lines
 /// while the work runs, then `{"status": S, "command": C, "body": TEXT}`
 /// where TEXT is the reply's JSON text, as the unstreamed request gives it.
 fn api_stream(app: App, game: String, verb: String, body: Bytes, permit: Permits) -> Response {
-    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Piece>();
     let backend = Arc::clone(&app.backend.call);
+    let (replies, reply_write) = (Arc::clone(&app.replies), app.reply_write);
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let sender = tx.clone();
@@ -800,31 +851,80 @@ fn api_stream(app: App, game: String, verb: String, body: Bytes, permit: Permits
         let gone = cancel.clone();
         let report = move |done: u64, of: u64| {
             let line = serde_json::json!({ "progress": { "done": done, "of": of } });
-            if sender.send(Bytes::from(format!("{line}\n"))).is_err() {
+            if sender
+                .send((Bytes::from(format!("{line}\n")), None))
+                .is_err()
+            {
                 gone.cancel();
             }
         };
         let reply = backend(&game, &verb, &body, Some(&report), &cancel);
-        let line = serde_json::json!({ "status": reply.status, "command": reply.command, "body": reply.body });
-        let _ = tx.send(Bytes::from(format!("{line}\n")));
+        let mut line = serde_json::json!({ "status": reply.status, "command": reply.command, "body": reply.body }).to_string();
+        line.push('\n');
+        // The last line is the reply: a large one is counted in the budget
+        // as an unstreamed one is, and sent in pieces.
+        let held = match budget(&replies, line.len()) {
+            Ok(held) => held,
+            Err(()) => {
+                let body = format!("{}\n", serde_json::json!({ "error": BUSY_SENDING }));
+                line = format!(
+                    "{}\n",
+                    serde_json::json!({ "status": 503, "command": reply.command, "body": body })
+                );
+                None
+            }
+        };
+        let mut held = held.map(|p| (p, tokio::time::Instant::now() + reply_write));
+        for piece in line.as_bytes().chunks(SMALL_REPLY) {
+            let _ = tx.send((Bytes::copy_from_slice(piece), held.take()));
+        }
     });
     (
         [(header::CONTENT_TYPE, "application/x-ndjson")],
-        Body::from_stream(Lines(rx)),
+        Body::from_stream(Lines { rx, held: None }),
     )
         .into_response()
 }
 
-/// The stream of a streamed reply's lines.
-struct Lines(tokio::sync::mpsc::UnboundedReceiver<Bytes>);
+/// A piece of a streamed reply, and with the first piece of a large last
+/// line its share of the budget and when it must be taken by.
+type Piece = (Bytes, Option<(OwnedSemaphorePermit, tokio::time::Instant)>);
+
+/// The stream of a streamed reply's lines, holding a large last line's
+/// share of the budget until the stream ends.
+struct Lines {
+    rx: tokio::sync::mpsc::UnboundedReceiver<Piece>,
+    held: Option<(OwnedSemaphorePermit, tokio::time::Instant)>,
+}
 
 impl futures_core::Stream for Lines {
-    type Item = Result<Bytes, std::convert::Infallible>;
+    type Item = Result<Bytes, std::io::Error>;
 
     fn poll_next(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<Option<Self::Item>> {
-        self.0.poll_recv(cx).map(|x| x.map(Ok))
+        let polled = self.rx.poll_recv(cx);
+        let std::task::Poll::Ready(Some((piece, held))) = polled else {
+            return polled.map(|_| None);
+        };
+        if held.is_some() {
+            self.held = held;
+        }
+        // A piece still to give once the time to take them is past: the
+        // reply is cut off.
+        if self
+            .held
+            .as_ref()
+            .is_some_and(|(_, by)| tokio::time::Instant::now() > *by)
+        {
+            self.rx.close();
+            self.held = None;
+            return std::task::Poll::Ready(Some(Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client took too long to read its reply",
+            ))));
+        }
+        std::task::Poll::Ready(Some(Ok(piece)))
     }
 }

@@ -1267,6 +1267,19 @@ async fn play_everything(c: &Client, base: &str) {
         }
         let e = status_error(c).await;
         assert!(e.is_empty(), "/{page} on a phone says: {e}");
+        if page == "hog" {
+            // The coach's table fits its panel (it was 2 px too wide: a
+            // scroll bar of its own).
+            let coach = js(
+                c,
+                "const p = document.getElementById('hog-coach').closest('.panel'); return [p.scrollWidth, p.clientWidth];",
+            )
+            .await;
+            assert!(
+                coach[0].as_u64() <= coach[1].as_u64(),
+                "the coach at 390 px: {coach}"
+            );
+        }
         if page == "lcr" {
             // The study's chart is drawn at the phone's width, its text
             // at its own size (it was a 640 px chart shrunk to 5 px text),
@@ -2458,6 +2471,11 @@ async fn late_replies(c: &Client, base: &str) {
     )
     .await;
     assert_eq!(waiting, serde_json::json!([["spring2014"], "fall2023"]));
+    // The link's seed shows meanwhile.
+    assert_eq!(
+        js(c, "return document.getElementById('hog-seed').value;").await,
+        "1"
+    );
     route_requests(c, None, None).await;
     click(c, "hog-terms-again").await;
     wait_for(
@@ -2500,6 +2518,11 @@ async fn late_replies(c: &Client, base: &str) {
         .await,
         "pass:5"
     );
+    // Nothing to roll meanwhile.
+    assert_eq!(
+        js(c, "return document.getElementById('craps-roll').disabled;").await,
+        true
+    );
     route_requests(c, None, None).await;
     click(c, "craps-bets-again").await;
     wait_for(
@@ -2511,6 +2534,118 @@ async fn late_replies(c: &Client, base: &str) {
     )
     .await;
     assert!(note_beside(c, "craps-new").await.is_null());
+    log_and_reset(c).await;
+    what_a_sixth_review_found(c, base).await;
+}
+
+/// What the last new-user review found, each checked as mended.
+async fn what_a_sixth_review_found(c: &Client, base: &str) {
+    // ---- A Hog seed that is no number is named, not read as 0.
+    open(c, &format!("{base}/hog"), "hog").await;
+    let before = js(
+        c,
+        "return document.getElementById('hog-score').dataset.scores + location.search;",
+    )
+    .await;
+    let field = c.find(Locator::Id("hog-seed")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys("1e").await.unwrap();
+    click(c, "hog-new").await;
+    note_with(c, "hog-new", "Seed: a whole number from 0 to").await;
+    note_with(c, "hog-new", "not something that is not a number").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('hog-score').dataset.scores + location.search;"
+        )
+        .await,
+        before
+    );
+    // ---- The goal as it is typed clears the map drawn for the old one.
+    js(c, "const g = document.getElementById('hog-goal'); g.value = '50'; g.dispatchEvent(new Event('input'));").await;
+    assert_eq!(
+        js(c, "return [document.getElementById('hog-rate').textContent, document.getElementById('hog-map-legend').children.length];").await,
+        serde_json::json!(["Show draws the map for the choices made.", 0])
+    );
+    set(c, "hog-goal", "100").await;
+    // ---- The computer's turn that failed is said once, beside the
+    // button that asks for it again.
+    set(c, "hog-seed", "5").await;
+    set(c, "hog-seat", "1").await;
+    route_requests(c, Some("/api/hog/step"), None).await;
+    click(c, "hog-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-again') !== null;",
+        "the computer's turn failed",
+        Duration::from_secs(20),
+    )
+    .await;
+    let said = js(
+        c,
+        "return [...document.querySelectorAll('.panel-error, #hog-failed')].filter((e) => e.textContent.includes('busy')).length;",
+    )
+    .await;
+    assert_eq!(said, 1, "the failure said more than once");
+    route_requests(c, None, None).await;
+    click(c, "hog-again").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-again') === null;",
+        "the computer's turn",
+        Duration::from_secs(20),
+    )
+    .await;
+    set(c, "hog-seat", "0").await;
+
+    // ---- A Try again that works clears its request's error wherever it
+    // showed (beside the control clicked when it failed).
+    open(
+        c,
+        &format!("{base}/casino?game=baccarat"),
+        "casino?game=baccarat",
+    )
+    .await;
+    route_requests(c, Some("/api/baccarat/exact"), None).await;
+    set(c, "bac-decks", "6").await;
+    click(c, "bac-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('bac-exact-again') !== null;",
+        "the odds asked again",
+        Duration::from_secs(20),
+    )
+    .await;
+    route_requests(c, None, None).await;
+    click(c, "bac-exact-again").await;
+    wait_for(
+        c,
+        "return document.getElementById('bac-edges') !== null;",
+        "the odds",
+        Duration::from_secs(20),
+    )
+    .await;
+    let left = js(c, "return [...document.querySelectorAll('.panel-error')].map((e) => e.textContent).filter((t) => t.includes('busy'));").await;
+    assert_eq!(left, serde_json::json!([]), "errors left after Try again");
+    set(c, "bac-decks", "8").await;
+
+    // ---- A link's bet named as an object's own methods is a name like
+    // any other: not a bet of this table, its chips back.
+    open(
+        c,
+        &format!("{base}/casino?craps=7&rolls=0&bank=95&bets=toString:5;__proto__:3"),
+        "casino",
+    )
+    .await;
+    note_with(c, "craps-new", "toString, __proto__ are not bets of this table").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('craps-bank').textContent;"
+        )
+        .await,
+        "103"
+    );
     log_and_reset(c).await;
 }
 

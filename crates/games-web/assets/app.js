@@ -97,14 +97,27 @@ for (const type of ["input", "change"]) {
 
 // A request asked when `writes` was `at` succeeded: the footer's and its
 // panel's errors of before it go.
-function clearBefore(panel, at) {
+function clearBefore(panel, at, request = "") {
   if (Number($("status").dataset.at || 0) <= at) status("");
   panelClearBefore(panel, at);
+  // The same request's error of before, wherever it showed (beside the
+  // control clicked then, another panel than this Try again's).
+  if (!request) return;
+  for (const p of document.querySelectorAll(".panel-error[data-request]")) {
+    if (p.dataset.request === request && Number(p.dataset.at || 0) < at) p.remove();
+  }
 }
 
 function panelClearBefore(panel, at) {
   const p = panel && panel.querySelector(":scope > .panel-error");
   if (p && Number(p.dataset.at || 0) < at) p.remove();
+}
+
+// The request (`game verb`) whose error `panel` shows now: its next
+// success clears it, wherever it is asked from.
+function tagRequest(panel, request) {
+  const p = panel && panel.querySelector(":scope > .panel-error");
+  if (p) p.dataset.request = request;
 }
 
 // A request asked at `at` ends without a word of its own (called off,
@@ -195,6 +208,7 @@ async function api(game, verb, flags, page, opts = {}) {
     }
     status(`the server did not answer: ${e.message}`, true, unseen(panel));
     panelError(panel, `The server did not answer: ${e.message}`);
+    tagRequest(panel, `${game} ${verb}`);
     throw markShown(e);
   }
   const command = r.headers.get("x-games-cli-command") || "";
@@ -218,9 +232,10 @@ async function api(game, verb, flags, page, opts = {}) {
     }
     status(value.error || r.statusText, true, unseen(panel));
     panelError(panel, value.error || r.statusText);
+    tagRequest(panel, `${game} ${verb}`);
     throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
   }
-  clearBefore(panel, at);
+  clearBefore(panel, at, `${game} ${verb}`);
   if (value && typeof value === "object") commandOf.set(value, command);
   return value;
 }
@@ -662,6 +677,12 @@ async function hogStart() {
   $("hog-new").addEventListener("click", () => { waiting = false; });
   if (await hogLoadTerms(options, () => waiting && open()) || !waiting) open();
   else {
+    // The link's seed shows meanwhile (and a New game asked now takes it).
+    const seed = new URLSearchParams(location.search).get("seed");
+    if (seed && /^\d+$/.test(seed) && Number.isSafeInteger(Number(seed))) {
+      $("hog-seed").value = seed;
+      typedSeeds.add("hog-seed");
+    }
     linkNote("hog-new", `This link's game under ${term.slice(0, 30)} opens once the rule sets come (Try again beside "Rule set").`);
     hogMap();
   }
@@ -750,7 +771,9 @@ EXPORTS.hog = () => {
 // names.
 function hogSetupError() {
   const seed = $("hog-seed").value, goal = Number($("hog-goal").value);
-  if (!seedBlank("hog-seed") && !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0)) {
+  // ("1e" in a number field reads as "": not blank, and not a number.)
+  const notNumber = $("hog-seed").validity && $("hog-seed").validity.badInput;
+  if (!seedBlank("hog-seed") && (notNumber || !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0))) {
     return [`Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${typed("hog-seed")}.`, "hog-seed"];
   }
   if (!(Number.isInteger(goal) && goal >= 1 && goal <= 100)) {
@@ -910,6 +933,10 @@ async function hogComputer() {
     if (hog.epoch === epoch && hog.state.player !== hog.me && !hogOver()) {
       hog.failed = e.message || "no answer";
       hogRender();
+      // Said beside the button that asks again: not twice.
+      for (const p of document.querySelectorAll('.panel-error[data-request="hog step"]')) {
+        if (String(hog.failed).includes(p.textContent)) p.remove();
+      }
       // A new game whose first turn failed never started: its typed seed
       // is asked for again by the next New game.
       if (hog.turn === 0) seedFailed("hog-seed");
@@ -981,7 +1008,7 @@ async function hogCoach() {
   if (hog.epoch !== epoch || hog.state !== asked) return;
   const best = Math.max(...c.choices.map((x) => x.against_opponent));
   const worst = Math.min(...c.choices.map((x) => x.against_opponent));
-  const width = (x) => 8 + 122 * (x - worst) / Math.max(1e-12, best - worst);
+  const width = (x) => 8 + 110 * (x - worst) / Math.max(1e-12, best - worst);
   const rows = c.choices.map((x) =>
     el("tr", { class: x.rolls === c.best_against_opponent ? "best" : "" },
       el("td", {}, x.rolls),
@@ -1032,7 +1059,10 @@ function hogMapClear(why = "") {
   $("hog-rate").textContent = why;
 }
 for (const id of ["hog-map-strategy", "hog-map-vs", "hog-term", "hog-goal", "hog-bacon", "hog-wild", "hog-swap"]) {
-  $(id).addEventListener("change", () => hogMapClear("Show draws the map for the choices made."));
+  // (The goal as it is typed, too.)
+  for (const type of id === "hog-goal" ? ["input", "change"] : ["change"]) {
+    $(id).addEventListener(type, () => hogMapClear("Show draws the map for the choices made."));
+  }
 }
 
 async function hogMap() {
@@ -1987,7 +2017,8 @@ async function casinoStart() {
   $("craps-seed").value = newSeed();
   $("bac-seed").value = newSeed();
   newGameButton("craps-new", "craps-seed", () => crapsNew());
-  $("craps-roll").onclick = () => crapsShow(craps.at + 1);
+  // (No game yet, as while a link waits for the bets: nothing to roll.)
+  $("craps-roll").onclick = () => craps.game && crapsShow(craps.at + 1);
   $("craps-export").onclick = () => download("craps");
   $("craps-stake").onchange = crapsBetsRender;
   newGameButton("bac-new", "bac-seed", () => bacNew());
@@ -2010,6 +2041,7 @@ async function casinoStart() {
   } catch (e) {
     if (crapsFrom && Object.keys(crapsFrom.stakes).length) {
       craps.waiting = crapsFrom;
+      $("craps-roll").disabled = true;
       linkNote("craps-new", "This link's game opens with its bets once the bet list comes (Try again beside the bets).");
       throw e;
     }
@@ -2067,7 +2099,9 @@ function crapsFromUrl(q) {
   if (!(q.get("bank") !== "" && Number.isFinite(bank) && bank >= 0 && bank <= 1e9)) return `bank=${q.get("bank").slice(0, 30)} is not 0 to 10^9 chips`;
   // (The address writes it to 6 decimals: the nearest thirtieth is the
   // bankroll it was written from.)
-  const stakes = {};
+  // (No prototype: a link's bet named "toString" or "__proto__" is a
+  // name like any other.)
+  const stakes = Object.create(null);
   for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
     const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
     // A stake is whole chips (the bankroll may hold a payout's fraction).
@@ -2155,7 +2189,7 @@ async function crapsNew(from = null) {
     };
     craps.stakes = Object.fromEntries(Object.entries(from.stakes).filter(stands));
     // Chips of the bets dropped go back to the bankroll; both notes show.
-    const dropped = Object.keys(from.stakes).filter((n) => !(n in craps.stakes));
+    const dropped = Object.keys(from.stakes).filter((n) => !Object.hasOwn(craps.stakes, n));
     for (const n of dropped) craps.bank += from.stakes[n];
     // A name this table does not have is said apart from a bet it has
     // that cannot stand at this roll.

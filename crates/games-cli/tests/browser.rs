@@ -2637,7 +2637,12 @@ async fn what_a_sixth_review_found(c: &Client, base: &str) {
         "casino",
     )
     .await;
-    note_with(c, "craps-new", "toString, __proto__ are not bets of this table").await;
+    note_with(
+        c,
+        "craps-new",
+        "toString, __proto__ are not bets of this table",
+    )
+    .await;
     assert_eq!(
         js(
             c,

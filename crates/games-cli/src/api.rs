@@ -542,7 +542,7 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     let flags: serde_json::Map<String, Value> = if text.trim().is_empty() {
         serde_json::Map::new()
     } else {
-        match serde_json::from_str::<Value>(text) {
+        match strict_json(text) {
             Ok(Value::Object(m)) => m,
             Ok(_) => {
                 return Err((
@@ -550,6 +550,8 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
                     "body: expected a JSON object of the verb's flags".into(),
                 ));
             }
+            // A key given twice is JSON, but which one is meant is not.
+            Err(e) if e.is_data() => return Err((400, format!("body: {e}"))),
             Err(e) => return Err((400, format!("body: not JSON: {e}"))),
         }
     };
@@ -736,6 +738,70 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
     push("--format".into(), "--format".into());
     push("json".into(), "json".into());
     Ok((shown.join(" "), files))
+}
+
+/// JSON text as a [`Value`], refusing an object that gives a key twice
+/// (`{"seed": 1, "seed": 2}`: serde_json would keep the last, silently).
+fn strict_json(text: &str) -> Result<Value, serde_json::Error> {
+    use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+    struct Strict(Value);
+
+    impl<'de> Deserialize<'de> for Strict {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strict, D::Error> {
+            d.deserialize_any(Strict(Value::Null))
+        }
+    }
+
+    impl<'de> Visitor<'de> for Strict {
+        type Value = Strict;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
+            Ok(Strict(Value::Bool(v)))
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
+            Ok(Strict(v.into()))
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
+            Ok(Strict(v.into()))
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
+            Ok(Strict(
+                serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number),
+            ))
+        }
+        fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
+            Ok(Strict(Value::String(v.to_string())))
+        }
+        fn visit_string<E>(self, v: String) -> Result<Strict, E> {
+            Ok(Strict(Value::String(v)))
+        }
+        fn visit_unit<E>(self) -> Result<Strict, E> {
+            Ok(Strict(Value::Null))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+            let mut items = Vec::new();
+            while let Some(Strict(v)) = seq.next_element()? {
+                items.push(v);
+            }
+            Ok(Strict(Value::Array(items)))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+            let mut out = serde_json::Map::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(de::Error::custom(format!("{key}: given twice")));
+                }
+                let Strict(v) = map.next_value()?;
+                out.insert(key, v);
+            }
+            Ok(Strict(Value::Object(out)))
+        }
+    }
+
+    serde_json::from_str::<Strict>(text).map(|s| s.0)
 }
 
 /// `word` as a POSIX shell reads it back as one argument: as it is when

@@ -281,6 +281,14 @@ fn bad_requests() -> Vec<(&'static str, String, Vec<u8>, u16)> {
             400,
         ),
         ("POST", "/api/hog/coach".into(), s("[1, 2]"), 400),
+        // A key given twice: which one is meant is not for the server to
+        // guess.
+        (
+            "POST",
+            "/api/craps/game".into(),
+            s(r#"{"seed": 1, "seed": 2}"#),
+            400,
+        ),
         ("POST", "/api/hog/coach".into(), s("\"score\""), 400),
         ("POST", "/api/hog/coach".into(), vec![0xff, 0xfe, 0x00], 400),
         (
@@ -1025,6 +1033,28 @@ fn a_long_input_gets_a_short_error() {
         "{}",
         &line[line.len() - 80..]
     );
+}
+
+/// A key given twice is refused, naming it (serde_json alone keeps the
+/// last one, silently), at any depth.
+#[test]
+fn a_key_given_twice_is_named() {
+    common::runtime().block_on(async {
+        for (path, body, key) in [
+            ("/api/craps/game", r#"{"seed": 1, "seed": 2}"#, "seed"),
+            (
+                "/api/kalah/move",
+                r#"{"state": {"board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "to_move": 1}, "pit": 1}"#,
+                "to_move",
+            ),
+        ] {
+            let (status, _, _, text) = call("POST", path, body).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let line = v["error"].as_str().unwrap();
+            assert!(line.starts_with(&format!("body: {key}: given twice")), "{line}");
+        }
+    });
 }
 
 /// A port another program holds is the machine's state, not a bad

@@ -2487,6 +2487,8 @@ async fn late_replies(c: &Client, base: &str) {
     )
     .await;
     assert!(note_beside(c, "hog-new").await.is_null());
+    // The keyboard went to the menu the rule sets filled.
+    assert_eq!(js(c, "return document.activeElement.id;").await, "hog-term");
 
     // ---- A casino link's bets wait for the bet list, and stand once it
     // comes.
@@ -2518,17 +2520,37 @@ async fn late_replies(c: &Client, base: &str) {
         .await,
         "pass:5"
     );
-    // Nothing to roll meanwhile.
+    // Nothing to roll meanwhile; the link's bankroll shows. A stake
+    // changed keeps the bets' Try again, and a seed typed meanwhile does
+    // not change the link's game.
     assert_eq!(
         js(c, "return document.getElementById('craps-roll').disabled;").await,
         true
     );
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('craps-bank').textContent;"
+        )
+        .await,
+        "95"
+    );
+    set(c, "craps-stake", "10").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('craps-bets-again') !== null;"
+        )
+        .await,
+        true
+    );
+    set(c, "craps-seed", "12345").await;
     route_requests(c, None, None).await;
     click(c, "craps-bets-again").await;
     wait_for(
         c,
         "return new URLSearchParams(location.search).get('bets') === 'pass:5' && document.getElementById('craps-bank').textContent === '95'
-           && !document.getElementById('craps-roll').disabled;",
+           && !document.getElementById('craps-roll').disabled && new URLSearchParams(location.search).get('craps') === '7';",
         "the link's game with its bet",
         Duration::from_secs(20),
     )
@@ -2652,6 +2674,7 @@ async fn what_a_sixth_review_found(c: &Client, base: &str) {
         "103"
     );
     log_and_reset(c).await;
+    what_a_last_code_review_found(c, base).await;
 }
 
 /// The engine's lines of rules with their suits as the page shows them
@@ -2897,5 +2920,110 @@ async fn what_a_fifth_review_found(c: &Client, base: &str) {
         shoot(c, &format!("review-craps-{w}")).await;
     }
     c.set_window_size(1280 + fw, 900 + fh).await.unwrap();
+    log_and_reset(c).await;
+}
+
+/// What a last review of the page's code found, each checked as mended.
+async fn what_a_last_code_review_found(c: &Client, base: &str) {
+    // ---- Enter in Hog's seed starts a game, not the rule sets' Try
+    // again.
+    open(c, &format!("{base}/"), "home").await;
+    route_requests(c, Some("/api/hog/rules"), None).await;
+    go_inside(c, "/hog").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-terms-again') !== null && document.getElementById('hog-score').dataset.scores === '[0,0]';",
+        "a game and the rule sets asked again",
+        Duration::from_secs(20),
+    )
+    .await;
+    let field = c.find(Locator::Id("hog-seed")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys("77\n").await.unwrap();
+    wait_for(
+        c,
+        "return document.getElementById('hog-event').textContent.startsWith('Seed 77.') && document.getElementById('hog-coach-table') !== null;",
+        "game 77 from Enter",
+        Duration::from_secs(20),
+    )
+    .await;
+    // ---- A game started while the rule sets are on their way stays when
+    // they come.
+    open(c, &format!("{base}/"), "home").await;
+    route_requests(c, None, Some("/api/hog/rules")).await;
+    go_inside(c, "/hog").await;
+    wait_for(
+        c,
+        "return window.held.length === 1;",
+        "the rule sets asked for",
+        Duration::from_secs(10),
+    )
+    .await;
+    set(c, "hog-seed", "78").await;
+    click(c, "hog-new").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-coach-table') !== null && !document.getElementById('hog-roll-4').disabled;",
+        "game 78",
+        Duration::from_secs(20),
+    )
+    .await;
+    click(c, "hog-roll-4").await;
+    wait_for(
+        c,
+        "return document.querySelectorAll('#hog-log li').length >= 1 && !document.getElementById('hog-roll-4').disabled;",
+        "a roll",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(release(c, false).await, 1);
+    wait_for(
+        c,
+        "return [...document.getElementById('hog-term').options].some((o) => o.value === 'fall2023');",
+        "the rule sets",
+        Duration::from_secs(20),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let kept = js(
+        c,
+        "return [document.getElementById('hog-event').textContent.includes('from a link'), document.querySelectorAll('#hog-log li').length >= 1, new URLSearchParams(location.search).get('seed')];",
+    )
+    .await;
+    assert_eq!(
+        kept,
+        serde_json::json!([false, true, "78"]),
+        "the game started while the rule sets came"
+    );
+    route_requests(c, None, None).await;
+
+    // ---- LCR: odds on their way when a check fails are not drawn.
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    route_requests(c, None, Some("/api/lcr/exact")).await;
+    set(c, "lcr-players", "4").await;
+    click(c, "lcr-exact-go").await;
+    wait_for(
+        c,
+        "return window.held.length === 1;",
+        "the odds asked for",
+        Duration::from_secs(10),
+    )
+    .await;
+    set(c, "lcr-players", "1").await;
+    click(c, "lcr-exact-go").await;
+    note_with(c, "lcr-exact-go", "Seats: a whole number from 2 to 100").await;
+    assert_eq!(release(c, false).await, 1);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('lcr-exact-table') === null;"
+        )
+        .await,
+        true,
+        "odds drawn after a failed check"
+    );
+    route_requests(c, None, None).await;
+    set(c, "lcr-players", "3").await;
     log_and_reset(c).await;
 }

@@ -150,8 +150,10 @@ window.addEventListener("unhandledrejection", (e) => {
 // A request a game waits on failed (its error is beside the control):
 // `box` says so, with a button that asks again.
 function askAgain(box, text, again, id) {
-  const b = el("button", { id, onclick: again }, "Try again");
-  box.append(el("p", { class: "error ask-again" }, text, " ", b));
+  const b = el("button", { id, class: "again", onclick: again }, "Try again");
+  // An alert: it says what the request's own error (removed below when it
+  // says the same) would have.
+  box.append(el("p", { class: "error ask-again", role: "alert" }, text, " ", b));
   // The request's own error in the same panel says it again: it goes.
   const panel = box.closest(".panel"), p = panel && panel.querySelector(":scope > .panel-error");
   if (p && text.includes(p.textContent)) p.remove();
@@ -295,7 +297,8 @@ document.addEventListener("keydown", (e) => {
   const t = e.target;
   if (e.key !== "Enter" || e.repeat || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (t.tagName !== "INPUT" || !["number", "text", ""].includes(t.getAttribute("type") || "")) return;
-  const b = t.closest(".panel") && t.closest(".panel").querySelector("button:not([disabled])");
+  // (Not a "Try again" of a request that failed: the form's own button.)
+  const b = t.closest(".panel") && t.closest(".panel").querySelector("button:not([disabled]):not(.again)");
   if (b) {
     e.preventDefault();
     b.click();
@@ -549,7 +552,13 @@ async function hogLoadTerms(options, then) {
     // api() has shown the error; the select keeps Spring 2014.
     if (!hog.terms.length) $("hog-term").replaceChildren(...options);
     askAgain($("hog-terms-box"), `The other terms' rule sets could not be had from the server: ${e.message}.`,
-      () => hogLoadTerms(options, then).then((ok) => ok && then && then()), "hog-terms-again");
+      () => hogLoadTerms(options, then).then((ok) => {
+        // The keyboard to the menu they fill, or to the next Try again.
+        if (ok) {
+          $("hog-term").focus();
+          if (then) then();
+        } else if ($("hog-terms-again")) $("hog-terms-again").focus();
+      }), "hog-terms-again");
   }
   const cur = hogTerm();
   if (hog.terms.length) {
@@ -675,7 +684,12 @@ async function hogStart() {
   };
   // (New game meanwhile: the link waits no more.)
   $("hog-new").addEventListener("click", () => { waiting = false; });
-  if (await hogLoadTerms(options, () => waiting && open()) || !waiting) open();
+  const ok = await hogLoadTerms(options, () => waiting && open());
+  if (hog.state) {
+    // A game the player started meanwhile stays: no link opens over it.
+    waiting = false;
+    if (!hog.mapAsked) hogMap();
+  } else if (ok || !waiting) open();
   else {
     // The link's seed shows meanwhile (and a New game asked now takes it).
     const seed = new URLSearchParams(location.search).get("seed");
@@ -857,7 +871,7 @@ function hogRender() {
   const again = hog.failed && s.player !== hog.me && !hogOver() && !hog.busy;
   const had = $("hog-buttons").contains(document.activeElement);
   $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons,
-    ...(again ? [el("span", { class: "error", id: "hog-failed" }, ` The computer's turn failed: ${hog.failed}. `), el("button", {
+    ...(again ? [el("span", { class: "error", id: "hog-failed", role: "alert" }, ` The computer's turn failed: ${hog.failed}. `), el("button", {
       id: "hog-again", onclick: () => { hog.focus = buttons[0].id; hogComputer(); },
     }, "Ask for the computer's turn again")] : []));
   refocus(hog.focus, $("hog-buttons"));
@@ -919,12 +933,13 @@ async function hogRoll(n) {
 }
 
 async function hogComputer() {
-  const epoch = hog.epoch, retry = Boolean(hog.failed);
+  const epoch = hog.epoch, retry = Boolean(hog.failed), at = writes;
   hog.failed = false;
   try {
     if (await hogStep({ strategy: hog.opponent, ...hogFiles(hog.opponent) })) {
-      // Asked again and answered: the setup's error of the first try goes.
-      if (retry) panelError($("hog-new").closest(".panel"), "");
+      // Asked again and answered: the setup's error of the first try goes
+      // (not one written since).
+      if (retry) panelClearBefore($("hog-new").closest(".panel"), at);
       await hogNext();
     }
   } catch (e) {
@@ -1588,7 +1603,8 @@ EXPORTS.lcr = () => {
 // solve that table (too many states), rather than as an error.
 async function lcrExact(follow = false) {
   if (!lcrSizeOk("lcr-exact-go")) {
-    // The odds shown are another table's.
+    // The odds shown are another table's, and so are any on their way.
+    ++lcr.oddsAsked;
     $("lcr-exact").replaceChildren();
     lcr.oddsFor = null;
     return;
@@ -2042,6 +2058,9 @@ async function casinoStart() {
     if (crapsFrom && Object.keys(crapsFrom.stakes).length) {
       craps.waiting = crapsFrom;
       $("craps-roll").disabled = true;
+      // The link's bankroll shows meanwhile (its bets come with the game).
+      craps.bank = crapsFrom.bank;
+      $("craps-bank").textContent = chipsText(craps.bank);
       linkNote("craps-new", "This link's game opens with its bets once the bet list comes (Try again beside the bets).");
       throw e;
     }
@@ -2110,7 +2129,7 @@ function crapsFromUrl(q) {
   }
   $("craps-seed").value = String(seed);
   typedSeeds.add("craps-seed");
-  return { rolls, bank: thirtieths(bank), stakes };
+  return { seed, rolls, bank: thirtieths(bank), stakes };
 }
 
 function bacFromUrl(q) {
@@ -2145,6 +2164,9 @@ async function crapsExact() {
 
 // A new game; from a link, at its roll with its bankroll and bets.
 async function crapsNew(from = null) {
+  // A link's game is its own seed's, whatever the field came to hold
+  // while it waited for the bets.
+  if (from) $("craps-seed").value = String(from.seed);
   if (seedBlank("craps-seed")) $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
   // (A new game asked for: a link's that waited for the bets is dropped.)
@@ -2323,6 +2345,8 @@ const chipsText = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const edgeText = (f) => (/^0\/\d+$/.test(f) ? "0" : f);
 
 function crapsBetsRender() {
+  // No bet list yet (its Try again stays where it is).
+  if (!craps.bets.length) return;
   const rows = craps.bets.map((b, i) => {
     const why = crapsOpen(b);
     const stake = craps.stakes[b.name] || 0;

@@ -3026,4 +3026,130 @@ async fn what_a_last_code_review_found(c: &Client, base: &str) {
     route_requests(c, None, None).await;
     set(c, "lcr-players", "3").await;
     log_and_reset(c).await;
+    what_a_keyboard_review_found(c, base).await;
+}
+
+/// What a keyboard and screen-reader review found, each checked as mended.
+async fn what_a_keyboard_review_found(c: &Client, base: &str) {
+    // ---- A study that fails says so once, in words, and its bar goes back.
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    js(
+        c,
+        "if (!window.realFetch) window.realFetch = window.fetch;
+         window.fetch = (u, o) => String(u).includes('/api/lcr/simulate')
+           ? Promise.resolve(new Response('Service Unavailable', { status: 503, statusText: 'Service Unavailable' }))
+           : window.realFetch(u, o);",
+    )
+    .await;
+    js(c, "document.getElementById('lcr-progress').value = 0.5;").await;
+    click(c, "lcr-study-go").await;
+    let said = wait_for(
+        c,
+        "const e = document.getElementById('lcr-study-go').closest('.panel').querySelector('.panel-error'); return e && e.textContent;",
+        "the study's error",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(said, "The study failed: 503 Service Unavailable");
+    let once = js(
+        c,
+        "return [document.getElementById('status').getAttribute('role'), document.getElementById('lcr-progress').value];",
+    )
+    .await;
+    assert_eq!(once, serde_json::json!([null, 0]));
+    js(c, "window.fetch = window.realFetch;").await;
+    // ---- One game has no interval, and is "1 game".
+    set(c, "lcr-games", "1").await;
+    click(c, "lcr-study-go").await;
+    let summary = wait_for(
+        c,
+        "const e = document.getElementById('lcr-study-summary'); return e && e.textContent;",
+        "a study of one game",
+        Duration::from_secs(30),
+    )
+    .await;
+    let summary = summary.as_str().unwrap();
+    assert!(
+        summary.contains(", 1 game, seed") && summary.contains("no 95% interval"),
+        "{summary}"
+    );
+    set(c, "lcr-games", "20000").await;
+
+    // ---- Hog: the map is named for what it shows; after "Ask for the
+    // computer's turn again" the keyboard goes back to the dice last used.
+    open(c, &format!("{base}/hog"), "hog").await;
+    let label = js(
+        c,
+        "return document.getElementById('hog-map').getAttribute('aria-label');",
+    )
+    .await;
+    assert!(
+        label
+            .as_str()
+            .unwrap()
+            .starts_with("strategy map of final under spring2014, to 100:"),
+        "{label}"
+    );
+    js(
+        c,
+        "if (!window.realFetch) window.realFetch = window.fetch;
+         let steps = 0;
+         window.fetch = (u, o) => String(u).endsWith('/api/hog/step') && ++steps === 2
+           ? Promise.resolve(new Response(JSON.stringify({ error: 'the server is busy: try again' }), { status: 503, headers: { 'content-type': 'application/json' } }))
+           : window.realFetch(u, o);",
+    )
+    .await;
+    click(c, "hog-roll-5").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-again') !== null;",
+        "the computer's turn failed",
+        Duration::from_secs(20),
+    )
+    .await;
+    click(c, "hog-again").await;
+    wait_for(
+        c,
+        "return document.getElementById('hog-again') === null && document.activeElement.id === 'hog-roll-5';",
+        "the keyboard back on roll 5",
+        Duration::from_secs(20),
+    )
+    .await;
+    js(c, "window.fetch = window.realFetch;").await;
+
+    // ---- Kalah: a link of a size without a board starts that game.
+    open(c, &format!("{base}/kalah?pits=5&seeds=5"), "kalah").await;
+    let size = wait_for(
+        c,
+        "const b = document.querySelectorAll('#kalah-board button.pit'); return b.length ? [b.length, document.getElementById('kalah-pits').value, document.getElementById('kalah-seeds').value] : null;",
+        "the board",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(size, serde_json::json!([10, "5", "5"]));
+    assert!(note_beside(c, "kalah-new").await.is_null());
+
+    // ---- Screen readers: one name a column in the craps bets, and a
+    // card dealt is said alone (the table is no live region).
+    open(c, &format!("{base}/casino"), "casino").await;
+    let headers = js(
+        c,
+        "return [...document.querySelectorAll('#craps-bets-table th')].map((t) => t.textContent.trim());",
+    )
+    .await;
+    let headers: Vec<String> = serde_json::from_value(headers).unwrap();
+    let mut seen = headers.clone();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), headers.len(), "{headers:?}");
+    click(c, "casino-tab-baccarat").await;
+    click(c, "bac-next").await;
+    let said = js(
+        c,
+        "return [document.getElementById('bac-table').getAttribute('aria-live'), document.getElementById('bac-said').textContent];",
+    )
+    .await;
+    assert_eq!(said[0], serde_json::Value::Null);
+    assert!(said[1].as_str().unwrap().contains(" of "), "{said}");
+    log_and_reset(c).await;
 }

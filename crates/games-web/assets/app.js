@@ -872,7 +872,12 @@ function hogRender() {
   const had = $("hog-buttons").contains(document.activeElement);
   $("hog-buttons").replaceChildren(el("span", {}, mine ? "Roll how many dice? " : ""), ...buttons,
     ...(again ? [el("span", { class: "error", id: "hog-failed", role: "alert" }, ` The computer's turn failed: ${hog.failed}. `), el("button", {
-      id: "hog-again", onclick: () => { hog.focus = buttons[0].id; hogComputer(); },
+      // After it, the keyboard goes back to the dice last used (else the
+      // first): Enter again by habit rolls what it rolled before.
+      id: "hog-again", onclick: () => {
+        if (!buttons.some((b) => b.id === hog.focus)) hog.focus = buttons[0].id;
+        hogComputer();
+      },
     }, "Ask for the computer's turn again")] : []));
   refocus(hog.focus, $("hog-buttons"));
   if (again && (had || document.activeElement === document.body)) $("hog-again").focus();
@@ -1028,12 +1033,12 @@ async function hogCoach() {
     el("tr", { class: x.rolls === c.best_against_opponent ? "best" : "" },
       el("td", {}, x.rolls),
       el("td", {}, fmt(x.against_opponent, 4)),
-      el("td", { class: "bar" }, el("span", { style: `width:${width(x.against_opponent)}px` })),
+      el("td", { class: "bar", "aria-hidden": "true" }, el("span", { style: `width:${width(x.against_opponent)}px` })),
       el("td", {}, fmt(x.under_optimal_play, 4))));
   $("hog-coach").replaceChildren(
     el("p", {}, `At ${c.score} to ${c.opponent_score}, each choice's exact chance to win:`),
     el("table", { id: "hog-coach-table" },
-      el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", {}, el("span", { class: "sr-only" }, "bar")), el("th", {}, "optimal play")),
+      el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", { "aria-hidden": "true" }), el("th", {}, "optimal play")),
       ...rows),
     el("p", {}, `Best against ${c.opponent}: ${c.best_against_opponent} dice. Under optimal play: ${c.best_under_optimal_play}. ` +
       `${c.opponent} itself would roll ${c.opponent_would_roll} here.`),
@@ -1070,6 +1075,7 @@ function hogRulesWords(r) {
 function hogMapClear(why = "") {
   ++hog.mapAsked;
   $("hog-map").getContext("2d").clearRect(0, 0, 400, 400);
+  $("hog-map").setAttribute("aria-label", "strategy map: none drawn");
   $("hog-map-legend").replaceChildren();
   $("hog-rate").textContent = why;
 }
@@ -1123,6 +1129,10 @@ async function hogMap() {
       ctx.fillRect(o * 4, (99 - s) * 4, 4, 4);
     }
   }
+  // What a screen reader hears of it: whose map, and how to read it (the
+  // dice at a pair of scores are the coach's and `hog choose`'s answer).
+  $("hog-map").setAttribute("aria-label", `strategy map of ${rate.strategy} under ${hogRulesWords(r)}, to ${goal}: ` +
+    "the dice it rolls at every pair of scores, a colour for each number of dice from 0 to 10 (the coach gives the same choice at the game's scores)");
   $("hog-map-legend").replaceChildren(el("span", { class: "words" }, "dice: "),
     ...PALETTE.map((c, i) => el("span", { class: darkColor(c) ? "dark" : "light", style: `background:${c}` }, i)),
     el("span", { class: "words" }, `  (across: opponent's score; up: the mover's${goal < 100 ? `; blank: ${goal} or more, the game over` : ""})`));
@@ -1168,14 +1178,23 @@ function kalahToUrl() {
 function kalahFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, ["board", "pits", "seeds", "rule", "side", "think", "to_move"])) return false;
-  if (!q.has("board")) return "no board";
-  const board = q.get("board").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+  // No board but its size: the start of that game.
+  let boardText = q.get("board");
+  if (boardText === null) {
+    if (!q.has("pits") && !q.has("seeds")) return "no board";
+    const pits = linkInt(q, "pits", 1, 8, true) ?? 6, seeds = linkInt(q, "seeds", 1, 20, true) ?? 4;
+    const bad = [pits, seeds].find((v) => typeof v === "string");
+    if (bad) return bad;
+    const row = [...Array(pits).fill(seeds), 0];
+    boardText = [...row, ...row].join(",");
+  }
+  const board = boardText.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
   const m = board.length / 2 - 1;
   const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
-  if (!ok) return `board=${q.get("board").slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
+  if (!ok) return `board=${boardText.slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
   // The solver's bound on the web (the server refuses more).
   const inPits = board.reduce((a, x, i) => (i === m || i === 2 * m + 1 ? a : a + x), 0);
-  if (inPits > KALAH_SEEDS) return `board=${q.get("board").slice(0, 40)} holds ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
+  if (inPits > KALAH_SEEDS) return `board=${boardText.slice(0, 40)} holds ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
   const think = q.has("think") ? Number(q.get("think")) : 2;
   const bad = [linkChoice(q, "rule", ["seed", "empty"]), linkChoice(q, "side", ["0", "1"]), linkChoice(q, "to_move", ["0", "1"]),
     typeof linkInt(q, "seeds", 1, 20, true) === "string" ? linkInt(q, "seeds", 1, 20, true) : undefined,
@@ -1768,7 +1787,7 @@ function lcrStudyOk(name) {
   // A study plays at most 2,000,000,000 turns on the web (games x seats x
   // rounds, the longest it could run).
   const rounds = Number($("lcr-rounds").value), most = Math.floor(LCR_STUDY_TURNS / (seats * rounds));
-  if (!own("Games", Number($("lcr-games").value) <= most ? "" : `at most ${most} for ${seats} seats and ${rounds} rounds (a study plays at most ${LCR_STUDY_TURNS.toLocaleString("en")} turns on the web), not ${$("lcr-games").value}.`, ["lcr-games", "lcr-chips", "lcr-rounds"])) return false;
+  if (!own("Games", Number($("lcr-games").value) <= most ? "" : `at most ${most.toLocaleString("en")} for ${seats} seats and ${rounds} rounds (a study plays at most ${LCR_STUDY_TURNS.toLocaleString("en")} turns on the web), not ${$("lcr-games").value}.`, ["lcr-games", "lcr-chips", "lcr-rounds"])) return false;
   return seedOk("lcr-study-seed", button);
 }
 
@@ -1813,8 +1832,16 @@ async function lcrStudy() {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(flags),
     });
     if (!r.ok) {
-      const e = await r.json();
-      throw new Error(e.error);
+      // The one-line JSON error, or (a proxy's, the HTTP server's own) a
+      // status's text.
+      const text = await r.text();
+      let why = "";
+      try {
+        why = JSON.parse(text).error || "";
+      } catch {
+        // Not JSON.
+      }
+      throw new Error(why || `${r.status} ${r.statusText || text.slice(0, 80)}`.trim());
     }
     const reader = r.body.getReader();
     const decoder = new TextDecoder();
@@ -1843,7 +1870,11 @@ async function lcrStudy() {
     lcrStudyShow(result);
     status("");
   } catch (e) {
-    status(`the study failed: ${e.message}`, true);
+    // Said beside the button (an alert there); the footer reads it out
+    // only when that panel is not shown, as every request's error. The
+    // bar goes back: no part of a study is shown.
+    $("lcr-progress").value = 0;
+    status(`the study failed: ${e.message}`, true, unseen(panel));
     panelError(panel, `The study failed: ${e.message}`);
   } finally {
     $("lcr-study-go").disabled = false;
@@ -1873,11 +1904,14 @@ function lcrStudyShow(study) {
   }
   const last = s.rows[s.rows.length - 1];
   const seats = last.expected_chips.length;
+  // One game has no spread to work an interval from: said so, not "± 0".
+  const one = last.simulations < 2;
   $("lcr-study").replaceChildren(
-    el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), ${last.simulations} games, seed ${s.seed}: ` +
-      `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games (± ${pct(last.winner_ci95)}).`),
+    el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), ${last.simulations} ${one ? "game" : "games"}, seed ${s.seed}: ` +
+      `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games` +
+      (one ? " (one game: no 95% interval; play at least 2)." : ` (± ${pct(last.winner_ci95)}).`)),
     el("table", {}, el("tr", {}, el("th", {}, "seat"), el("th", {}, "expected chips at the end"), el("th", {}, "± 95%")),
-      ...last.expected_chips.map((c, i) => el("tr", {}, el("td", {}, i), el("td", {}, fmt(c, 3)), el("td", {}, fmt(last.expected_chips_ci95[i], 3))))));
+      ...last.expected_chips.map((c, i) => el("tr", {}, el("td", {}, i), el("td", {}, fmt(c, 3)), el("td", {}, one ? "none" : fmt(last.expected_chips_ci95[i], 3))))));
   lcrChart(s.rows, seats);
 }
 
@@ -2365,7 +2399,7 @@ function crapsBetsRender() {
   });
   $("craps-bets").replaceChildren(el("table", { id: "craps-bets-table", class: "bets" },
     // Each header aligned as its column: the names and rules to the left.
-    el("tr", {}, el("th", { class: "name" }, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "bet")), el("th", { class: "rule" }, "rule")),
+    el("tr", {}, el("th", { class: "name" }, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "place a bet")), el("th", { class: "rule" }, "rule")),
     ...rows));
   $("craps-bank").textContent = chipsText(craps.bank);
   refocus(craps.focus, $("craps-bets"));
@@ -2491,6 +2525,12 @@ const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king" };
 // what is shown only; the exports keep the engine's text.
 const filledSuits = (text) => text.replace(/[♡♢]/g, (s) => SUITS[s][0]);
 
+// A card's name as a screen reader says it ("queen of hearts").
+function cardName(c) {
+  const [rank, suit] = c.split(" ");
+  return `${RANKS[rank] || rank} of ${(SUITS[suit] || [suit, suit])[1]}`;
+}
+
 function cardEl(c, deal = false) {
   const [rank, suit] = c.split(" ");
   const [glyph, name] = SUITS[suit] || [suit, suit];
@@ -2513,6 +2553,10 @@ function bacShow(k) {
   bac.at = Math.min(k, order.length);
   const dealt = order.slice(0, bac.at);
   const hand = (who) => dealt.map(([w, c], i) => (w === who ? cardEl(c, i === bac.at - 1) : null)).filter(Boolean);
+  // The card just dealt is said (the table itself is not a live region:
+  // it would be read whole on every card).
+  const last = dealt[bac.at - 1];
+  $("bac-said").textContent = last ? `${last[0] === "player" ? "Player" : "House"}: ${cardName(last[1])}.` : "";
   // Two rows of a grid: the names in one column, so that both hands'
   // cards start at the same place.
   $("bac-table").replaceChildren(

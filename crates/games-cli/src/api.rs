@@ -227,7 +227,11 @@ pub fn cheap(game: &str, verb: &str, body: &[u8]) -> bool {
     if !sized {
         return true;
     }
-    let Ok(Value::Object(flags)) = serde_json::from_slice::<Value>(body) else {
+    // Read as the request will be: a key given twice is refused at once.
+    let Ok(Value::Object(flags)) = std::str::from_utf8(body)
+        .map_err(|_| ())
+        .and_then(|t| strict_json(t).map_err(|_| ()))
+    else {
         return true;
     };
     if game == "hog" {
@@ -792,7 +796,11 @@ fn strict_json(text: &str) -> Result<Value, serde_json::Error> {
             let mut out = serde_json::Map::new();
             while let Some(key) = map.next_key::<String>()? {
                 if out.contains_key(&key) {
-                    return Err(de::Error::custom(format!("{key}: given twice")));
+                    // (Escaped: a key holding a line break stays one line.)
+                    return Err(de::Error::custom(format!(
+                        "{}: given twice",
+                        key.escape_debug()
+                    )));
                 }
                 let Strict(v) = map.next_value()?;
                 out.insert(key, v);

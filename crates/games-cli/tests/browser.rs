@@ -2638,6 +2638,14 @@ async fn what_a_sixth_review_found(c: &Client, base: &str) {
         Duration::from_secs(20),
     )
     .await;
+    // One alert says the failure: the error beside the button (the Try
+    // again line beside the odds is no second alert).
+    let alerts = js(
+        c,
+        "return [...document.querySelectorAll('[role=alert]')].filter((e) => e.offsetParent !== null && e.textContent.includes('busy')).length;",
+    )
+    .await;
+    assert_eq!(alerts, 1, "the failure read out more than once");
     route_requests(c, None, None).await;
     click(c, "bac-exact-again").await;
     wait_for(
@@ -3025,6 +3033,48 @@ async fn what_a_last_code_review_found(c: &Client, base: &str) {
     );
     route_requests(c, None, None).await;
     set(c, "lcr-players", "3").await;
+    // ---- A casino link waiting for its bets, dropped by New game: its
+    // stakes come back to the bankroll.
+    open(c, &format!("{base}/"), "home").await;
+    route_requests(c, Some("/api/craps/bets"), None).await;
+    go_inside(
+        c,
+        "/casino?craps=5&rolls=0&bank=0&bets=pass:100&deal=3&decks=8",
+    )
+    .await;
+    wait_for(
+        c,
+        "return document.getElementById('craps-bets-again') !== null;",
+        "the bets asked again",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('craps-bank').textContent;"
+        )
+        .await,
+        "0"
+    );
+    click(c, "craps-new").await;
+    route_requests(c, None, None).await;
+    click(c, "craps-bets-again").await;
+    wait_for(
+        c,
+        "return document.getElementById('craps-bank').textContent === '100' && !document.getElementById('craps-roll').disabled;",
+        "the stakes back with the new game",
+        Duration::from_secs(20),
+    )
+    .await;
+    // ---- A Kalah link of a size too large names its size.
+    open(c, &format!("{base}/kalah?seeds=7"), "kalah").await;
+    note_with(
+        c,
+        "kalah-new",
+        "pits=6 and seeds=7 put 84 seeds in the pits",
+    )
+    .await;
     log_and_reset(c).await;
     what_a_keyboard_review_found(c, base).await;
 }

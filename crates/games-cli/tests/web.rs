@@ -1054,6 +1054,12 @@ fn a_key_given_twice_is_named() {
             let line = v["error"].as_str().unwrap();
             assert!(line.starts_with(&format!("body: {key}: given twice")), "{line}");
         }
+        // A key holding a line break is written escaped: one line.
+        let (status, _, _, text) = call("POST", "/api/craps/game", r#"{"a\nb": 1, "a\nb": 2}"#).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let line = v["error"].as_str().unwrap();
+        assert!(line.starts_with("body: a\\nb: given twice") && !line.contains('\n'), "{line}");
     });
 }
 
@@ -1316,6 +1322,13 @@ fn a_long_body_is_not_cheap() {
         )
     };
     assert!(cheap("kalah", "sow", moves(10).as_bytes()));
+    // A key given twice is refused at once: cheap, whatever its last value.
+    assert!(cheap(
+        "lcr",
+        "exact",
+        br#"{"players": 2, "players": 50, "coins": 50}"#
+    ));
+    assert!(!cheap("lcr", "exact", br#"{"players": 50, "coins": 50}"#));
     assert!(!cheap("kalah", "sow", moves(CHEAP_BODY).as_bytes()));
 }
 

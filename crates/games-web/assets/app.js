@@ -151,12 +151,16 @@ window.addEventListener("unhandledrejection", (e) => {
 // `box` says so, with a button that asks again.
 function askAgain(box, text, again, id) {
   const b = el("button", { id, class: "again", onclick: again }, "Try again");
-  // An alert: it says what the request's own error (removed below when it
-  // says the same) would have.
-  box.append(el("p", { class: "error ask-again", role: "alert" }, text, " ", b));
-  // The request's own error in the same panel says it again: it goes.
+  const line = el("p", { class: "error ask-again" }, text, " ", b);
+  box.append(line);
+  // The request's own error in the same panel says it again: it goes, and
+  // this line is the alert in its stead (else that error stays the one
+  // alert: a failure is read out once).
   const panel = box.closest(".panel"), p = panel && panel.querySelector(":scope > .panel-error");
-  if (p && text.includes(p.textContent)) p.remove();
+  if (p && text.includes(p.textContent)) {
+    p.remove();
+    line.setAttribute("role", "alert");
+  }
   return b;
 }
 
@@ -554,10 +558,13 @@ async function hogLoadTerms(options, then) {
     askAgain($("hog-terms-box"), `The other terms' rule sets could not be had from the server: ${e.message}.`,
       () => hogLoadTerms(options, then).then((ok) => {
         // The keyboard to the menu they fill, or to the next Try again.
+        // (Only when it was lost with the button: not from a field the
+        // player went on to.)
+        const lost = document.activeElement === document.body;
         if (ok) {
-          $("hog-term").focus();
+          if (lost) $("hog-term").focus();
           if (then) then();
-        } else if ($("hog-terms-again")) $("hog-terms-again").focus();
+        } else if (lost && $("hog-terms-again")) $("hog-terms-again").focus();
       }), "hog-terms-again");
   }
   const cur = hogTerm();
@@ -1179,7 +1186,7 @@ function kalahFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, ["board", "pits", "seeds", "rule", "side", "think", "to_move"])) return false;
   // No board but its size: the start of that game.
-  let boardText = q.get("board");
+  let boardText = q.get("board"), sized = "";
   if (boardText === null) {
     if (!q.has("pits") && !q.has("seeds")) return "no board";
     const pits = linkInt(q, "pits", 1, 8, true) ?? 6, seeds = linkInt(q, "seeds", 1, 20, true) ?? 4;
@@ -1187,6 +1194,7 @@ function kalahFromUrl() {
     if (bad) return bad;
     const row = [...Array(pits).fill(seeds), 0];
     boardText = [...row, ...row].join(",");
+    sized = `pits=${pits} and seeds=${seeds}`;
   }
   const board = boardText.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
   const m = board.length / 2 - 1;
@@ -1194,7 +1202,7 @@ function kalahFromUrl() {
   if (!ok) return `board=${boardText.slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
   // The solver's bound on the web (the server refuses more).
   const inPits = board.reduce((a, x, i) => (i === m || i === 2 * m + 1 ? a : a + x), 0);
-  if (inPits > KALAH_SEEDS) return `board=${boardText.slice(0, 40)} holds ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
+  if (inPits > KALAH_SEEDS) return `${sized || `board=${boardText.slice(0, 40)}`} ${sized ? "put" : "holds"} ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
   const think = q.has("think") ? Number(q.get("think")) : 2;
   const bad = [linkChoice(q, "rule", ["seed", "empty"]), linkChoice(q, "side", ["0", "1"]), linkChoice(q, "to_move", ["0", "1"]),
     typeof linkInt(q, "seeds", 1, 20, true) === "string" ? linkInt(q, "seeds", 1, 20, true) : undefined,
@@ -2203,8 +2211,12 @@ async function crapsNew(from = null) {
   if (from) $("craps-seed").value = String(from.seed);
   if (seedBlank("craps-seed")) $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
-  // (A new game asked for: a link's that waited for the bets is dropped.)
-  if (!from) craps.waiting = null;
+  // (A new game asked for: a link's that waited for the bets is dropped,
+  // and its stakes come back to the bankroll, as standing bets do.)
+  if (!from && craps.waiting) {
+    for (const x of Object.values(craps.waiting.stakes)) craps.bank += x;
+    craps.waiting = null;
+  }
   seedAsked("craps-seed");
   // The old game goes before the new one comes (or an error does); its
   // bets still standing come back to the bankroll.
@@ -2488,6 +2500,7 @@ async function bacNew(cards = 0) {
   // The old hand and odds go before the new ones come (or an error does).
   bac.deal = null;
   $("bac-table").replaceChildren();
+  $("bac-said").textContent = "";
   $("bac-rules").replaceChildren();
   $("bac-exact").replaceChildren();
   $("bac-next").disabled = true;

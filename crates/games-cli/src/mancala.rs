@@ -165,7 +165,7 @@ struct SolveArgs {
     #[arg(long, conflicts_with_all = ["board", "pits", "seeds"])]
     jsonl: bool,
     /// Stop after this many seconds with the bounds reached (1 to 86400;
-    /// exit code 1).
+    /// not solved by then: one line naming it, exit code 2).
     #[arg(
         long,
         default_value_t = 3600.0,

@@ -39,8 +39,9 @@ function status(text, error = false, alert = error) {
 }
 
 // An error is shown beside the control that caused it: in the panel of
-// the element that has the focus (the button just clicked), as well as in
-// the footer; the panel's old error goes when a request of it succeeds.
+// the element that has the focus (the button just clicked), and in the
+// footer (read out there only when that panel is not shown); the panel's
+// old error goes when a request of it succeeds.
 function panelOf(e) {
   return e && e !== document.body ? e.closest(".panel") : null;
 }

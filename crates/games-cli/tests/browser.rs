@@ -2039,7 +2039,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
     upload.send_keys(bad.to_str().unwrap()).await.unwrap();
     let said = wait_for(
         c,
-        "const e = document.getElementById('hog-upload').closest('.panel').querySelector('.check-error'); return e && e.textContent;",
+        "const e = document.getElementById('hog-upload-error'); return !e.hidden && e.textContent;",
         "the upload's check",
         Duration::from_secs(20),
     )
@@ -2047,9 +2047,18 @@ async fn when_requests_fail(c: &Client, base: &str) {
     assert!(
         said.as_str()
             .unwrap()
-            .starts_with("Upload: bad.csv is not a strategy file: ")
+            .starts_with("Upload: bad.csv is not a strategy file: strategy file bad.csv")
             && said.as_str().unwrap().contains("expected 100"),
         "{said}"
+    );
+    // Right under the upload: the next element in the form.
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('hog-upload').closest('label').nextElementSibling.id;"
+        )
+        .await,
+        "hog-upload-error"
     );
     let offered = "return [...document.getElementById('hog-opponent').options].map((o) => o.value).filter((v) => v.startsWith('file:'));";
     assert_eq!(js(c, offered).await, serde_json::json!([]));
@@ -2062,6 +2071,14 @@ async fn when_requests_fail(c: &Client, base: &str) {
     )
     .await;
     assert_eq!(note_beside(c, "hog-new").await, serde_json::Value::Null);
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('hog-upload-error').hidden;"
+        )
+        .await,
+        true
+    );
     // The map's goal is checked as New game's is.
     set(c, "hog-goal", "0").await;
     click(c, "hog-map-go").await;

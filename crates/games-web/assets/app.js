@@ -652,6 +652,12 @@ async function hogStart() {
   $("hog-export").onclick = () => download("hog");
   $("hog-upload").onchange = async (e) => {
     const f = e.target.files[0];
+    // Said right under the upload (not at the form's foot, past New game).
+    const said = (text) => {
+      $("hog-upload-error").textContent = text;
+      $("hog-upload-error").hidden = !text;
+    };
+    said("");
     if (!f) return;
     const name = f.name.replace(/[^A-Za-z0-9._-]/g, "_");
     const text = await f.text();
@@ -664,13 +670,14 @@ async function hogStart() {
       await api("hog", "coach", { vs: `file:${name}`, score: 0, opponent: 0, goal: 100, files: { [name]: text } },
         null, { own: panel, quiet: true });
     } catch (err) {
-      panelError(panel, err.status === 400 ? `Upload: ${f.name.slice(0, 60)} is not a strategy file: ${err.message}`
-        : `Upload: ${f.name.slice(0, 60)} could not be checked (${err.message}): choose it again.`, "check-error", ["hog-upload"]);
+      // (The check asks as the command line's --vs: the flag is not the
+      // page's word.)
+      const why = err.message.replace(/^--vs: /, "");
+      said(err.status === 400 ? `Upload: ${f.name.slice(0, 60)} is not a strategy file: ${why}`
+        : `Upload: ${f.name.slice(0, 60)} could not be checked (${why}): choose it again.`);
       e.target.value = "";
       return;
     }
-    const said = panel.querySelector(":scope > .check-error");
-    if (said && said.textContent.startsWith("Upload:")) said.remove();
     hog.files[name] = text;
     // The name the commands use, and the file's own (an export says both).
     hog.uploaded = { ...hog.uploaded, [name]: f.name };

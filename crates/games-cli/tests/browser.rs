@@ -1988,16 +1988,7 @@ async fn note_with(c: &Client, button: &str, part: &str) -> String {
 /// Make the page's requests to a path ending in `path` fail with 503 (as
 /// a busy server answers), or, with `None`, reach the server again.
 async fn fail_requests(c: &Client, path: Option<&str>) {
-    c.execute(
-        "if (!window.realFetch) window.realFetch = window.fetch;
-         const path = arguments[0];
-         window.fetch = path === null ? window.realFetch : (u, o) => String(u).split('?')[0].endsWith(path)
-           ? Promise.resolve(new Response(JSON.stringify({ error: 'the server is busy: try again' }), { status: 503, headers: { 'content-type': 'application/json' } }))
-           : window.realFetch(u, o);",
-        vec![path.map_or(serde_json::Value::Null, Into::into)],
-    )
-    .await
-    .unwrap();
+    route_requests(c, path, None).await;
 }
 
 /// What a third review found (it read the page's code): a request that

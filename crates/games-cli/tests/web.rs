@@ -529,6 +529,54 @@ async fn start() -> std::net::SocketAddr {
     address
 }
 
+/// A real server on loopback under these bounds on its connections.
+async fn start_guarded(guards: games_web::Guards) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(games_web::serve_guarded(
+        listener,
+        games_cli::web_backend(),
+        &[],
+        guards,
+    ));
+    address
+}
+
+/// The body of the largest reply: a replay of 100 seats with 100 coins,
+/// every throw (29 MB).
+fn large_replay_body(seed: u32) -> String {
+    format!(r#"{{"players": 100, "coins": 100, "seed": {seed}, "throws": true}}"#)
+}
+
+/// A client with a 4 KiB window that has asked for the largest reply and
+/// reads nothing yet.
+async fn large_replay(address: std::net::SocketAddr, seed: u32) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut s = socket.connect(address).await.unwrap();
+    let body = large_replay_body(seed);
+    s.write_all(
+        format!(
+            "POST /api/lcr/replay HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    s
+}
+
+/// The content-length a reply's head gives.
+fn content_length(reply: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(&reply[..reply.len().min(2000)]).to_string();
+    text.lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .and_then(|x| x.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{text}"))
+}
+
 /// Clients that stall are let go: connections that send nothing (idle
 /// keep-alive ones too) after the head's wait, so that the connections
 /// they held serve others; a body that never comes gets 408; a reply never
@@ -545,9 +593,7 @@ fn stalled_clients_are_let_go() {
         ..games_web::Guards::DEFAULT
     };
     common::runtime().block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        tokio::spawn(games_web::serve_guarded(listener, games_cli::web_backend(), &[], guards));
+        let address = start_guarded(guards).await;
         // Four clients that send nothing hold every connection.
         let mut idle = Vec::new();
         for _ in 0..4 {
@@ -577,30 +623,12 @@ fn stalled_clients_are_let_go() {
         assert!(text.contains("body: not all sent within 1 s"), "{text}");
         // A reply of 29 MB (a replay of 100 seats with 100 coins, every
         // throw) to a client with a small window that reads nothing.
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.set_recv_buffer_size(4096).unwrap();
-        let mut s = socket.connect(address).await.unwrap();
-        let body = br#"{"players": 100, "coins": 100, "seed": 1, "throws": true}"#;
-        s.write_all(
-            format!(
-                "POST /api/lcr/replay HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
-                body.len()
-            )
-            .as_bytes(),
-        )
-        .await
-        .unwrap();
-        s.write_all(body).await.unwrap();
+        let mut s = large_replay(address, 1).await;
         tokio::time::sleep(Duration::from_secs(4)).await;
         let mut out = Vec::new();
         let read = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out)).await;
         assert!(read.is_ok(), "the connection was kept open");
-        let text = String::from_utf8_lossy(&out[..out.len().min(2000)]).to_string();
-        let length: usize = text
-            .lines()
-            .find_map(|l| l.strip_prefix("content-length: "))
-            .and_then(|x| x.trim().parse().ok())
-            .unwrap_or_else(|| panic!("{text}"));
+        let length = content_length(&out);
         assert!(length > 1 << 20, "{length}");
         assert!(out.len() < length, "the whole reply came: {} of {length}", out.len());
     });
@@ -612,32 +640,16 @@ fn stalled_clients_are_let_go() {
 /// (small ones are not counted).
 #[test]
 fn large_replies_held_at_once_are_bounded() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncReadExt;
     let guards = games_web::Guards {
         write_stall: Duration::from_secs(5),
         reply_bytes: 40 << 20,
         ..games_web::Guards::DEFAULT
     };
-    let body =
-        |seed: u32| format!(r#"{{"players": 100, "coins": 100, "seed": {seed}, "throws": true}}"#);
+    let body = |seed: u32| large_replay_body(seed);
     common::runtime().block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        tokio::spawn(games_web::serve_guarded(listener, games_cli::web_backend(), &[], guards));
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.set_recv_buffer_size(4096).unwrap();
-        let mut unread = socket.connect(address).await.unwrap();
-        let first = body(1);
-        unread
-            .write_all(
-                format!(
-                    "POST /api/lcr/replay HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{first}",
-                    first.len()
-                )
-                .as_bytes(),
-            )
-            .await
-            .unwrap();
+        let address = start_guarded(guards).await;
+        let mut unread = large_replay(address, 1).await;
         tokio::time::sleep(Duration::from_secs(2)).await;
         let (status, text) = http(address, "POST", "/api/lcr/replay", body(2).as_bytes()).await;
         assert_eq!(status, 503, "{}", &text[..text.len().min(200)]);
@@ -646,7 +658,13 @@ fn large_replies_held_at_once_are_bounded() {
         let (status, _) = http(address, "POST", "/api/craps/exact", b"{}").await;
         assert_eq!(status, 200);
         // A streamed reply's last line is counted too.
-        let (status, text) = http(address, "POST", "/api/lcr/replay?progress=1", body(4).as_bytes()).await;
+        let (status, text) = http(
+            address,
+            "POST",
+            "/api/lcr/replay?progress=1",
+            body(4).as_bytes(),
+        )
+        .await;
         assert_eq!(status, 200);
         // (Chunked: the last line is among the chunks' sizes.)
         let last = text
@@ -655,7 +673,12 @@ fn large_replies_held_at_once_are_bounded() {
             .unwrap_or_else(|| panic!("{}", &text[..text.len().min(300)]));
         let last: serde_json::Value = serde_json::from_str(last).unwrap();
         assert_eq!(last["status"], 503, "{last}");
-        assert!(last["body"].as_str().unwrap().contains("busy sending other large replies"));
+        assert!(
+            last["body"]
+                .as_str()
+                .unwrap()
+                .contains("busy sending other large replies")
+        );
         // Once the unread reply is let go, the next large one comes whole.
         tokio::time::sleep(Duration::from_secs(6)).await;
         let (status, text) = http(address, "POST", "/api/lcr/replay", body(3).as_bytes()).await;
@@ -672,28 +695,14 @@ fn large_replies_held_at_once_are_bounded() {
 /// its share of the budget for hours.
 #[test]
 fn a_slow_reader_is_cut_off() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncReadExt;
     let guards = games_web::Guards {
         reply_write: Duration::from_secs(2),
         ..games_web::Guards::DEFAULT
     };
     common::runtime().block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        tokio::spawn(games_web::serve_guarded(listener, games_cli::web_backend(), &[], guards));
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.set_recv_buffer_size(4096).unwrap();
-        let mut s = socket.connect(address).await.unwrap();
-        let body = r#"{"players": 100, "coins": 100, "seed": 1, "throws": true}"#;
-        s.write_all(
-            format!(
-                "POST /api/lcr/replay HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-                body.len()
-            )
-            .as_bytes(),
-        )
-        .await
-        .unwrap();
+        let address = start_guarded(guards).await;
+        let mut s = large_replay(address, 1).await;
         // 4 KiB every 100 ms for 4 s: progress, so no write stall, but 40
         // KiB a second would take twelve minutes for 29 MB.
         let start = Instant::now();
@@ -708,13 +717,12 @@ fn a_slow_reader_is_cut_off() {
         }
         // Then all that was sent: the reply was cut off, not whole.
         let _ = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out)).await;
-        let text = String::from_utf8_lossy(&out[..out.len().min(2000)]).to_string();
-        let length: usize = text
-            .lines()
-            .find_map(|l| l.strip_prefix("content-length: "))
-            .and_then(|x| x.trim().parse().ok())
-            .unwrap_or_else(|| panic!("{text}"));
-        assert!(out.len() < length, "the whole reply came: {} of {length}", out.len());
+        let length = content_length(&out);
+        assert!(
+            out.len() < length,
+            "the whole reply came: {} of {length}",
+            out.len()
+        );
     });
 }
 

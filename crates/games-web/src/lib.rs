@@ -759,6 +759,15 @@ fn held_reply(app: &App, reply: Reply) -> Response {
     r
 }
 
+/// A large reply not read within [`Guards::reply_write`]: it is cut off,
+/// and its connection with it.
+fn too_slow() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::TimedOut,
+        "the client took too long to read its reply",
+    )
+}
+
 /// A large reply's bytes, given in copies of 64 KiB each, holding its
 /// share of the budget until the last is taken: hyper takes the next
 /// piece once it has written the ones before, and the whole reply's
@@ -785,10 +794,7 @@ impl futures_core::Stream for Held {
         }
         if tokio::time::Instant::now() > self.by {
             self.at = self.bytes.len();
-            return std::task::Poll::Ready(Some(Err(std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                "the client took too long to read its reply",
-            ))));
+            return std::task::Poll::Ready(Some(Err(too_slow())));
         }
         let end = (start + SMALL_REPLY).min(self.bytes.len());
         self.at = end;
@@ -920,10 +926,7 @@ impl futures_core::Stream for Lines {
         {
             self.rx.close();
             self.held = None;
-            return std::task::Poll::Ready(Some(Err(std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                "the client took too long to read its reply",
-            ))));
+            return std::task::Poll::Ready(Some(Err(too_slow())));
         }
         std::task::Poll::Ready(Some(Ok(piece)))
     }

@@ -658,8 +658,27 @@ pub struct Move {
     pub seeds: Option<u32>,
     /// "Empty capture" instead of the handout's capture rule (new game).
     pub empty_capture: bool,
-    /// The pit to play, counted on the mover's side from 0 (required).
+    /// The pit to play, counted on the mover's side from 0 (this or
+    /// `moves`).
     pub pit: Option<usize>,
+    /// Or pits played in turn, each by the player to move then (a whole
+    /// game's moves replayed): at most [`MAX_REPLAYED_MOVES`].
+    pub moves: Option<Vec<usize>>,
+}
+
+/// The most moves `kalah move --moves` replays in one request: far more
+/// than a game of the boards the solver takes lasts, and a bound on the
+/// positions the report holds.
+pub const MAX_REPLAYED_MOVES: usize = 10_000;
+
+/// One move of `kalah move --moves`: what it did and the position after.
+#[derive(Clone, Debug, Serialize)]
+pub struct MovePlayed {
+    /// What the move did.
+    #[serde(rename = "move")]
+    pub played: mancala::Move,
+    /// The position after it.
+    pub position: Position,
 }
 
 /// `mancala move`'s report.
@@ -676,6 +695,11 @@ pub struct MoveReport {
     pub final_scores: Option<[u32; 2]>,
     /// The winner once the game is over (null on a tie).
     pub winner: Option<usize>,
+    /// With `moves`: every move in turn and the position after it (the
+    /// last one is `move` and `position` above, and `before` is the
+    /// position before it). Absent for a single `pit`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub plays: Vec<MovePlayed>,
 }
 
 fn winner_of(p: &Position) -> Option<usize> {
@@ -691,47 +715,85 @@ impl Verb for Move {
     const VERB: &'static str = "move";
     type Report = MoveReport;
     fn run(&self, ctx: &Context) -> Result<MoveReport, AppError> {
-        let Some(pit) = self.pit else {
-            return bad("mancala move: --pit is required");
+        let (pits, list) = match (self.pit, &self.moves) {
+            (Some(_), Some(_)) => return bad("--pit and --moves: give one of them"),
+            (Some(pit), None) => (vec![pit], false),
+            (None, Some(moves)) if moves.len() > MAX_REPLAYED_MOVES => {
+                return bad(format!(
+                    "--moves: at most {MAX_REPLAYED_MOVES} moves, not {}",
+                    moves.len()
+                ));
+            }
+            (None, Some(moves)) if !moves.is_empty() => (moves.clone(), true),
+            _ => return bad("kalah move: --pit or --moves (at least one pit) is required"),
         };
-        let before = position_of(
+        let mut p = position_of(
             self.state.as_ref(),
             self.pits,
             self.seeds,
             self.empty_capture,
             ctx,
         )?;
-        let mut p = before.clone();
-        let played = p
-            .play_reported(pit)
-            .map_err(|e| AppError::BadInput(format!("--pit {pit}: {e}")))?;
+        let mut before = p.clone();
+        let mut plays = Vec::with_capacity(pits.len());
+        for (k, &pit) in pits.iter().enumerate() {
+            before.clone_from(&p);
+            let played = p.play_reported(pit).map_err(|e| {
+                AppError::BadInput(if list {
+                    format!("--moves: move {} (pit {pit}): {e}", k + 1)
+                } else {
+                    format!("--pit {pit}: {e}")
+                })
+            })?;
+            plays.push(MovePlayed {
+                played,
+                position: p.clone(),
+            });
+        }
+        let Some(played) = plays.last().map(|l| l.played) else {
+            return bad("kalah move: --pit or --moves (at least one pit) is required");
+        };
+        if !list {
+            plays.clear();
+        }
         Ok(MoveReport {
             before,
             played,
             final_scores: p.final_scores(),
             winner: winner_of(&p),
             position: p,
+            plays,
         })
     }
 }
 
 impl Report for MoveReport {
     fn text(&self) -> String {
-        let (played, p) = (&self.played, &self.position);
-        let mut o = format!(
-            "player {} sows pit {} ({} seeds): {:?}\n",
-            played.player,
-            played.pit,
-            played.seeds,
-            p.board()
-        );
-        if played.captured > 0 {
-            let _ = writeln!(o, "captures {} seeds", played.captured);
+        let one = [(&self.played, &self.position)];
+        let all: Vec<_> = self
+            .plays
+            .iter()
+            .map(|l| (&l.played, &l.position))
+            .collect();
+        let plays = if all.is_empty() { &one[..] } else { &all[..] };
+        let mut o = String::new();
+        for (played, p) in plays {
+            let _ = writeln!(
+                o,
+                "player {} sows pit {} ({} seeds): {:?}",
+                played.player,
+                played.pit,
+                played.seeds,
+                p.board()
+            );
+            if played.captured > 0 {
+                let _ = writeln!(o, "captures {} seeds", played.captured);
+            }
+            if played.extra_turn {
+                o.push_str("the last seed is in the store: another turn\n");
+            }
         }
-        if played.extra_turn {
-            o.push_str("the last seed is in the store: another turn\n");
-        }
-        if let Some([x, y]) = p.final_scores() {
+        if let Some([x, y]) = self.position.final_scores() {
             let _ = writeln!(o, "game over: {x} to {y}");
         }
         o

@@ -43,6 +43,11 @@ fn every_request_survives_its_json() {
         pit: Some(2),
         ..Default::default()
     });
+    round_trip(&kalah::Move {
+        state: Some(json!({"board": [3, 3, 0, 3, 3, 0], "to_move": 1, "rule": "empty"})),
+        moves: Some(vec![1, 0, 1]),
+        ..Default::default()
+    });
     round_trip(&kalah::Moves::default());
     round_trip(&kalah::Moves {
         pits: Some(4),

@@ -307,6 +307,10 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 r#"hog step --state {"rules":{"goal":100,"free_bacon":true,"hog_wild":true,"swine_swap":true},"scores":[40,20],"player":0,"rolling":null} --strategy final --seed 2"#,
                 "final's turn at 40-20",
             ),
+            (
+                r#"hog step --state {"rules":"fall2019","goal":100,"scores":[0,0],"player":0} --turns 4:100,3:101,5:102"#,
+                "three turns in turn, each its dice and seed (a game's turns replayed)",
+            ),
         ],
     ),
     (
@@ -449,6 +453,10 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
             (
                 "kalah move --pits 6 --seeds 4 --pit 2 --format json",
                 "as JSON",
+            ),
+            (
+                "kalah move --pits 4 --seeds 3 --empty-capture --moves 1,3,0",
+                "three moves in turn (a game's moves replayed)",
             ),
         ],
     ),

@@ -82,8 +82,12 @@ struct MoveArgs {
     #[command(flatten)]
     state: StateArgs,
     /// The pit to play, counted on the mover's side from 0.
-    #[arg(long)]
-    pit: usize,
+    #[arg(long, required_unless_present = "moves")]
+    pit: Option<usize>,
+    /// Or pits to play in turn, each by the player to move then, e.g.
+    /// 0,3,1: a whole game replayed, every move reported (at most 10000).
+    #[arg(long, value_delimiter = ',', num_args = 1, conflicts_with = "pit")]
+    moves: Option<Vec<usize>>,
     #[command(flatten)]
     output: Output,
 }
@@ -324,7 +328,8 @@ fn move_verb(a: &MoveArgs, ctx: &Context) -> Result<String, CliError> {
         pits,
         seeds,
         empty_capture,
-        pit: Some(a.pit),
+        pit: a.pit,
+        moves: a.moves.clone(),
     };
     crate::render(&crate::run_verb(&req, ctx)?, a.output.format.into())
 }

@@ -130,6 +130,125 @@ fn move_is_the_same_on_the_command_line_and_the_web() {
     assert_eq!(cli, web);
 }
 
+/// `kalah move --moves` replays a whole game: each of its plays is the
+/// position one `--pit` request at a time reaches, on the command line
+/// and the web alike, and a pit that cannot be played is named by its
+/// place in the list.
+#[test]
+fn a_list_of_moves_is_the_game_played_one_move_at_a_time() {
+    for (start, empty_capture) in [
+        (
+            json!({"board": [3, 3, 3, 3, 0, 3, 3, 3, 3, 0], "to_move": 0, "rule": "seed"}),
+            false,
+        ),
+        (
+            json!({"board": [2, 0, 4, 1, 5, 3, 0, 2, 6, 1, 2, 7, 3, 4], "to_move": 1, "rule": "empty"}),
+            true,
+        ),
+    ] {
+        // The game: at each turn the mover's k-th nonempty pit (k the
+        // move's number, round the nonempty pits), to its end.
+        let mut state = start.clone();
+        let (mut pits, mut positions) = (Vec::new(), Vec::new());
+        loop {
+            let board: Vec<u64> = serde_json::from_value(state["board"].clone()).unwrap();
+            let n = board.len() / 2 - 1;
+            let side = state["to_move"].as_u64().unwrap() as usize * (n + 1);
+            let full: Vec<usize> = (0..n).filter(|&i| board[side + i] > 0).collect();
+            if full.is_empty() || positions.len() > 200 {
+                break;
+            }
+            let pit = full[pits.len() % full.len()];
+            let req = kalah::Move {
+                state: Some(state.clone()),
+                pit: Some(pit),
+                ..Default::default()
+            };
+            let (one, _) = both(&req, &[]);
+            pits.push(pit);
+            state = one["position"].clone();
+            positions.push(state.clone());
+            if one["final_scores"] != Value::Null {
+                break;
+            }
+        }
+        assert!(pits.len() >= 5, "a game of {} moves", pits.len());
+        let req = kalah::Move {
+            state: Some(start.clone()),
+            moves: Some(pits.clone()),
+            ..Default::default()
+        };
+        let (cli, web) = both(&req, &[]);
+        assert_eq!(cli, web);
+        let plays = cli["plays"].as_array().unwrap();
+        assert_eq!(plays.len(), pits.len());
+        for (k, play) in plays.iter().enumerate() {
+            assert_eq!(play["position"], positions[k], "after move {}", k + 1);
+            assert_eq!(play["move"]["pit"], pits[k]);
+        }
+        assert_eq!(cli["position"], *positions.last().unwrap());
+        assert_eq!(cli["move"], plays.last().unwrap()["move"]);
+        assert_ne!(cli["final_scores"], Value::Null, "the game ran to its end");
+        assert_eq!(start["rule"] == "empty", empty_capture);
+        // One pit more is past the game's end, named by its place.
+        let mut more = pits.clone();
+        more.push(0);
+        let over = kalah::Move {
+            state: Some(start),
+            moves: Some(more),
+            ..Default::default()
+        };
+        let c = games_cli::run_captured(words(&command_line(&over)));
+        assert_eq!(c.code, 2);
+        assert!(
+            c.stderr
+                .contains(&format!("--moves: move {}", pits.len() + 1)),
+            "{}",
+            c.stderr
+        );
+    }
+    let c = games_cli::run_captured([
+        "games-cli",
+        "kalah",
+        "move",
+        "--pits",
+        "4",
+        "--seeds",
+        "3",
+        "--moves",
+        "0",
+        "--pit",
+        "1",
+    ]);
+    assert_eq!(c.code, 2);
+    assert!(
+        c.stderr.contains("--moves") && c.stderr.contains("--pit"),
+        "{}",
+        c.stderr
+    );
+    let long = vec!["0"; kalah::MAX_REPLAYED_MOVES + 1].join(",");
+    let c = games_cli::run_captured([
+        "games-cli",
+        "kalah",
+        "move",
+        "--pits",
+        "4",
+        "--seeds",
+        "3",
+        "--moves",
+        &long,
+    ]);
+    assert_eq!(c.code, 2);
+    assert!(
+        c.stderr.contains(&format!(
+            "--moves: at most {} moves",
+            kalah::MAX_REPLAYED_MOVES
+        )),
+        "{}",
+        c.stderr
+    );
+}
+
 #[test]
 fn moves_is_the_same_on_the_command_line_and_the_web() {
     let req = kalah::Moves {

@@ -1699,6 +1699,40 @@ pub struct Step {
     pub strategy: Option<String>,
     /// Seed of the dice (drawn and shown when not given).
     pub seed: Option<u64>,
+    /// Or turns played in turn, each `DICE:SEED` (the dice its mover rolls
+    /// and the seed of those dice, as a turn's `--rolls` and `--seed`): a
+    /// game's turns replayed, at most [`MAX_REPLAYED_TURNS`].
+    pub turns: Option<Vec<String>>,
+}
+
+/// The most turns `hog step --turns` replays in one request: more than a
+/// game to any goal the web takes lasts, and a bound on the report.
+pub const MAX_REPLAYED_TURNS: usize = 10_000;
+
+/// `hog step --turns`' report: each turn's step in turn, and where they
+/// left the game.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepsReport {
+    /// Each turn, as one `hog step` reports it.
+    pub turns: Vec<StepReport>,
+    /// The state after the last turn.
+    pub state: serde_json::Value,
+    /// The winner, once the game is over.
+    pub winner: Option<usize>,
+}
+
+/// One `DICE:SEED` of `--turns`, the `k`-th (from 1).
+fn turn_of(k: usize, text: &str) -> Result<(i64, u64), AppError> {
+    let wrong = || {
+        AppError::BadInput(format!(
+            "--turns: turn {k} is {text:?}; expected DICE:SEED, two whole numbers (e.g. 4:17)"
+        ))
+    };
+    let (dice, seed) = text.split_once(':').ok_or_else(wrong)?;
+    Ok((
+        dice.trim().parse().map_err(|_| wrong())?,
+        seed.trim().parse().map_err(|_| wrong())?,
+    ))
 }
 
 /// A step under Spring 2014's rules.
@@ -1724,13 +1758,91 @@ pub enum StepReport {
     Spring(SpringStep),
     /// Another term's.
     Term(terms::StepOut),
+    /// Turns in turn (`--turns`).
+    Turns(Box<StepsReport>),
+}
+
+impl StepReport {
+    /// The state after the step, as its JSON.
+    fn state_json(&self) -> Result<serde_json::Value, AppError> {
+        let v = match self {
+            StepReport::Spring(s) => serde_json::to_value(&s.state),
+            StepReport::Term(s) => serde_json::to_value(&s.state),
+            StepReport::Turns(s) => return Ok(s.state.clone()),
+        };
+        v.map_err(|e| AppError::Machine(format!("a state to JSON: {e}")))
+    }
+
+    fn winner(&self) -> Option<usize> {
+        match self {
+            StepReport::Spring(s) => s.winner,
+            StepReport::Term(s) => s.winner,
+            StepReport::Turns(s) => s.winner,
+        }
+    }
 }
 
 impl Verb for Step {
     const GAME: &'static str = "hog";
     const VERB: &'static str = "step";
     type Report = StepReport;
-    fn run(&self, _ctx: &Context) -> Result<StepReport, AppError> {
+    fn run(&self, ctx: &Context) -> Result<StepReport, AppError> {
+        let Some(turns) = &self.turns else {
+            return self.one(ctx);
+        };
+        if self.rolls.is_some() || self.strategy.is_some() || self.seed.is_some() {
+            return bad(
+                "--turns cannot be used with --rolls, --strategy or --seed (each turn gives its dice and seed)",
+            );
+        }
+        if turns.is_empty() {
+            return bad("--turns: no turns given (at least one DICE:SEED)");
+        }
+        if turns.len() > MAX_REPLAYED_TURNS {
+            return bad(format!(
+                "--turns: at most {MAX_REPLAYED_TURNS} turns, not {}",
+                turns.len()
+            ));
+        }
+        let played = turns
+            .iter()
+            .enumerate()
+            .map(|(k, t)| turn_of(k + 1, t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut state = self.state.clone();
+        let mut out = Vec::with_capacity(played.len());
+        for (k, (rolls, seed)) in played.into_iter().enumerate() {
+            if ctx.cancel_token().is_cancelled() {
+                return Err(AppError::Cancelled);
+            }
+            let one = Step {
+                state,
+                rolls: Some(rolls),
+                strategy: None,
+                seed: Some(seed),
+                turns: None,
+            };
+            let step = one.one(ctx).map_err(|e| match e {
+                AppError::BadInput(m) => {
+                    AppError::BadInput(format!("--turns: turn {} ({}): {m}", k + 1, turns[k]))
+                }
+                other => other,
+            })?;
+            state = step.state_json()?;
+            out.push(step);
+        }
+        let winner = out.last().and_then(StepReport::winner);
+        Ok(StepReport::Turns(Box::new(StepsReport {
+            turns: out,
+            state,
+            winner,
+        })))
+    }
+}
+
+impl Step {
+    /// One turn: `rolls` or `strategy`, from `state`.
+    fn one(&self, _ctx: &Context) -> Result<StepReport, AppError> {
         if self.rolls.is_some() && self.strategy.is_some() {
             return bad("--rolls and --strategy: give one of them");
         }
@@ -1798,6 +1910,7 @@ impl Report for StepReport {
                 o
             }
             StepReport::Term(s) => s.text(),
+            StepReport::Turns(s) => s.turns.iter().map(StepReport::text).collect(),
         }
     }
 }

@@ -96,6 +96,12 @@ fn requests_round_trip() {
         rolls: Some(2),
         strategy: None,
         seed: Some(7),
+        turns: None,
+    });
+    round_trip(&hog::Step {
+        state: serde_json::json!({"rules": "fall2019", "goal": 100, "scores": [0, 0], "player": 0}),
+        turns: Some(vec!["4:7".into(), "0:8".into()]),
+        ..Default::default()
     });
     round_trip(&hog::Coach {
         vs: "always:5".into(),

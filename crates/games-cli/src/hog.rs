@@ -87,7 +87,7 @@ struct StepArgs {
     #[arg(
         long,
         conflicts_with = "strategy",
-        required_unless_present = "strategy"
+        required_unless_present_any = ["strategy", "turns"]
     )]
     rolls: Option<i64>,
     /// Or let this strategy choose the dice (any strategy form).
@@ -96,6 +96,16 @@ struct StepArgs {
     /// Seed of the dice (drawn and shown when not given).
     #[arg(long)]
     seed: Option<u64>,
+    /// Or turns played in turn, each DICE:SEED, e.g. 4:17,0:18,3:19: a
+    /// game's turns replayed, every turn reported (at most 10000).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        num_args = 1,
+        value_name = "DICE:SEED",
+        conflicts_with_all = ["rolls", "strategy", "seed"]
+    )]
+    turns: Option<Vec<String>>,
     #[command(flatten)]
     output: crate::Output,
 }
@@ -558,6 +568,7 @@ fn step(a: &StepArgs, ctx: &Context) -> Result<String, CliError> {
         rolls: a.rolls,
         strategy: a.strategy.clone(),
         seed: a.seed,
+        turns: a.turns.clone(),
     };
     crate::render(&crate::run_verb(&req, ctx)?, a.output.format.into())
 }

@@ -695,3 +695,83 @@ fn a_turn_under_a_term_scores_by_its_rules() {
         "--score",
     );
 }
+
+/// `hog step --turns` replays a game's turns: each turn is the one `hog
+/// step --rolls --seed` plays from the state the turn before left, memory
+/// and all (feral hogs reads last turn's points, time trot the turn's
+/// number), and a wrong turn is named by its place in the list.
+#[test]
+fn a_list_of_turns_is_the_game_played_one_turn_at_a_time() {
+    let starts = [
+        r#"{"rules":{"goal":60,"free_bacon":true,"hog_wild":true,"swine_swap":true},"scores":[0,0],"player":0,"rolling":null}"#
+            .to_string(),
+        r#"{"rules":"fall2019","goal":60,"scores":[0,0],"player":0}"#.to_string(),
+        r#"{"rules":"fall2017","goal":60,"scores":[0,0],"player":0}"#.to_string(),
+    ];
+    for start in starts {
+        let (mut state, mut turns, mut steps) = (start.clone(), Vec::new(), Vec::new());
+        // Dice cycling round 0 to 9, seeds from 40: until someone wins.
+        for k in 0..200u64 {
+            let (dice, seed) = ((k * 7 + 3) % 10, 40 + k);
+            let step = ok_json(&[
+                "hog",
+                "step",
+                "--state",
+                &state,
+                "--rolls",
+                &dice.to_string(),
+                "--seed",
+                &seed.to_string(),
+                "--format",
+                "json",
+            ]);
+            turns.push(format!("{dice}:{seed}"));
+            state = step["state"].to_string();
+            let over = step["winner"] != serde_json::Value::Null;
+            steps.push(step);
+            if over {
+                break;
+            }
+        }
+        assert!(steps.len() >= 4, "{start}: {} turns", steps.len());
+        let all = turns.join(",");
+        let game = ok_json(&[
+            "hog", "step", "--state", &start, "--turns", &all, "--format", "json",
+        ]);
+        assert_eq!(game["turns"].as_array().unwrap(), &steps, "{start}");
+        assert_eq!(game["state"], steps.last().unwrap()["state"]);
+        assert_eq!(game["winner"], steps.last().unwrap()["winner"]);
+        // The text is each turn's text in turn.
+        let text = ok(&["hog", "step", "--state", &start, "--turns", &all]);
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("state: ")).count(),
+            steps.len()
+        );
+        // One turn more is past the game's end, named by its place.
+        let more = format!("{all},2:1");
+        bad(
+            &["hog", "step", "--state", &start, "--turns", &more],
+            &format!("--turns: turn {} (2:1)", steps.len() + 1),
+        );
+    }
+    let fresh = r#"{"rules":"fall2019","goal":60,"scores":[0,0],"player":0}"#;
+    bad(
+        &["hog", "step", "--state", fresh, "--turns", "4:1,four:2"],
+        "--turns: turn 2 is \"four:2\"; expected DICE:SEED",
+    );
+    let e = bad(
+        &[
+            "hog", "step", "--state", fresh, "--turns", "4:1", "--rolls", "3",
+        ],
+        "--turns",
+    );
+    assert!(e.contains("--rolls"), "{e}");
+    let long = vec!["1:1"; games_app::hog::MAX_REPLAYED_TURNS + 1].join(",");
+    bad(
+        &["hog", "step", "--state", fresh, "--turns", &long],
+        &format!(
+            "--turns: at most {} turns",
+            games_app::hog::MAX_REPLAYED_TURNS
+        ),
+    );
+}

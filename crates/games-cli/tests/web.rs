@@ -1611,3 +1611,36 @@ fn mancala_is_an_alias_of_kalah() {
     );
     assert!(games_cli::api::cheap("mancala", "move", body));
 }
+
+/// `/craps` and `/baccarat` lead to the casino page's game, the query
+/// kept; an address with no page shows a browser a page with the way to
+/// the games, and gives other clients the one-line JSON.
+#[test]
+fn the_games_own_names_lead_to_their_page() {
+    common::runtime().block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let address = start().await;
+        let get = |path: &'static str, accept: &'static str| async move {
+            let mut s = tokio::net::TcpStream::connect(address).await.unwrap();
+            s.write_all(format!("GET {path} HTTP/1.1\r\nhost: localhost\r\naccept: {accept}\r\nconnection: close\r\n\r\n").as_bytes())
+                .await
+                .unwrap();
+            let mut out = Vec::new();
+            let _ = s.read_to_end(&mut out).await;
+            String::from_utf8_lossy(&out).to_lowercase()
+        };
+        let html = "text/html,application/xhtml+xml,*/*;q=0.8";
+        let r = get("/craps?bank=50&bets=pass:5", html).await;
+        assert!(r.starts_with("http/1.1 307"), "{r}");
+        assert!(r.contains("\r\nlocation: /casino?game=craps&bank=50&bets=pass:5\r\n"), "{r}");
+        let r = get("/baccarat", html).await;
+        assert!(r.starts_with("http/1.1 307") && r.contains("\r\nlocation: /casino?game=baccarat\r\n"), "{r}");
+        let r = get("/nowhere", html).await;
+        assert!(r.starts_with("http/1.1 404"), "{r}");
+        assert!(r.contains("content-type: text/html") && r.contains("<a href=\"/kalah\">"), "{r}");
+        let r = get("/nowhere", "*/*").await;
+        assert!(r.starts_with("http/1.1 404") && r.contains("{\"error\":\"no such page"), "{r}");
+        let r = get("/api/nowhere", html).await;
+        assert!(r.starts_with("http/1.1 404") && r.contains("{\"error\":"), "{r}");
+    });
+}

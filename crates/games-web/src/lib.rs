@@ -52,9 +52,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{DefaultBodyLimit, Path, Query, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -245,6 +245,10 @@ fn router_guarded(backend: Backend, hosts: &[&str], guards: Guards) -> Router {
         .route("/kalah", get(|| page("kalah")))
         .route("/lcr", get(|| page("lcr")))
         .route("/casino", get(|| page("casino")))
+        // Craps and baccarat are the casino page's two games: their own
+        // names lead to it.
+        .route("/craps", get(|q: RawQuery| to_casino("craps", q)))
+        .route("/baccarat", get(|q: RawQuery| to_casino("baccarat", q)))
         .route("/assets/app.js", get(app_js))
         .route("/assets/style.css", get(style))
         .route("/docs/rules.md", get(rules))
@@ -618,9 +622,45 @@ fn json_error(status: StatusCode, line: &str) -> Response {
         .into_response()
 }
 
-async fn not_found() -> Response {
-    json_error(StatusCode::NOT_FOUND, "no such page: see / for the games")
+/// `/craps?...` to `/casino?game=craps&...`, the query kept.
+async fn to_casino(game: &'static str, RawQuery(query): RawQuery) -> Response {
+    let rest = query.map(|q| format!("&{q}")).unwrap_or_default();
+    Redirect::temporary(&format!("/casino?game={game}{rest}")).into_response()
 }
+
+/// A page a browser asked for (its `Accept` names HTML) gets a page with
+/// the way to the games; the API and other clients get the one-line JSON.
+async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
+    const LINE: &str = "no such page: see / for the games";
+    let html = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("text/html"));
+    if !html || uri.path().starts_with("/api/") {
+        return json_error(StatusCode::NOT_FOUND, LINE);
+    }
+    (
+        StatusCode::NOT_FOUND,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        NOT_FOUND_HTML,
+    )
+        .into_response()
+}
+
+/// The page for an address the server does not have.
+const NOT_FOUND_HTML: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>No such page | Games, exactly</title><link rel=\"stylesheet\" href=\"/assets/style.css\">\
+<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E\
+%3Crect x='1' y='1' width='14' height='14' rx='3' fill='%232456a6'/%3E%3Ccircle cx='5' cy='5' r='1.6' fill='white'/%3E\
+%3Ccircle cx='8' cy='8' r='1.6' fill='white'/%3E%3Ccircle cx='11' cy='11' r='1.6' fill='white'/%3E%3C/svg%3E\"></head>\
+<body><main><h1>No such page</h1><p>This server has no page at this address. \
+The games: <a href=\"/hog\">Hog</a>, <a href=\"/kalah\">Kalah</a>, <a href=\"/lcr\">LCR</a>, \
+<a href=\"/casino?game=craps\">craps</a> and <a href=\"/casino?game=baccarat\">baccarat</a> \
+(or <a href=\"/\">the home page</a>).</p></main></body></html>\n";
 
 async fn wrong_method() -> Response {
     json_error(

@@ -373,6 +373,11 @@ async fn dark_and_still(c: &Client, base: &str) {
     // Every seat's line on the LCR chart stands out 3:1 on the dark panel
     // too (a dark blue one did not).
     open(c, &format!("{base}/lcr"), "lcr").await;
+    // The read-only faces field looks so in the dark too, its text 4.5:1.
+    let look = read_only_look(c).await;
+    assert_eq!(look[0], true, "{look}");
+    assert_ne!(look[1], look[2], "dark: {look}");
+    assert!(look[3].as_f64().unwrap() >= 4.5, "dark: {look}");
     set(c, "lcr-games", "2000").await;
     click(c, "lcr-study-go").await;
     let faint = chart_lines_faint(c).await;
@@ -1202,6 +1207,7 @@ async fn play_everything(c: &Client, base: &str) {
     when_requests_fail(c, base).await;
     late_replies(c, base).await;
     what_a_fifth_review_found(c, base).await;
+    what_a_seventh_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -2211,11 +2217,12 @@ async fn when_requests_fail(c: &Client, base: &str) {
     set(c, "lcr-study-seed", "12345678901234567890").await;
     click(c, "lcr-study-go").await;
     note_with(c, "lcr-study-go", "Seed: a whole number").await;
-    // Its error sits by the button (the chart's room below is not kept),
-    // and a study of fewer than 100 games, one point, draws a dot a seat.
+    // Its error sits right under the seed's field (not below the chart's
+    // room, which is not kept), and a study of fewer than 100 games, one
+    // point, draws a dot a seat.
     let by = js(c, "const e = document.getElementById('lcr-study-go').closest('.panel').querySelector('.check-error');
-         return e.previousElementSibling.id;").await;
-    assert_eq!(by, "lcr-progress");
+         return e.previousElementSibling.contains(document.getElementById('lcr-study-seed'));").await;
+    assert_eq!(by, true);
     set(c, "lcr-study-seed", "3").await;
     set(c, "lcr-games", "50").await;
     click(c, "lcr-study-go").await;
@@ -3209,5 +3216,456 @@ async fn what_a_keyboard_review_found(c: &Client, base: &str) {
     .await;
     assert_eq!(said[0], serde_json::Value::Null);
     assert!(said[1].as_str().unwrap().contains(" of "), "{said}");
+    log_and_reset(c).await;
+}
+
+/// How far below field `id`'s foot the check's error of its panel starts
+/// (px), with its role; null when none shows.
+async fn error_below(c: &Client, id: &str) -> serde_json::Value {
+    c.execute(
+        "const f = document.getElementById(arguments[0]), p = f.closest('.panel').querySelector('.check-error');
+         if (!p || !p.getClientRects().length) return null;
+         return [Math.round(p.getBoundingClientRect().top - f.getBoundingClientRect().bottom), p.getAttribute('role'), p.textContent,
+           p.getBoundingClientRect().top >= 0 && p.getBoundingClientRect().bottom <= innerHeight];",
+        vec![id.into()],
+    )
+    .await
+    .unwrap()
+}
+
+/// Assert that the check's error beside field `id` starts within 60 px
+/// under it, is an alert and is in the window; its text.
+async fn error_under(c: &Client, id: &str, part: &str) -> String {
+    let e = error_below(c, id).await;
+    assert!(!e.is_null(), "no error beside {id}");
+    let gap = e[0].as_i64().unwrap();
+    assert!(
+        (0..=60).contains(&gap),
+        "{id}'s error is {gap} px below it: {e}"
+    );
+    assert_eq!(e[1], "alert", "{e}");
+    assert_eq!(e[3], true, "{id}'s error is out of the window: {e}");
+    let text = e[2].as_str().unwrap().to_string();
+    assert!(text.contains(part), "beside {id}: {text:?} lacks {part:?}");
+    text
+}
+
+/// Hog's turns played since the page loaded.
+async fn hog_steps(c: &Client) -> u64 {
+    js(
+        c,
+        "return window.gamesLog.filter((e) => e.command.includes('hog step')).length;",
+    )
+    .await
+    .as_u64()
+    .unwrap()
+}
+
+/// Roll `n` dice in Hog and wait for `turns` turns (the computer's too)
+/// and the dice again.
+async fn hog_roll(c: &Client, n: u32, turns: u64) {
+    let before = hog_steps(c).await;
+    click(c, &format!("hog-roll-{n}")).await;
+    let script = format!(
+        "return window.gamesLog.filter((e) => e.command.includes('hog step')).length >= {}
+           && document.querySelector('#hog-buttons button:not([disabled])') !== null;",
+        before + turns
+    );
+    wait_for(c, &script, "the turns", Duration::from_secs(30)).await;
+}
+
+/// The state of Hog's last turn, and the address.
+async fn hog_last_state(c: &Client) -> (serde_json::Value, String) {
+    let v = js(
+        c,
+        "const l = window.gamesLog.filter((e) => e.command.includes('hog step'));
+         return [JSON.parse(l[l.length - 1].body).state, location.href];",
+    )
+    .await;
+    (v[0].clone(), v[1].as_str().unwrap().to_string())
+}
+
+/// Open Hog's `url` (another term's: it waits for the rule sets), roll
+/// `n` dice, and the state that turn was asked from.
+async fn hog_state_sent(c: &Client, url: &str, n: u32) -> serde_json::Value {
+    c.goto(url).await.unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null && document.querySelector('#hog-buttons button:not([disabled])') !== null;",
+        "the linked position",
+        Duration::from_secs(30),
+    )
+    .await;
+    js(
+        c,
+        "window.sent = []; if (!window.realFetch) window.realFetch = window.fetch;
+         window.fetch = (u, o) => { window.sent.push([String(u), o && o.body]); return window.realFetch(u, o); };",
+    )
+    .await;
+    click(c, &format!("hog-roll-{n}")).await;
+    let sent = wait_for(
+        c,
+        "const s = window.sent.find((x) => x[0].endsWith('/api/hog/step')); return s ? JSON.parse(s[1]).state : null;",
+        "the turn asked",
+        Duration::from_secs(20),
+    )
+    .await;
+    js(c, "window.fetch = window.realFetch;").await;
+    sent
+}
+
+/// The window's inner size set to `w` x `h`.
+async fn window_size(c: &Client, w: u32, h: u32) {
+    let frame = js(
+        c,
+        "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+    )
+    .await;
+    c.set_window_size(
+        w + frame[0].as_u64().unwrap() as u32,
+        h + frame[1].as_u64().unwrap() as u32,
+    )
+    .await
+    .unwrap();
+}
+
+/// The read-only faces field's background and text, and their contrast;
+/// the chips field's background beside it.
+async fn read_only_look(c: &Client) -> serde_json::Value {
+    js(c, r#"const parse = (s) => s.match(/[\d.]+/g).map(Number);
+         const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+           return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+         const f = document.getElementById('lcr-faces'), s = getComputedStyle(f);
+         const a = lum(parse(s.color)), b = lum(parse(s.backgroundColor));
+         return [f.readOnly, s.backgroundColor, getComputedStyle(document.getElementById('lcr-chips')).backgroundColor,
+           (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];"#).await
+}
+
+/// What a seventh review (a new user's) found, each checked as mended.
+async fn what_a_seventh_review_found(c: &Client, base: &str) {
+    // ---- A Hog link keeps the game's memory under Fall 2019 (the points
+    // of each player's last turn) and Fall 2017 (the time trot's): the
+    // reopened game asks its next turn from the same state.
+    c.goto(&format!(
+        "{base}/hog?opponent=always:3&seat=0&seed=100&rules=fall2019&goal=100&scores=0,0&player=0&turn=0"
+    ))
+    .await
+    .unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null && !document.getElementById('hog-roll-4').disabled;",
+        "the fall2019 game",
+        Duration::from_secs(30),
+    )
+    .await;
+    for n in [4, 4, 3] {
+        hog_roll(c, n, 2).await;
+    }
+    let (state, url) = hog_last_state(c).await;
+    assert_eq!(state["rules"], "fall2019");
+    let last = &state["memory"]["last_points"];
+    assert!(
+        url.contains(&format!("last={}%2C{}", last[0], last[1])),
+        "{url} {state}"
+    );
+    let sent = hog_state_sent(c, &url, 1).await;
+    assert_eq!(sent, state, "the fall2019 link reopened {url}");
+    c.goto(&format!(
+        "{base}/hog?opponent=always:3&seat=0&seed=100&rules=fall2017&goal=100&scores=0,0&player=0&turn=0"
+    ))
+    .await
+    .unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null && !document.getElementById('hog-roll-0').disabled;",
+        "the fall2017 game",
+        Duration::from_secs(30),
+    )
+    .await;
+    // Zero dice on turn 0: a time trot, and another turn of yours.
+    hog_roll(c, 0, 1).await;
+    let (state, url) = hog_last_state(c).await;
+    assert_eq!(state["memory"]["trotted"], true, "{state}");
+    assert_eq!(state["player"], 0, "{state}");
+    assert!(url.contains("trotted=1") && url.contains("turn=1"), "{url}");
+    let sent = hog_state_sent(c, &url, 1).await;
+    assert_eq!(sent, state, "the fall2017 link reopened {url}");
+    // A link's memory out of range is refused, and named.
+    c.goto(&format!(
+        "{base}/hog?seed=1&rules=fall2019&scores=3,4&last=3,99"
+    ))
+    .await
+    .unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null;",
+        "the new game",
+        Duration::from_secs(30),
+    )
+    .await;
+    note_with(
+        c,
+        "hog-new",
+        "last=3,99 is not two whole numbers from 0 to 60",
+    )
+    .await;
+
+    // ---- A field's check error shows right under it (it was at the
+    // panel's foot, 350-500 px down), an alert, and the keyboard stays in
+    // the field.
+    open(c, &format!("{base}/hog"), "hog").await;
+    let goal = c.find(Locator::Id("hog-goal")).await.unwrap();
+    goal.clear().await.unwrap();
+    goal.send_keys(&format!("0{}", char::from(fantoccini::key::Key::Enter)))
+        .await
+        .unwrap();
+    error_under(c, "hog-goal", "Goal: a whole number from 1 to 100, not 0.").await;
+    assert_eq!(js(c, "return document.activeElement.id;").await, "hog-goal");
+    goal.send_keys("5").await.unwrap();
+    assert!(error_below(c, "hog-goal").await.is_null());
+    set(c, "hog-goal", "100").await;
+    set(c, "hog-seed", "-3").await;
+    click(c, "hog-new").await;
+    error_under(c, "hog-seed", "Seed: a whole number").await;
+    set(c, "hog-seed", "3").await;
+    assert!(error_below(c, "hog-seed").await.is_null());
+    open(
+        c,
+        &format!("{base}/casino?game=baccarat"),
+        "casino?game=baccarat",
+    )
+    .await;
+    set(c, "bac-decks", "0").await;
+    click(c, "bac-new").await;
+    error_under(c, "bac-decks", "Decks: a whole number from 1 to 64").await;
+    set(c, "bac-decks", "8").await;
+    assert!(error_below(c, "bac-decks").await.is_null());
+
+    // ---- The casino's tabs each have their own title, from the address
+    // too.
+    assert_eq!(
+        c.title().await.unwrap(),
+        "Baccarat: exact odds | Games, exactly"
+    );
+    click(c, "casino-tab-craps").await;
+    assert_eq!(
+        c.title().await.unwrap(),
+        "Craps: exact odds | Games, exactly"
+    );
+
+    // ---- Craps: not enough chips is said beside the stake, in the
+    // window; a bankroll that covers no stake says so, and New game starts
+    // again with 100 chips (the address too).
+    open(
+        c,
+        &format!("{base}/casino?game=craps&craps=24&rolls=0&bank=7&bets="),
+        "casino",
+    )
+    .await;
+    assert_eq!(
+        c.title().await.unwrap(),
+        "Craps: exact odds | Games, exactly"
+    );
+    let field = js(
+        c,
+        "return document.querySelector('#craps-bets-table tr[data-bet=\"field\"] button').id;",
+    )
+    .await;
+    click(c, field.as_str().unwrap()).await;
+    error_under(c, "craps-stake", "Not enough chips for a stake of 5").await;
+    assert_eq!(
+        js(c, "return document.activeElement.id;").await,
+        "craps-stake"
+    );
+    open(
+        c,
+        &format!("{base}/casino?game=craps&craps=24&rolls=0&bank=0&bets="),
+        "casino",
+    )
+    .await;
+    let broke = wait_for(
+        c,
+        "const b = document.getElementById('craps-broke'); return b.hidden ? null : b.textContent;",
+        "the bankroll run out",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(
+        broke
+            .as_str()
+            .unwrap()
+            .contains("New game starts again with 100 chips"),
+        "{broke}"
+    );
+    click(c, "craps-new").await;
+    let again = wait_for(
+        c,
+        "return new URLSearchParams(location.search).get('bank') === '100' && document.getElementById('craps-bank').textContent === '100'
+           && document.querySelector('#craps-bets-table button:not([disabled])') !== null && document.getElementById('craps-broke').hidden;",
+        "a new bankroll",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(again, true);
+
+    // ---- A link's bet the page cannot settle (come, don't come) is
+    // refused, its chips back.
+    for bet in ["come", "don't%20come"] {
+        open(
+            c,
+            &format!("{base}/casino?game=craps&craps=24&rolls=1&bank=100&bets={bet}:5"),
+            "casino",
+        )
+        .await;
+        let name = bet.replace("%20", " ");
+        note_with(
+            c,
+            "craps-new",
+            &format!("The link's bet {name} is not a bet of this table: its chips are back"),
+        )
+        .await;
+        let shown = js(c, "return [document.getElementById('craps-bank').textContent, [...document.querySelectorAll('#craps-bets-table td.stake')].map((t) => t.textContent).join(''),
+             new URLSearchParams(location.search).get('bets')];").await;
+        assert_eq!(shown, serde_json::json!(["105", "", ""]), "{bet}");
+    }
+
+    // ---- The craps download mid-game leaves `won` out until the game is
+    // over.
+    open(
+        c,
+        &format!("{base}/casino?game=craps&craps=24&rolls=0&bank=100&bets="),
+        "casino",
+    )
+    .await;
+    let export = js(c, "return window.gamesExport('craps');").await;
+    assert_eq!(export["over"], false);
+    assert_eq!(export["won"], serde_json::Value::Null, "{export}");
+
+    // ---- LCR: "1 coin each"; the read-only faces field looks so (its
+    // text still 4.5:1), and a note says why.
+    c.goto(&format!("{base}/lcr?players=4&coins=1&seed=3&at=0"))
+        .await
+        .unwrap();
+    let said = wait_for(
+        c,
+        "const e = document.getElementById('lcr-event').textContent; return e.startsWith('Seed') ? e : null;",
+        "the game",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert!(
+        said.as_str().unwrap().contains("4 seats, 1 coin each."),
+        "{said}"
+    );
+    let look = read_only_look(c).await;
+    assert_eq!(look[0], true, "{look}");
+    assert_ne!(
+        look[1], look[2],
+        "the read-only field looks as the others: {look}"
+    );
+    assert!(look[3].as_f64().unwrap() >= 4.5, "{look}");
+    let why = js(c, "const n = document.getElementById('lcr-faces-note'); return [n.getClientRects().length > 0, n.textContent, document.getElementById('lcr-faces').getAttribute('aria-describedby')];").await;
+    assert_eq!(why[0], true, "{why}");
+    assert!(why[1].as_str().unwrap().contains("Read only"), "{why}");
+    assert_eq!(why[2], "lcr-faces-note");
+    set(c, "lcr-table-name", "custom").await;
+    let own = js(c, "return [document.getElementById('lcr-faces').readOnly, document.getElementById('lcr-faces-note').getClientRects().length];").await;
+    assert_eq!(own, serde_json::json!([false, 0]));
+
+    // ---- LCR's study: its settings in the address once run, and a reload
+    // runs it again; its result comes into the window, the keyboard on
+    // the button.
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    set(c, "lcr-table-name", "nohold").await;
+    set(c, "lcr-chips", "4x5").await;
+    set(c, "lcr-games", "500").await;
+    set(c, "lcr-study-seed", "77").await;
+    click(c, "lcr-study-go").await;
+    let form = "const v = (id) => document.getElementById(id).value;
+         const s = document.getElementById('lcr-study-summary');
+         return s && document.querySelector('#lcr-chart polyline') && !document.getElementById('lcr-study-go').disabled
+           ? [v('lcr-table-name'), v('lcr-chips'), v('lcr-rounds'), v('lcr-games'), v('lcr-study-seed'), s.textContent, document.getElementById('lcr-study').textContent] : null;";
+    let before = wait_for(c, form, "the study", Duration::from_secs(30)).await;
+    let shown = js(c, "const r = (id) => document.getElementById(id).getBoundingClientRect();
+         return [r('lcr-study').top >= 0, r('lcr-chart').top >= 0, r('lcr-study').bottom <= innerHeight, r('lcr-chart').bottom <= innerHeight,
+           document.activeElement.id, location.search];").await;
+    assert_eq!(
+        shown.as_array().unwrap()[..5],
+        serde_json::json!([true, true, true, true, "lcr-study-go"])
+            .as_array()
+            .unwrap()[..],
+        "the study's result in the window: {shown}"
+    );
+    let search = shown[5].as_str().unwrap();
+    for part in [
+        "study=77",
+        "table=nohold",
+        "chips=4x5",
+        "games=500",
+        "players=",
+        "seed=",
+    ] {
+        assert!(search.contains(part), "{search} lacks {part}");
+    }
+    c.refresh().await.unwrap();
+    let after = wait_for(c, form, "the study again", Duration::from_secs(30)).await;
+    assert_eq!(after, before, "the reloaded study");
+
+    // ---- Kalah: the menus offer every board a link takes; a board of
+    // more seeds than the solver takes is refused, and the bound named.
+    open(c, &format!("{base}/kalah"), "kalah").await;
+    let menus = js(c, "return [...['kalah-pits', 'kalah-seeds']].map((id) => [...document.getElementById(id).options].map((o) => Number(o.value)));").await;
+    let want = |n: u64| serde_json::Value::from((1..=n).collect::<Vec<u64>>());
+    assert_eq!(menus[0], want(8));
+    assert_eq!(menus[1], want(20));
+    set(c, "kalah-pits", "8").await;
+    set(c, "kalah-seeds", "5").await;
+    click(c, "kalah-new").await;
+    error_under(
+        c,
+        "kalah-seeds",
+        "put 80 seeds in the pits; the solver takes at most 72",
+    )
+    .await;
+    set(c, "kalah-seeds", "1").await;
+    set(c, "kalah-pits", "3").await;
+    click(c, "kalah-new").await;
+    let pits = wait_for(
+        c,
+        "const b = document.querySelectorAll('#kalah-board button.pit'); return b.length === 6 && document.getElementById('kalah-values-table') ? JSON.parse(document.getElementById('kalah-board').dataset.board) : null;",
+        "Kalah(3,1)",
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(pits, serde_json::json!([1, 1, 1, 0, 1, 1, 1, 0]));
+    // On a phone, an 8-pit board's captions stay inside their pits.
+    window_size(c, 390, 844).await;
+    open(
+        c,
+        &format!("{base}/kalah?board=2,2,2,2,2,2,2,2,0,2,2,2,2,2,2,2,2,0"),
+        "kalah",
+    )
+    .await;
+    let out = js(c, "return [...document.querySelectorAll('#kalah-board .pit')].map((pit) => {
+           const a = pit.getBoundingClientRect(), s = pit.querySelector('small').getBoundingClientRect();
+           const cx = a.left + a.width / 2, cy = a.top + a.height / 2, rad = a.width / 2;
+           const far = Math.max(...[[s.left, s.top], [s.right, s.top], [s.left, s.bottom], [s.right, s.bottom]].map(([x, y]) => Math.hypot(x - cx, y - cy)));
+           return [pit.id, far - rad, pit.textContent];
+         }).filter((x) => x[1] > 0.5);").await;
+    assert_eq!(
+        out,
+        serde_json::json!([]),
+        "captions out of their pits at 390 px"
+    );
+    let names = js(
+        c,
+        "return document.getElementById('kalah-pit-0').textContent;",
+    )
+    .await;
+    assert!(
+        names.as_str().unwrap().contains("player 0's pit 0"),
+        "{names}"
+    );
+    window_size(c, 1280, 900).await;
     log_and_reset(c).await;
 }

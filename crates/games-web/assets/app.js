@@ -65,8 +65,15 @@ function panelError(panel, text, kind = "panel-error", fields = []) {
     if (p) p.remove();
     return;
   }
-  if (!p) {
-    p = el("p", { class: `error ${kind}`, role: "alert" });
+  const wasField = Boolean(p && p.dataset.fields);
+  if (!p) p = el("p", { class: `error ${kind}`, role: "alert" });
+  // A check of a field is said right under that field (its label), not
+  // at the panel's foot, far below it.
+  const field = fields.length ? $(fields[0]) : null;
+  const under = field && (field.closest("label") || field);
+  if (under && under.parentElement === panel) {
+    if (under.nextElementSibling !== p) under.after(p);
+  } else if (!p.parentElement || wasField) {
     // A panel whose results are long (the study's chart) has its errors
     // by its button, not below them.
     const after = panel.dataset.errorsAfter && $(panel.dataset.errorsAfter);
@@ -267,6 +274,7 @@ function show(path) {
     // A link to one of the two games (the home page's) opens its tab.
     const game = linkTab(new URLSearchParams(location.search));
     if (game) casinoTab(game);
+    casinoTitle();
     casinoToUrl();
   }
   if (!started[page]) {
@@ -537,10 +545,53 @@ function hogRuleFlags(rules) {
   };
 }
 
-// A new game's state under `rules`.
-function hogState(rules, scores, player) {
-  if (rules.name) return { rules: rules.name, goal: rules.goal, scores, player, rolling: null };
+// A new game's state under `rules` (another term's with its `memory` of
+// earlier turns, when a link gave one; else the server starts it fresh).
+function hogState(rules, scores, player, memory = null) {
+  if (rules.name) return { rules: rules.name, goal: rules.goal, scores, player, ...(memory ? { memory } : {}), rolling: null };
   return { rules, scores, player, rolling: null };
+}
+
+// What a link keeps of a term's memory (docs/hog.md): Fall 2019's feral
+// hogs reads the points each player scored on their own last turn
+// (`last=a,b`); Fall 2017's time trot reads the turn number (the
+// address's `turn`, whose count the memory's follows, 8 to a round) and
+// whether the last turn was itself a trot (`trotted=1`).
+const MEMORY_KEYS = { fall2019: ["last"], fall2017: ["trotted"] };
+
+// The most points one turn scores (ten sixes): a link's `last` is no more.
+const HOG_TURN_POINTS = 60;
+
+// The address's fields of the state's memory.
+function hogMemoryToUrl(s) {
+  const m = s.memory, keys = MEMORY_KEYS[typeof s.rules === "string" ? s.rules : ""] || [];
+  if (!m) return {};
+  return {
+    ...(keys.includes("last") ? { last: m.last_points.join(",") } : {}),
+    ...(keys.includes("trotted") ? { trotted: m.trotted ? "1" : "0" } : {}),
+  };
+}
+
+// The memory a link's fields give under `term` at turn `turn`: null for a
+// term without one; a field left out is a fresh game's. Else why not.
+function hogMemoryFromUrl(q, term, turn) {
+  const keys = MEMORY_KEYS[term];
+  let last = [0, 0];
+  if (q.has("last")) {
+    const t = q.get("last"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+    if (v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= HOG_TURN_POINTS)) {
+      return `last=${t.slice(0, 30)} is not two whole numbers from 0 to ${HOG_TURN_POINTS}`;
+    }
+    last = v;
+  }
+  const bad = linkChoice(q, "trotted", ["0", "1"]);
+  if (bad) return bad;
+  if (!keys) return null;
+  return {
+    last_points: keys.includes("last") ? last : [0, 0],
+    turn: keys.includes("trotted") ? Number(BigInt(turn) % 8n) : 0,
+    trotted: keys.includes("trotted") && q.get("trotted") === "1",
+  };
 }
 
 // The select's rule sets, from `hog rules` (the server's own list); the
@@ -720,13 +771,14 @@ async function hogStart() {
 // The address holds the game, as Kalah's does: the settings, the seed and
 // the position (scores, mover, turns played, which picks each turn's dice).
 // `/hog?opponent=final&seat=0&seed=7&goal=100&bacon=1&wild=1&swap=1&scores=12,31&player=1&turn=4`;
-// another term's rule set adds `rules=fall2023` (and drops the switches).
+// another term's rule set adds `rules=fall2023` (and drops the switches),
+// and a term's memory its fields (`last=13,4`, `trotted=1`).
 function hogToUrl() {
   if (location.pathname !== "/hog" || !hog.state) return;
   const s = hog.state, r = hogStateRules();
   const q = new URLSearchParams(r.name ? {
     opponent: hog.opponent, seat: String(hog.me), seed: String(hog.seed), rules: r.name, goal: String(r.goal),
-    scores: s.scores.join(","), player: String(s.player), turn: String(hog.turn),
+    scores: s.scores.join(","), player: String(s.player), turn: String(hog.turn), ...hogMemoryToUrl(s),
   } : {
     opponent: hog.opponent, seat: String(hog.me), seed: String(hog.seed), goal: String(r.goal),
     bacon: r.free_bacon ? "1" : "0", wild: r.hog_wild ? "1" : "0", swap: r.swine_swap ? "1" : "0",
@@ -739,7 +791,7 @@ function hogToUrl() {
 // else why it could not be opened.
 function hogFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!linkNames(q, ["scores", "seed", "opponent", "seat", "goal", "rules", "player", "turn", "bacon", "wild", "swap"])) return false;
+  if (!linkNames(q, ["scores", "seed", "opponent", "seat", "goal", "rules", "player", "turn", "bacon", "wild", "swap", "last", "trotted"])) return false;
   if (!q.has("scores")) return "no scores";
   const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER);
   const turn = linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
@@ -759,6 +811,8 @@ function hogFromUrl() {
   if (!BUILT_IN.includes(opponent)) return `opponent=${opponent.slice(0, 30)} is not a built-in strategy`;
   if (term !== DEFAULT_TERM && !hog.terms.some((t) => t.name === term)) return `rules=${term.slice(0, 30)} is not a rule set here`;
   if (term !== DEFAULT_TERM && SPRING_ONLY.includes(opponent)) return `${opponent} plays only under ${DEFAULT_TERM}`;
+  const memory = hogMemoryFromUrl(q, term, turn);
+  if (typeof memory === "string") return memory;
   $("hog-term").value = term;
   hogShowTerm();
   $("hog-opponent").value = opponent;
@@ -768,7 +822,7 @@ function hogFromUrl() {
   $("hog-bacon").checked = q.get("bacon") !== "0";
   $("hog-wild").checked = q.get("wild") !== "0";
   $("hog-swap").checked = q.get("swap") !== "0";
-  hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn });
+  hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn, memory });
   if (file) {
     linkNote("hog-new", `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.`);
   }
@@ -827,7 +881,7 @@ function hogNew(from = null) {
   hog.seed = Number($("hog-seed").value);
   hog.turn = from ? from.turn : 0;
   hog.term = rules.name || DEFAULT_TERM;
-  hog.state = hogState(rules, from ? from.scores : [0, 0], from ? from.player : 0);
+  hog.state = hogState(rules, from ? from.scores : [0, 0], from ? from.player : 0, from ? from.memory : null);
   hog.turns = [];
   hog.commands = [];
   hog.winner = null;
@@ -1165,6 +1219,12 @@ function kalahCurrent(epoch, state) {
 }
 
 function kalahStart() {
+  // Every size a link takes (the solver's 8 pits a side, up to 20 seeds a
+  // pit); New game refuses a board of more seeds than the solver takes.
+  for (const [id, most] of [["kalah-pits", KALAH_PITS], ["kalah-seeds", KALAH_PIT_SEEDS]]) {
+    const cur = $(id).value;
+    $(id).replaceChildren(...Array.from({ length: most }, (_, i) => el("option", { selected: String(i + 1) === cur }, i + 1)));
+  }
   $("kalah-new").onclick = kalahNew;
   $("kalah-undo").onclick = kalahUndo;
   $("kalah-export").onclick = () => download("kalah");
@@ -1197,7 +1257,7 @@ function kalahFromUrl() {
   let boardText = q.get("board"), sized = "";
   if (boardText === null) {
     if (!q.has("pits") && !q.has("seeds")) return "no board";
-    const pits = linkInt(q, "pits", 1, 8, true) ?? 6, seeds = linkInt(q, "seeds", 1, 20, true) ?? 4;
+    const pits = linkInt(q, "pits", 1, KALAH_PITS, true) ?? 6, seeds = linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true) ?? 4;
     const bad = [pits, seeds].find((v) => typeof v === "string");
     if (bad) return bad;
     const row = [...Array(pits).fill(seeds), 0];
@@ -1209,11 +1269,11 @@ function kalahFromUrl() {
   const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
   if (!ok) return `board=${boardText.slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
   // The solver's bound on the web (the server refuses more).
-  const inPits = board.reduce((a, x, i) => (i === m || i === 2 * m + 1 ? a : a + x), 0);
-  if (inPits > KALAH_SEEDS) return `${sized || `board=${boardText.slice(0, 40)}`} ${sized ? "put" : "holds"} ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
+  const inPits = kalahTooMany(board);
+  if (inPits) return `${sized || `board=${boardText.slice(0, 40)}`} ${sized ? "put" : "holds"} ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
   const think = q.has("think") ? Number(q.get("think")) : 2;
   const bad = [linkChoice(q, "rule", ["seed", "empty"]), linkChoice(q, "side", ["0", "1"]), linkChoice(q, "to_move", ["0", "1"]),
-    typeof linkInt(q, "seeds", 1, 20, true) === "string" ? linkInt(q, "seeds", 1, 20, true) : undefined,
+    typeof linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true) === "string" ? linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true) : undefined,
     q.has("pits") && q.get("pits") !== String(m) ? `pits=${q.get("pits").slice(0, 30)} is not the board's ${m}` : undefined,
     think >= 0.05 && think <= 10 ? undefined : `think=${q.get("think").slice(0, 30)} is not 0.05 to 10 seconds`].find(Boolean);
   if (bad) return bad;
@@ -1253,6 +1313,17 @@ function kalahFromUrl() {
 // The most seeds in the pits of a position the server's solver takes
 // (`solve_seeds` of the web's limits: Kalah(6,6)).
 const KALAH_SEEDS = 72;
+// The most pits a side the solver takes, and seeds a pit a link names.
+const KALAH_PITS = 8;
+const KALAH_PIT_SEEDS = 20;
+
+// The seeds in the pits of `board` when they are more than the solver
+// takes on the web, else 0.
+function kalahTooMany(board) {
+  const m = board.length / 2 - 1;
+  const n = board.reduce((a, x, i) => (i === m || i === 2 * m + 1 ? a : a + x), 0);
+  return n > KALAH_SEEDS ? n : 0;
+}
 
 // The solver's budget, or the error beside it.
 function kalahThinkError() {
@@ -1266,6 +1337,11 @@ function kalahNew() {
   if (bad) return;
   const m = Number($("kalah-pits").value), n = Number($("kalah-seeds").value);
   const board = [...Array(m).fill(n), 0, ...Array(m).fill(n), 0];
+  // The menus' board as a link's is checked: no more seeds than the solver takes.
+  const many = kalahTooMany(board);
+  panelError($("kalah-new").closest(".panel"), many ? `Pits a side ${m} and seeds a pit ${n} put ${many} seeds in the pits; the solver takes at most ${KALAH_SEEDS}: fewer pits or seeds.` : "",
+    "check-error", many ? ["kalah-seeds", "kalah-pits"] : []);
+  if (many) return;
   kalah.state = { board, to_move: 0, rule: $("kalah-rule").value };
   kalah.seeds = n;
   kalah.me = Number($("kalah-side").value);
@@ -1310,7 +1386,9 @@ function kalahRender(last = -1) {
     el("span", { class: "sr-only" }, `player ${player}'s pit ${k} (${who(player)}): `), el("span", {}, s.board[i]),
     el("span", { class: "sr-only" }, ` ${s.board[i] === 1 ? "seed" : "seeds"}` +
       (i === last ? ", the last seed fell here" : "") + (kalah.captured.includes(i) ? ", captured" : "")),
-    el("small", { "aria-hidden": "true" }, `pit ${k}`));
+    // (Only the number on a phone's board of many pits, where "pit" does
+    // not fit; the screen-reader name above says it whole.)
+    el("small", { "aria-hidden": "true" }, el("span", { class: "pit-word" }, "pit "), String(k)));
   };
   const store = (p, col) => {
     const i = p === 0 ? m : 2 * m + 1;
@@ -1328,6 +1406,7 @@ function kalahRender(last = -1) {
   const board = $("kalah-board");
   board.style.gridTemplateColumns = `repeat(${m + 2}, auto)`;
   board.style.setProperty("--cols", String(m + 2));
+  board.classList.toggle("many", m > 6);
   const had = board.contains(document.activeElement);
   board.replaceChildren(...cells);
   board.dataset.board = JSON.stringify(s.board);
@@ -1575,7 +1654,8 @@ EXPORTS.kalah = () => {
 // ---------------------------------------------------------------- LCR
 
 // `asked` counts the games asked for: only the last one's reply is shown.
-const lcr = { game: null, at: 0, asked: 0, oddsAsked: 0, oddsFor: null };
+// `study`: the settings of the study last run, as the address holds them.
+const lcr = { game: null, at: 0, asked: 0, oddsAsked: 0, oddsFor: null, study: null };
 
 function lcrStart() {
   $("lcr-seed").value = newSeed();
@@ -1585,7 +1665,8 @@ function lcrStart() {
   newGameButton("lcr-game-go", "lcr-seed", () => lcrGame());
   $("lcr-next").onclick = () => lcrShow(lcr.at + 1);
   $("lcr-end").onclick = () => lcrShow(lcr.game.throws.length);
-  $("lcr-study-go").onclick = lcrStudy;
+  // (Its result comes into view: the player asked for it.)
+  $("lcr-study-go").onclick = () => lcrStudy(true);
   $("lcr-table-name").onchange = lcrFacesFollow;
   lcrFacesFollow();
   $("lcr-export").onclick = () => download("lcr");
@@ -1593,21 +1674,61 @@ function lcrStart() {
   if (typeof from === "string") linkRefused("lcr-game-go", from);
   // The game asks for its table's odds too.
   lcrGame(from && typeof from === "object" ? from.at : 0);
+  // A link's study runs again (its seed gives the same result).
+  const study = lcrStudyFromUrl();
+  if (typeof study === "string") linkNote("lcr-study-go", `This link's study could not be run (${study}).`);
+  else if (study) lcrStudy(false);
 }
 
 // The address holds the game: seats, coins, the seed and the throws shown
-// (`/lcr?players=3&coins=3&seed=11&at=5`), so a copied link reopens it.
+// (`/lcr?players=3&coins=3&seed=11&at=5`), so a copied link reopens it;
+// once a study is run, its settings too (`&study=77&table=nohold&chips=4x5
+// &rounds=100&games=500`, its seed first; `faces` for your own table).
 function lcrToUrl() {
-  if (location.pathname !== "/lcr" || !lcr.game) return;
-  const q = new URLSearchParams({ players: String(lcr.players), coins: String(lcr.coins), seed: String(lcr.game.seed), at: String(lcr.at) });
+  if (location.pathname !== "/lcr") return;
+  const was = new URLSearchParams(location.search), q = new URLSearchParams();
+  // A game on its way (or failed) keeps the fields the address had.
+  const game = lcr.game ? { players: lcr.players, coins: lcr.coins, seed: lcr.game.seed, at: lcr.at } : null;
+  for (const k of LCR_GAME_KEYS) {
+    const v = game ? String(game[k]) : was.get(k);
+    if (v !== null) q.set(k, v);
+  }
+  for (const [k, v] of Object.entries(lcr.study || {})) q.set(k, v);
+  if (!lcr.game && !lcr.study) return;
   history.replaceState(null, "", `/lcr?${q}`);
+}
+
+const LCR_GAME_KEYS = ["players", "coins", "seed", "at"];
+const LCR_STUDY_KEYS = ["study", "table", "faces", "chips", "rounds", "games"];
+
+// The study of the address: its form filled (true), null when it names
+// none, else why it could not be run. Its form's own check names a field
+// it cannot take (the chips, your own faces).
+function lcrStudyFromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!linkNames(q, LCR_STUDY_KEYS)) return null;
+  const seed = linkInt(q, "study", 0, Number.MAX_SAFE_INTEGER), rounds = linkInt(q, "rounds", 1, 10000, true) ?? 100;
+  const games = linkInt(q, "games", 1, 10000000, true) ?? 20000;
+  const bad = [seed, rounds, games].find((v) => typeof v === "string");
+  if (bad) return bad;
+  const tables = [...$("lcr-table-name").options].map((o) => o.value);
+  const table = q.get("table") || "standard";
+  if (!tables.includes(table)) return `table=${table.slice(0, 30)} is not one of ${tables.join(", ")}`;
+  $("lcr-table-name").value = table;
+  if (table === "custom") $("lcr-faces").value = q.get("faces") || "";
+  lcrFacesFollow();
+  $("lcr-chips").value = q.get("chips") || "10x9";
+  $("lcr-rounds").value = String(rounds);
+  $("lcr-games").value = String(games);
+  $("lcr-study-seed").value = String(seed);
+  return true;
 }
 
 // The game of the address (`{at}`), null when it names none, else why it
 // could not be opened.
 function lcrFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!linkNames(q, ["players", "coins", "seed", "at"])) return null;
+  if (!linkNames(q, LCR_GAME_KEYS)) return null;
   // The web's bounds (a game of up to 100 seats and 100 coins plays).
   const players = linkInt(q, "players", 2, 100), coins = linkInt(q, "coins", 1, 100);
   const seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER), at = linkInt(q, "at", 0, 1e6, true) ?? 0;
@@ -1755,7 +1876,7 @@ function lcrShow(k) {
   $("lcr-dice").replaceChildren(...(t ? [...t.faces].map((f) =>
     el("span", { class: "die lcr rolling", role: "img", "aria-label": `die: ${said[f]}` }, glyph[f])) : []));
   if (!t) {
-    $("lcr-event").textContent = `Seed ${g.seed}: ${lcr.players} seats, ${lcr.coins} coins each. Seat 0 throws first.`;
+    $("lcr-event").textContent = `Seed ${g.seed}: ${lcr.players} seats, ${lcr.coins} ${lcr.coins === 1 ? "coin" : "coins"} each. Seat 0 throws first.`;
   } else {
     const dice = [...t.faces].map((f) => `[${glyph[f]}]`).join(" ");
     const moved = [];
@@ -1814,7 +1935,9 @@ function lcrStudyClear() {
   $("lcr-chart").setAttribute("height", "0");
 }
 
-async function lcrStudy() {
+// Run the study of the form; `reveal`: the player asked for it, and its
+// result comes into view.
+async function lcrStudy(reveal = false) {
   const name = $("lcr-table-name").value;
   const table = name === "custom" ? $("lcr-faces").value : name;
   if (seedBlank("lcr-study-seed")) $("lcr-study-seed").value = newSeed();
@@ -1826,6 +1949,9 @@ async function lcrStudy() {
     lcrStudyClear();
     panelError($("lcr-study-go").closest(".panel"), "");
     if ($("status").textContent.startsWith("the study failed")) status("");
+    // (Nor does the address hold a study any more.)
+    lcr.study = null;
+    lcrToUrl();
     return;
   }
   const flags = {
@@ -1836,6 +1962,13 @@ async function lcrStudy() {
     seed: Number($("lcr-study-seed").value),
   };
   const panel = $("lcr-study-go").closest(".panel");
+  let shown = false;
+  // The address holds the study asked for (a reload runs it again).
+  lcr.study = {
+    study: String(flags.seed), table: name, ...(name === "custom" ? { faces: flags.table } : {}),
+    chips: flags.chips, rounds: String(flags["max-rounds"]), games: String(flags.games),
+  };
+  lcrToUrl();
   $("lcr-study-go").disabled = true;
   $("lcr-progress").value = 0;
   // The old study is for other settings: gone before the new one comes (or
@@ -1884,6 +2017,7 @@ async function lcrStudy() {
     if (final.status !== 200) throw new Error(result.error);
     $("lcr-progress").value = 1;
     lcrStudyShow(result);
+    shown = reveal;
     status("");
   } catch (e) {
     // Said beside the button (an alert there); the footer reads it out
@@ -1897,6 +2031,16 @@ async function lcrStudy() {
     // The keyboard back on the button, which was disabled while it ran.
     refocus("lcr-study-go");
   }
+  if (shown) lcrStudyReveal();
+}
+
+// The study's result (its seats' table and chart) scrolled into the
+// window with a little room, its foot first when it all fits, else its
+// top; the keyboard stays on the button.
+function lcrStudyReveal() {
+  const r = $("lcr-study").parentElement.getBoundingClientRect(), room = 8;
+  const by = Math.min(Math.ceil(r.bottom + room - innerHeight), Math.floor(r.top - room));
+  if (by > 0) window.scrollBy(0, by);
 }
 
 // The faces of each named table a study has shown (the server's).
@@ -1909,6 +2053,8 @@ function lcrFacesFollow() {
   $("lcr-faces").readOnly = !own;
   if (!own) $("lcr-faces").value = lcrFaces[name] || "";
   $("lcr-faces").placeholder = own ? "0,0,0,1,2,3" : "the table's own";
+  // Why it cannot be typed in, beside it (and read with it).
+  $("lcr-faces-note").hidden = own;
 }
 
 function lcrStudyShow(study) {
@@ -2065,7 +2211,14 @@ function casinoTab(name, focus = false) {
     $(`casino-${t}`).hidden = !on;
   }
   if (focus) $(`casino-tab-${name}`).focus();
+  casinoTitle();
   casinoToUrl();
+}
+
+// The window's title names the game of the tab shown (each tab's
+// `data-title`), as each page's title names its page.
+function casinoTitle() {
+  if (!$("casino").hidden) document.title = $(`casino-tab-${casinoGame}`).dataset.title;
 }
 
 for (const t of CASINO_TABS) {
@@ -2231,6 +2384,10 @@ async function crapsNew(from = null) {
   if (!from) {
     for (const x of Object.values(craps.stakes)) craps.bank += x;
     craps.stakes = {};
+    // A bankroll that covers no stake starts again (as the note beside
+    // it said).
+    if (craps.bank < crapsLeastStake()) craps.bank = CRAPS_BANK;
+    $("craps-bank").textContent = chipsText(craps.bank);
   }
   craps.game = null;
   craps.at = 0;
@@ -2242,6 +2399,7 @@ async function crapsNew(from = null) {
   craps.settled = [];
   crapsPuck();
   if (craps.bets.length) crapsBetsRender();
+  crapsBroke();
   const asked = ++craps.asked;
   const game = await seededGame("craps-seed", () => asked === craps.asked,
     (current) => api("craps", "game", { seed: Number($("craps-seed").value) }, "casino", { current }));
@@ -2253,7 +2411,8 @@ async function crapsNew(from = null) {
     // Only the bets this table has, standing as they could at this roll:
     // odds behind their line bet once their point is ON.
     const p = crapsPhase();
-    const known = (name) => craps.bets.some((b) => b.name === name);
+    // (Come and don't come are in the list, but no roll here settles them.)
+    const known = (name) => craps.bets.some((b) => b.name === name) && !CRAPS_NOT_TAKEN.includes(name);
     const stands = ([name]) => {
       if (!known(name)) return false;
       // At the game's end no bet stands (each came back).
@@ -2319,12 +2478,16 @@ function crapsPhase() {
   return craps.at === 0 ? { phase: "come-out" } : g.rolls[craps.at - 1].after;
 }
 
+// The bets of the list this table does not take (their own point is not
+// followed here): none is made, nor taken from a link.
+const CRAPS_NOT_TAKEN = ["come", "don't come"];
+
 // Whether the bet can be made now, or why not.
 function crapsOpen(b) {
   const p = crapsPhase(), n = b.name;
   if (p.phase === "none") return craps.waiting ? "the link's game waits for the bet list" : "no game on the table yet";
   if (p.phase !== "come-out" && p.phase !== "point") return "the game is over: a new game first";
-  if (n === "come" || n === "don't come") return "not on this table (use pass and don't pass)";
+  if (CRAPS_NOT_TAKEN.includes(n)) return "not on this table (use pass and don't pass)";
   if (n === "pass" || n === "don't pass") return p.phase === "come-out" ? "" : "only before the come-out roll";
   const odds = /^(lay )?odds on (\d+)$/.exec(n);
   if (odds) {
@@ -2383,7 +2546,7 @@ async function crapsBets() {
 function crapsBet(name) {
   const stake = Number($("craps-stake").value);
   if (stake > craps.bank) {
-    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${chipsText(craps.bank)}.`, "check-error");
+    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${chipsText(craps.bank)}.`, "check-error", ["craps-stake"]);
     return;
   }
   panelError($("craps-bets").closest(".panel"), "", "check-error");
@@ -2429,8 +2592,28 @@ function crapsBetsRender() {
   const used = craps.focus && $(craps.focus);
   if (used && used.disabled && document.activeElement === document.body && craps.bank < Number($("craps-stake").value)) {
     $("craps-stake").focus();
-    panelError($("craps-bets").closest(".panel"), `Not enough chips for a stake of ${$("craps-stake").value}: the bankroll is ${chipsText(craps.bank)}.`, "check-error");
+    panelError($("craps-bets").closest(".panel"), `Not enough chips for a stake of ${$("craps-stake").value}: the bankroll is ${chipsText(craps.bank)}.`, "check-error", ["craps-stake"]);
   }
+  crapsBroke();
+}
+
+// The bankroll a new game starts with, and the smallest stake.
+const CRAPS_BANK = 100;
+const crapsLeastStake = () => Math.min(...[...$("craps-stake").options].map((o) => Number(o.value)));
+
+// Whether the bankroll cannot cover any stake and no bet stands to bring
+// chips back: then only a new bankroll plays on.
+function crapsBankrupt() {
+  return craps.bank < crapsLeastStake() && !Object.keys(craps.stakes).length && !craps.waiting;
+}
+
+// Said beside the bankroll when it has run out: New game starts again
+// with the bankroll a game starts with.
+function crapsBroke() {
+  const broke = Boolean(craps.game) && crapsBankrupt();
+  const text = broke ? `No chips left for a bet (the bankroll is ${chipsText(craps.bank)}, the smallest stake ${crapsLeastStake()}): New game starts again with ${CRAPS_BANK} chips.` : "";
+  if ($("craps-broke").textContent !== text) $("craps-broke").textContent = text;
+  $("craps-broke").hidden = !broke;
 }
 
 // Settle the bets on roll r; at the game's end, bets still up come back.
@@ -2488,13 +2671,15 @@ function crapsShow(k, step = k === craps.at + 1) {
   $("craps-event").dataset.done = craps.at >= g.rolls.length ? (g.won ? "won" : "lost") : "";
   crapsPuck();
   if (craps.bets.length) crapsBetsRender();
+  crapsBroke();
   casinoToUrl();
 }
 
 EXPORTS.craps = () => ({
   game: "craps", seed: craps.game.seed,
   rolls: craps.game.rolls.slice(0, craps.at).map((r) => ({ dice: r.dice, sum: r.sum, rule: r.rule })),
-  over: craps.at >= craps.game.rolls.length, won: craps.game.won,
+  // Whether the player won, once the game is over (null before).
+  over: craps.at >= craps.game.rolls.length, won: craps.at >= craps.game.rolls.length ? craps.game.won : null,
   bets: craps.settled, standing: craps.stakes, bankroll: craps.bank,
   command: commandOf.get(craps.game),
 });

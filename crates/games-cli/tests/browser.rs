@@ -649,10 +649,12 @@ async fn play_everything(c: &Client, base: &str) {
     let export = js(c, "return window.gamesExport('hog');").await;
     let commands: Vec<String> = serde_json::from_value(export["commands"].clone()).unwrap();
     assert_eq!(commands.len(), export["turns"].as_array().unwrap().len());
-    assert_eq!(
-        export["command"].as_str().unwrap(),
-        commands.last().unwrap()
-    );
+    // `command` replays the whole game in one: each turn's dice and seed.
+    let whole: serde_json::Value =
+        serde_json::from_str(&common::cli_json(export["command"].as_str().unwrap())).unwrap();
+    assert_eq!(whole["turns"].as_array().unwrap().len(), commands.len());
+    assert_eq!(whole["winner"], winner);
+    assert_eq!(whole["state"]["scores"], shown);
     let mut previous: Option<serde_json::Value> = None;
     for command in &commands {
         let words = common::split(command);
@@ -1208,6 +1210,7 @@ async fn play_everything(c: &Client, base: &str) {
     late_replies(c, base).await;
     what_a_fifth_review_found(c, base).await;
     what_a_seventh_review_found(c, base).await;
+    whole_games_replay(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -3342,6 +3345,101 @@ async fn read_only_look(c: &Client) -> serde_json::Value {
 }
 
 /// What a seventh review (a new user's) found, each checked as mended.
+/// An export's `command` replays the whole game, from its start, where
+/// it printed only the last move or turn before: Kalah under empty capture
+/// with the solver first (`kalah move --moves`), and Hog under Fall 2019,
+/// whose feral hogs read each player's last turn (`hog step --turns`).
+async fn whole_games_replay(c: &Client, base: &str) {
+    c.goto(&format!("{base}/kalah?pits=3&seeds=2&rule=empty&side=1"))
+        .await
+        .unwrap();
+    let mut moves = 0;
+    loop {
+        let next = wait_for(
+            c,
+            "if (document.getElementById('kalah-event').dataset.over) return 'over';
+             const pits = [...document.querySelectorAll('#kalah-board button.pit:not([disabled])')];
+             return pits.length ? pits[pits.length - 1].id : null;",
+            "a move or the end",
+            Duration::from_secs(30),
+        )
+        .await;
+        if next == "over" {
+            break;
+        }
+        click(c, next.as_str().unwrap()).await;
+        moves += 1;
+        assert!(moves < 50, "the game does not end");
+    }
+    let board = js(
+        c,
+        "return JSON.parse(document.getElementById('kalah-board').dataset.board);",
+    )
+    .await;
+    let export = js(c, "return window.gamesExport('kalah');").await;
+    let command = export["command"].as_str().unwrap();
+    assert!(
+        command.starts_with(
+            r#"games-cli kalah move --state '{"board":[2,2,2,0,2,2,2,0],"to_move":0,"rule":"empty"}' --moves "#
+        ),
+        "{command}"
+    );
+    let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
+    assert_eq!(replayed["position"]["board"], board, "{command}");
+    assert_eq!(
+        replayed["plays"].as_array().unwrap().len(),
+        export["moves"].as_array().unwrap().len()
+    );
+    assert!(replayed["final_scores"].is_array(), "{replayed}");
+
+    c.goto(&format!(
+        "{base}/hog?opponent=always:3&seat=0&seed=100&rules=fall2019&goal=40&scores=0,0&player=0&turn=0"
+    ))
+    .await
+    .unwrap();
+    for _ in 0..60 {
+        let at = wait_for(
+            c,
+            "const w = document.getElementById('hog-event').dataset.winner;
+             if (w !== undefined) return 'over';
+             const b = document.getElementById('hog-roll-4');
+             return document.querySelector('#hog-coach-table') !== null && !b.disabled ? 'roll' : null;",
+            "a turn or the end",
+            Duration::from_secs(30),
+        )
+        .await;
+        if at == "over" {
+            break;
+        }
+        let before = hog_steps(c).await;
+        click(c, "hog-roll-4").await;
+        let script = format!(
+            "return window.gamesLog.filter((e) => e.command.includes('hog step')).length > {before};"
+        );
+        wait_for(c, &script, "the turn", Duration::from_secs(30)).await;
+    }
+    let (state, _) = hog_last_state(c).await;
+    let winner = js(
+        c,
+        "return Number(document.getElementById('hog-event').dataset.winner);",
+    )
+    .await;
+    let export = js(c, "return window.gamesExport('hog');").await;
+    let command = export["command"].as_str().unwrap();
+    assert!(
+        command.starts_with("games-cli hog step --state '") && command.contains(" --turns 4:100,"),
+        "{command}"
+    );
+    let replayed: serde_json::Value = serde_json::from_str(&common::cli_json(command)).unwrap();
+    assert_eq!(replayed["state"], state, "{command}");
+    assert_eq!(replayed["winner"], winner, "{command}");
+    assert_eq!(
+        replayed["turns"].as_array().unwrap().len(),
+        export["turns"].as_array().unwrap().len()
+    );
+    eprintln!("whole games: the Kalah and Hog exports replay from their starts");
+}
+
 async fn what_a_seventh_review_found(c: &Client, base: &str) {
     // ---- A Hog link keeps the game's memory under Fall 2019 (the points
     // of each player's last turn) and Fall 2017 (the time trot's): the

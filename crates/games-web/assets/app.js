@@ -322,6 +322,12 @@ document.addEventListener("keydown", (e) => {
 // `window.gamesExport(game)` gives the same object (the browser test runs
 // its command).
 const EXPORTS = {};
+
+// A word as a POSIX shell reads it back: in single quotes, each quote
+// written as '\'' (the server's commands quote alike).
+function shellQuote(word) {
+  return `'${String(word).replaceAll("'", "'\\''")}'`;
+}
 window.gamesExport = (game) => EXPORTS[game]();
 
 function download(game) {
@@ -838,10 +844,15 @@ EXPORTS.hog = () => {
     scores: s.scores,
     winner: hog.winner,
     // One `hog step` a turn (its seed is the game's seed plus the turn's
-    // number, wrapping round past 2^53 - 1); the last one prints the
-    // game's result.
+    // number, wrapping round past 2^53 - 1), each from the state the one
+    // before printed.
     commands: hog.commands,
-    command: hog.commands.length ? hog.commands[hog.commands.length - 1] : null,
+    // The whole game from its start: each turn's dice and seed in turn
+    // (the computer's too, so no strategy file is needed), the last
+    // state and the winner.
+    command: hog.turns.length
+      ? `games-cli hog step --state ${shellQuote(JSON.stringify(hog.start))} --turns ${hog.turns.map((t) => `${t.rolls}:${t.seed}`).join(",")} --format json`
+      : null,
     // An uploaded opponent's file, under the name the commands give it
     // (its own name made safe): save it under that name to replay.
     ...(hog.opponent.startsWith("file:") ? {
@@ -882,6 +893,7 @@ function hogNew(from = null) {
   hog.turn = from ? from.turn : 0;
   hog.term = rules.name || DEFAULT_TERM;
   hog.state = hogState(rules, from ? from.scores : [0, 0], from ? from.player : 0, from ? from.memory : null);
+  hog.start = hog.state;
   hog.turns = [];
   hog.commands = [];
   hog.winner = null;
@@ -1062,7 +1074,7 @@ function hogApply(reply) {
     $("hog-coach").replaceChildren(el("p", { class: "muted" }, "Working out each choice's chance..."));
   }
   $("hog-log").prepend(el("li", {}, line));
-  hog.turns.push({ player: t.player, rolls: t.rolls, sides: t.sides, outcomes: t.outcomes, points: t.points, after: t.after });
+  hog.turns.push({ player: t.player, rolls: t.rolls, seed: reply.seed, sides: t.sides, outcomes: t.outcomes, points: t.points, after: t.after });
   if (reply.winner !== null && reply.winner !== undefined) {
     hog.winner = reply.winner;
     const won = reply.winner === hog.me;
@@ -1643,11 +1655,12 @@ EXPORTS.kalah = () => {
     commands: kalah.commands,
   };
   // The handout's sow_game replays the whole game from the start (it knows
-  // only the handout's capture rule, with player 0 first); otherwise the
-  // last move's command prints the position reached.
-  out.command = start.to_move === 0 && s.rule === "seed" && kalah.moves.length
+  // only the handout's capture rule, with player 0 first); otherwise
+  // `kalah move --moves` plays every move from the start, in turn.
+  const first = { board: start.board, to_move: start.to_move, rule: start.rule };
+  out.command = !kalah.moves.length ? null : start.to_move === 0 && s.rule === "seed"
     ? `games-cli kalah sow --board ${start.board.join(",")} --moves ${kalah.moves.join(",")} --format json`
-    : kalah.commands[kalah.commands.length - 1] || null;
+    : `games-cli kalah move --state ${shellQuote(JSON.stringify(first))} --moves ${kalah.moves.join(",")} --format json`;
   return out;
 };
 

@@ -3350,6 +3350,70 @@ async fn read_only_look(c: &Client) -> serde_json::Value {
 /// with the solver first (`kalah move --moves`), and Hog under Fall 2019,
 /// whose feral hogs read each player's last turn (`hog step --turns`).
 async fn whole_games_replay(c: &Client, base: &str) {
+    // ---- A Kalah link holds the start and the moves: the reopened game
+    // has its log, its export and Undo (it had the position alone).
+    c.goto(&format!("{base}/kalah?pits=4&seeds=3&rule=seed&side=0"))
+        .await
+        .unwrap();
+    // (The board before your last move: where Undo goes back to.)
+    let mut mine = serde_json::Value::Null;
+    for _ in 0..2 {
+        let pit = wait_for(
+            c,
+            "const pits = [...document.querySelectorAll('#kalah-board button.pit:not([disabled])')];
+             return document.querySelector('#kalah-values-table') && pits.length
+               ? [pits[pits.length - 1].id, JSON.parse(document.getElementById('kalah-board').dataset.board)] : null;",
+            "your turn",
+            Duration::from_secs(30),
+        )
+        .await;
+        mine = pit[1].clone();
+        click(c, pit[0].as_str().unwrap()).await;
+    }
+    let before = wait_for(
+        c,
+        "const pits = [...document.querySelectorAll('#kalah-board button.pit:not([disabled])')];
+         if (!document.querySelector('#kalah-values-table') || !pits.length) return null;
+         return [location.href, window.gamesExport('kalah'), document.querySelectorAll('#kalah-log li').length];",
+        "your third turn",
+        Duration::from_secs(30),
+    )
+    .await;
+    let (url, export, lines) = (before[0].as_str().unwrap(), &before[1], &before[2]);
+    assert!(
+        url.contains("&start=3%2C3%2C3%2C3%2C0%2C") && url.contains("&moves="),
+        "{url}"
+    );
+    c.goto(url).await.unwrap();
+    let again = wait_for(
+        c,
+        &format!(
+            "if (document.querySelectorAll('#kalah-log li').length !== {lines}) return null;
+             return [location.href, window.gamesExport('kalah')];"
+        ),
+        "the link's moves played again",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(again[0].as_str().unwrap(), url, "the address stays");
+    for key in ["moves", "start", "board", "command"] {
+        assert_eq!(again[1][key], export[key], "the export's {key}");
+    }
+    click(c, "kalah-undo").await;
+    let undone = wait_for(
+        c,
+        "return document.getElementById('kalah-event').textContent === 'Undone.'
+           ? JSON.parse(document.getElementById('kalah-board').dataset.board) : null;",
+        "the undo",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(undone, mine, "Undo goes back to before your last move");
+    // Moves that do not lead to the link's board: the position alone, said.
+    let wrong = url.replace("&moves=", "&moves=0%2C");
+    c.goto(&wrong).await.unwrap();
+    note_with(c, "kalah-new", "its position opened without them").await;
+
     c.goto(&format!("{base}/kalah?pits=3&seeds=2&rule=empty&side=1"))
         .await
         .unwrap();

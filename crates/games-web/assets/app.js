@@ -1248,7 +1248,9 @@ function kalahStart() {
 }
 
 // The address holds the game: its settings and the position, so a copied
-// link reopens it (`/kalah?pits=4&seeds=3&rule=seed&side=0&think=2&board=3,3,...&to_move=0`).
+// link reopens it (`/kalah?pits=4&seeds=3&rule=seed&side=0&think=2&board=3,3,...&to_move=0`);
+// once moves are played, the start and the moves too (`&start=3,3,...&first=0&moves=1,3`),
+// so the reopened game has its log, its export and Undo.
 function kalahToUrl() {
   if (location.pathname !== "/kalah") return;
   const s = kalah.state;
@@ -1256,7 +1258,71 @@ function kalahToUrl() {
     pits: String(s.board.length / 2 - 1), seeds: String(kalah.seeds), rule: s.rule,
     side: String(kalah.me), think: String(kalah.think), board: s.board.join(","), to_move: String(s.to_move),
   });
+  if (kalah.moves.length && kalah.start) {
+    q.set("start", kalah.start.board.join(","));
+    q.set("first", String(kalah.start.to_move));
+    q.set("moves", kalah.moves.join(","));
+  }
   history.replaceState(null, "", `/kalah?${q}`);
+}
+
+// The most moves a link replays (the server's `kalah move --moves` bound).
+const KALAH_LINK_MOVES = 10000;
+
+// A link's start and moves (`start`, `first`, `moves`) for the position
+// `board`: null when it names none, else the start position and the
+// pits, or why they cannot be taken.
+function kalahLinkMoves(q, board, rule) {
+  if (!q.has("moves") && !q.has("start") && !q.has("first")) return null;
+  const start = (q.get("start") || "").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+  const seeds = (b) => b.reduce((a, x) => a + x, 0);
+  if (start.length !== board.length || !start.every((x) => Number.isInteger(x) && x >= 0 && x <= 200) || seeds(start) !== seeds(board)) {
+    return `start=${(q.get("start") || "").slice(0, 40)} is not a board of the position's size and seeds`;
+  }
+  const m = board.length / 2 - 1;
+  const moves = (q.get("moves") || "").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+  if (moves.length > KALAH_LINK_MOVES || !moves.every((x) => Number.isInteger(x) && x >= 0 && x < m)) {
+    return `moves=${(q.get("moves") || "").slice(0, 40)} is not a list of pits from 0 to ${m - 1}`;
+  }
+  const first = linkChoice(q, "first", ["0", "1"]);
+  if (first) return first;
+  return { start: { board: start, to_move: q.get("first") === "1" ? 1 : 0, rule }, moves };
+}
+
+// The moves of a link played again from its start (`kalah move --moves`):
+// the game's log, its export's moves and Undo's positions, when they
+// lead to the position opened; else the position stays alone, said.
+async function kalahReplayLink(link) {
+  const epoch = kalah.epoch, shown = kalah.state;
+  let r;
+  try {
+    r = await api("kalah", "move", { state: link.start, moves: link.moves }, "kalah",
+      { current: () => kalahCurrent(epoch, shown), quiet: true, own: $("kalah-new").closest(".panel") });
+  } catch (e) {
+    if (kalahCurrent(epoch, shown)) linkNote("kalah-new", `The link's moves could not be played again (${e.message}): its position opened without them, so Undo and the log start here.`);
+    return;
+  }
+  if (!kalahCurrent(epoch, shown)) return;
+  const end = r.position;
+  if (end.board.join(",") !== shown.board.join(",") || end.to_move !== shown.to_move) {
+    linkNote("kalah-new", "The link's moves do not lead to its board: its position opened without them, so Undo and the log start here.");
+    return;
+  }
+  kalah.start = link.start;
+  let asked = link.start;
+  for (const play of r.plays) {
+    const mine = asked.to_move === kalah.me;
+    if (mine) kalah.history.push(asked);
+    kalah.positions.push(asked);
+    kalah.moves.push(play.move.pit);
+    kalah.commands.push(`games-cli kalah move --state ${shellQuote(JSON.stringify(asked))} --pit ${play.move.pit} --format json`);
+    kalah.lines.push(describeMove(play.move, mine ? "You" : "The solver"));
+    asked = play.position;
+  }
+  $("kalah-log").replaceChildren(...kalah.lines.map((l) => el("li", {}, l)).reverse());
+  $("kalah-event").textContent = `A game from a link: ${r.plays.length} ${r.plays.length === 1 ? "move" : "moves"} played again from its start. ${kalah.lines[kalah.lines.length - 1]}`;
+  kalahToUrl();
+  kalahRender();
 }
 
 // A game from the address, when it names a whole, sane one.
@@ -1264,7 +1330,7 @@ function kalahToUrl() {
 // else why it could not be opened.
 function kalahFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!linkNames(q, ["board", "pits", "seeds", "rule", "side", "think", "to_move"])) return false;
+  if (!linkNames(q, ["board", "pits", "seeds", "rule", "side", "think", "to_move", "start", "first", "moves"])) return false;
   // No board but its size: the start of that game.
   let boardText = q.get("board"), sized = "";
   if (boardText === null) {
@@ -1318,7 +1384,12 @@ function kalahFromUrl() {
   kalah.busy = false;
   kalah.focus = null;
   $("kalah-event").textContent = `A position from a link: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
+  $("kalah-log").replaceChildren();
   kalahTurn();
+  // Its moves from the start, when it gives them, are played again.
+  const link = boardText === q.get("board") ? kalahLinkMoves(q, board, kalah.state.rule) : null;
+  if (typeof link === "string") linkNote("kalah-new", `The link's moves were not taken (${link}): its position opened without them.`);
+  else if (link) kalahReplayLink(link).catch(() => {});
   return true;
 }
 

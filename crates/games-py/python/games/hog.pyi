@@ -38,7 +38,7 @@ def rules(*, progress: Callable[[int, int], object] | None = None) -> Any:
     """`games-cli hog rules --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 
-def step(*, rolls: Any = None, seed: Any = None, state: Any = None, strategy: str | os.PathLike[str] | Callable[[int, int], int] | Sequence[Sequence[int]] | None = None, progress: Callable[[int, int], object] | None = None) -> Any:
+def step(*, rolls: Any = None, seed: Any = None, state: Any = None, strategy: str | os.PathLike[str] | Callable[[int, int], int] | Sequence[Sequence[int]] | None = None, turns: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
     """`games-cli hog step --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 

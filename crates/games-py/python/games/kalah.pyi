@@ -2,7 +2,7 @@
 import os
 from typing import Any, Callable, Sequence
 
-def move(*, empty_capture: Any = None, pit: Any = None, pits: Any = None, seeds: Any = None, state: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
+def move(*, empty_capture: Any = None, moves: Any = None, pit: Any = None, pits: Any = None, seeds: Any = None, state: Any = None, progress: Callable[[int, int], object] | None = None) -> Any:
     """`games-cli kalah move --format json` as Python values: keyword arguments named like its flags (`_` for `-`). `progress(done, total)` is called as the work goes; Ctrl-C interrupts it. ValueError on bad input."""
     ...
 

@@ -667,9 +667,15 @@ pub struct Move {
 }
 
 /// The most moves `kalah move --moves` replays in one request: far more
-/// than a game of the boards the solver takes lasts, and a bound on the
-/// positions the report holds.
+/// than a game of the boards the solver takes lasts.
 pub const MAX_REPLAYED_MOVES: usize = 10_000;
+
+/// The most board cells (pits and stores) the positions of a `kalah move
+/// --moves` report hold together: moves x (2 x pits + 2), checked before
+/// the first move (10,000 moves of Kalah(8, ...) are 180,000; a board of
+/// 12,000 pits a side gets 41 moves). A bound on the report's memory and
+/// the work.
+pub const MAX_REPLAYED_CELLS: usize = 1_000_000;
 
 /// One move of `kalah move --moves`: what it did and the position after.
 #[derive(Clone, Debug, Serialize)]
@@ -734,9 +740,21 @@ impl Verb for Move {
             self.empty_capture,
             ctx,
         )?;
+        let cells = pits.len().saturating_mul(p.board().len());
+        if list && cells > MAX_REPLAYED_CELLS {
+            return bad(format!(
+                "--moves: {} moves of a board of {} pits and stores hold {cells} cells; at most {MAX_REPLAYED_CELLS} (fewer moves, or a smaller board)",
+                pits.len(),
+                p.board().len()
+            ));
+        }
         let mut before = p.clone();
         let mut plays = Vec::with_capacity(pits.len());
+        let cancel = ctx.cancel_token();
         for (k, &pit) in pits.iter().enumerate() {
+            if cancel.is_cancelled() {
+                return Err(AppError::Cancelled);
+            }
             before.clone_from(&p);
             let played = p.play_reported(pit).map_err(|e| {
                 AppError::BadInput(if list {

@@ -3571,6 +3571,45 @@ async fn what_a_seventh_review_found(c: &Client, base: &str) {
         "last=3,99 is not two whole numbers from 0 to 60",
     )
     .await;
+    // Another rule set's memory field is refused, and named.
+    c.goto(&format!(
+        "{base}/hog?seed=1&rules=fall2023&scores=3,4&last=3,4"
+    ))
+    .await
+    .unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null;",
+        "the new game",
+        Duration::from_secs(30),
+    )
+    .await;
+    note_with(c, "hog-new", "last= is fall2019's memory, not fall2023's").await;
+    // Fall 2017's memory turn is the address's turn modulo 8: at turn 9,
+    // one die is a time trot (and turn 10's link reopens it).
+    c.goto(&format!(
+        "{base}/hog?opponent=always:3&seat=0&seed=5&rules=fall2017&goal=100&scores=0,0&player=0&turn=9"
+    ))
+    .await
+    .unwrap();
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null && !document.getElementById('hog-roll-1').disabled;",
+        "the fall2017 game at turn 9",
+        Duration::from_secs(30),
+    )
+    .await;
+    hog_roll(c, 1, 1).await;
+    let (state, url) = hog_last_state(c).await;
+    assert_eq!(state["memory"]["trotted"], true, "{state}");
+    assert_eq!(state["memory"]["turn"], 2, "{state}");
+    assert_eq!(state["player"], 0, "{state}");
+    assert!(
+        url.contains("trotted=1") && url.contains("turn=10"),
+        "{url}"
+    );
+    let sent = hog_state_sent(c, &url, 1).await;
+    assert_eq!(sent, state, "the fall2017 link reopened {url}");
 
     // ---- A field's check error shows right under it (it was at the
     // panel's foot, 350-500 px down), an alert, and the keyboard stays in

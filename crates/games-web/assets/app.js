@@ -592,6 +592,13 @@ function hogMemoryFromUrl(q, term, turn) {
   }
   const bad = linkChoice(q, "trotted", ["0", "1"]);
   if (bad) return bad;
+  // A field of another rule set's memory is no part of this game.
+  for (const k of ["last", "trotted"]) {
+    if (q.has(k) && !(keys || []).includes(k)) {
+      const whose = Object.keys(MEMORY_KEYS).find((t) => MEMORY_KEYS[t].includes(k));
+      return `${k}= is ${whose}'s memory, not ${term}'s`;
+    }
+  }
   if (!keys) return null;
   return {
     last_points: keys.includes("last") ? last : [0, 0],

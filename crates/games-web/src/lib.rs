@@ -215,7 +215,9 @@ pub fn is_loopback(host: &str) -> bool {
 }
 
 /// The server's routes, answering only the loopback names: the pages (`/`,
-/// `/hog`, `/kalah`, `/lcr`, `/casino`), the assets, and the API.
+/// `/hog`, `/kalah`, `/lcr`, `/casino`, with `/craps` and `/baccarat`
+/// leading to the casino's tabs), the assets, and the API; a browser's
+/// address with no page gets a page with the way to the games.
 pub fn router(backend: Backend) -> Router {
     router_for(backend, &[])
 }
@@ -624,7 +626,10 @@ fn json_error(status: StatusCode, line: &str) -> Response {
 
 /// `/craps?...` to `/casino?game=craps&...`, the query kept.
 async fn to_casino(game: &'static str, RawQuery(query): RawQuery) -> Response {
-    let rest = query.map(|q| format!("&{q}")).unwrap_or_default();
+    let rest = query
+        .filter(|q| !q.is_empty())
+        .map(|q| format!("&{q}"))
+        .unwrap_or_default();
     Redirect::temporary(&format!("/casino?game={game}{rest}")).into_response()
 }
 

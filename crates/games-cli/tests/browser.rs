@@ -3413,6 +3413,31 @@ async fn whole_games_replay(c: &Client, base: &str) {
     let wrong = url.replace("&moves=", "&moves=0%2C");
     c.goto(&wrong).await.unwrap();
     note_with(c, "kalah-new", "its position opened without them").await;
+    // A link saved on the solver's turn: its moves are played again before
+    // the solver moves (its quick reply came first and dropped them in 2
+    // of 12 loads), so the log holds both and the address keeps the start.
+    c.goto(&format!(
+        "{base}/kalah?pits=3&seeds=3&rule=seed&side=1&think=0.5&board=4,1,4,1,4,3,0,1&to_move=0&start=3,3,3,0,3,3,3,0&first=0&moves=1,2"
+    ))
+    .await
+    .unwrap();
+    let after = wait_for(
+        c,
+        "const l = document.querySelectorAll('#kalah-log li').length;
+         return l >= 3 && document.querySelector('#kalah-board button.pit:not([disabled])') !== null
+           ? [l, location.search] : null;",
+        "the link's moves, then the solver's",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(after[0], 3, "{after}");
+    assert!(
+        after[1]
+            .as_str()
+            .unwrap()
+            .contains("start=3%2C3%2C3%2C0%2C3%2C3%2C3%2C0&first=0&moves=1%2C2%2C"),
+        "{after}"
+    );
 
     c.goto(&format!("{base}/kalah?pits=3&seeds=2&rule=empty&side=1"))
         .await
@@ -3502,6 +3527,14 @@ async fn whole_games_replay(c: &Client, base: &str) {
         export["turns"].as_array().unwrap().len()
     );
     eprintln!("whole games: the Kalah and Hog exports replay from their starts");
+    // A game's link with a study's field but not its seed: the seed is
+    // named as missing (it read "no study").
+    c.goto(&format!(
+        "{base}/lcr?players=3&coins=3&seed=5&at=2&table=nohold"
+    ))
+    .await
+    .unwrap();
+    note_with(c, "lcr-study-go", "its seed (study=) is missing").await;
 }
 
 async fn what_a_seventh_review_found(c: &Client, base: &str) {

@@ -1288,7 +1288,8 @@ function kalahLinkMoves(q, board, rule) {
   }
   const m = board.length / 2 - 1;
   const moves = (q.get("moves") || "").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
-  if (moves.length > KALAH_LINK_MOVES || !moves.every((x) => Number.isInteger(x) && x >= 0 && x < m)) {
+  if (moves.length > KALAH_LINK_MOVES) return `moves= holds ${moves.length} moves; a link replays at most ${KALAH_LINK_MOVES}`;
+  if (!moves.every((x) => Number.isInteger(x) && x >= 0 && x < m)) {
     return `moves=${(q.get("moves") || "").slice(0, 40)} is not a list of pits from 0 to ${m - 1}`;
   }
   const first = linkChoice(q, "first", ["0", "1"]);
@@ -1392,11 +1393,23 @@ function kalahFromUrl() {
   kalah.focus = null;
   $("kalah-event").textContent = `A position from a link: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
   $("kalah-log").replaceChildren();
-  kalahTurn();
-  // Its moves from the start, when it gives them, are played again.
+  // Its moves from the start, when it gives them, are played again first:
+  // the position waits for them (the solver's turn too, whose move would
+  // otherwise come before them and drop them).
   const link = boardText === q.get("board") ? kalahLinkMoves(q, board, kalah.state.rule) : null;
   if (typeof link === "string") linkNote("kalah-new", `The link's moves were not taken (${link}): its position opened without them.`);
-  else if (link) kalahReplayLink(link).catch(() => {});
+  if (!link || typeof link === "string") {
+    kalahTurn();
+    return true;
+  }
+  const epoch = kalah.epoch, shown = kalah.state;
+  kalah.busy = true;
+  kalahRender();
+  kalahReplayLink(link).catch(() => {}).finally(() => {
+    if (!kalahCurrent(epoch, shown)) return;
+    kalah.busy = false;
+    kalahTurn();
+  });
   return true;
 }
 
@@ -1526,7 +1539,8 @@ async function kalahTurn(last = -1) {
     const a = s.board[m] + sum(s.board.slice(0, m)), b = s.board[2 * m + 1] + sum(s.board.slice(m + 1, 2 * m + 1));
     const mine = kalah.me === 0 ? a : b, theirs = kalah.me === 0 ? b : a;
     const text = mine > theirs ? "you win" : mine < theirs ? "the solver wins" : "a tie";
-    $("kalah-event").textContent += ` Game over: ${text}, ${mine} to ${theirs}.`;
+    // The winner's score first, as Hog's line says it.
+    $("kalah-event").textContent += ` Game over: ${text}, ${Math.max(mine, theirs)} to ${Math.min(mine, theirs)}.`;
     $("kalah-event").dataset.over = "1";
     $("kalah-values").replaceChildren(el("p", {}, "Game over: no moves left."));
     return;
@@ -1798,7 +1812,8 @@ const LCR_STUDY_KEYS = ["study", "table", "faces", "chips", "rounds", "games"];
 function lcrStudyFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, LCR_STUDY_KEYS)) return null;
-  const seed = linkInt(q, "study", 0, Number.MAX_SAFE_INTEGER), rounds = linkInt(q, "rounds", 1, 10000, true) ?? 100;
+  // (A study's fields without its seed: the seed is named as missing.)
+  const seed = q.has("study") ? linkInt(q, "study", 0, Number.MAX_SAFE_INTEGER) : "its seed (study=) is missing", rounds = linkInt(q, "rounds", 1, 10000, true) ?? 100;
   const games = linkInt(q, "games", 1, 10000000, true) ?? 20000;
   const bad = [seed, rounds, games].find((v) => typeof v === "string");
   if (bad) return bad;

@@ -662,7 +662,8 @@ pub struct Move {
     /// `moves`).
     pub pit: Option<usize>,
     /// Or pits played in turn, each by the player to move then (a whole
-    /// game's moves replayed): at most [`MAX_REPLAYED_MOVES`].
+    /// game's moves replayed): at most [`MAX_REPLAYED_MOVES`], and at most
+    /// [`MAX_REPLAYED_CELLS`] board cells in all the positions reported.
     pub moves: Option<Vec<usize>>,
 }
 

@@ -3527,6 +3527,36 @@ async fn whole_games_replay(c: &Client, base: &str) {
         export["turns"].as_array().unwrap().len()
     );
     eprintln!("whole games: the Kalah and Hog exports replay from their starts");
+    // A link whose moves meet a busy server (503): the position opens
+    // alone, said, and the address keeps its moves for a reload (it lost
+    // them as soon as the page opened).
+    c.goto(&format!("{base}/")).await.unwrap();
+    fail_requests(c, Some("/api/kalah/move")).await;
+    go_inside(
+        c,
+        "/kalah?pits=3&seeds=3&rule=seed&side=0&think=0.5&board=4,1,4,1,4,3,0,1&to_move=0&start=3,3,3,0,3,3,3,0&first=0&moves=1,2",
+    )
+    .await;
+    note_with(
+        c,
+        "kalah-new",
+        "the address keeps them, and reloading the page tries again",
+    )
+    .await;
+    let search = js(c, "return location.search;").await;
+    assert!(
+        search
+            .as_str()
+            .unwrap()
+            .contains("&start=3%2C3%2C3%2C0%2C3%2C3%2C3%2C0&first=0&moves=1%2C2"),
+        "{search}"
+    );
+    fail_requests(c, None).await;
+    // Moves without the board they lead to: refused, said.
+    c.goto(&format!("{base}/kalah?pits=4&seeds=3&moves=1"))
+        .await
+        .unwrap();
+    note_with(c, "kalah-new", "moves= needs the board= they lead to").await;
     // A game's link with a study's field but not its seed: the seed is
     // named as missing (it read "no study").
     c.goto(&format!(

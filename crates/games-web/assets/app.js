@@ -1230,7 +1230,9 @@ async function hogMap() {
 
 // `epoch` counts new games and undos: a reply that arrives after one of
 // them answers a position the page no longer shows, and is dropped.
-const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null, epoch: 0, start: null, moves: [], captured: [] };
+// `pending`: a link's start and moves on their way to be played again,
+// for the position it opened (the address keeps them meanwhile).
+const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null, epoch: 0, start: null, moves: [], captured: [], pending: null };
 
 // Whether the page still shows the game and position a request was made for.
 function kalahCurrent(epoch, state) {
@@ -1265,13 +1267,18 @@ function kalahToUrl() {
     pits: String(s.board.length / 2 - 1), seeds: String(kalah.seeds), rule: s.rule,
     side: String(kalah.me), think: String(kalah.think), board: s.board.join(","), to_move: String(s.to_move),
   });
-  if (kalah.moves.length && kalah.start) {
-    q.set("start", kalah.start.board.join(","));
-    q.set("first", String(kalah.start.to_move));
-    q.set("moves", kalah.moves.join(","));
+  // (A link's moves still to be played again for this position: its own.)
+  const p = kalah.pending && kalah.pending.shown === s ? kalah.pending : null;
+  const from = kalah.moves.length && kalah.start ? { start: kalah.start, moves: kalah.moves } : p;
+  if (from) {
+    q.set("start", from.start.board.join(","));
+    q.set("first", String(from.start.to_move));
+    q.set("moves", from.moves.join(","));
   }
   history.replaceState(null, "", `/kalah?${q}`);
 }
+
+const KALAH_NOTHING_TO_UNDO = "Nothing to undo: no move of yours yet.";
 
 // The most moves a link replays (the server's `kalah move --moves` bound).
 const KALAH_LINK_MOVES = 10000;
@@ -1302,19 +1309,28 @@ function kalahLinkMoves(q, board, rule) {
 // lead to the position opened; else the position stays alone, said.
 async function kalahReplayLink(link) {
   const epoch = kalah.epoch, shown = kalah.state;
+  // Until they are played again (or for good if they cannot be now), the
+  // address keeps the link's start and moves for this position.
+  kalah.pending = { ...link, shown };
   let r;
   try {
     r = await api("kalah", "move", { state: link.start, moves: link.moves }, "kalah",
       { current: () => kalahCurrent(epoch, shown), quiet: true, own: $("kalah-new").closest(".panel") });
   } catch (e) {
-    if (kalahCurrent(epoch, shown)) linkNote("kalah-new", `The link's moves could not be played again (${e.message}): its position opened without them, so Undo and the log start here.`);
-    return;
+    if (!kalahCurrent(epoch, shown)) return -1;
+    // A busy server or no answer: the address keeps them, to try again.
+    const again = !e.status || e.status >= 500;
+    if (!again) kalah.pending = null;
+    linkNote("kalah-new", `The link's moves could not be played again (${e.message}): its position opened without them, so Undo and the log start here` +
+      (again ? "; the address keeps them, and reloading the page tries again." : "."));
+    return -1;
   }
-  if (!kalahCurrent(epoch, shown)) return;
+  if (!kalahCurrent(epoch, shown)) return -1;
+  kalah.pending = null;
   const end = r.position;
   if (end.board.join(",") !== shown.board.join(",") || end.to_move !== shown.to_move) {
     linkNote("kalah-new", "The link's moves do not lead to its board: its position opened without them, so Undo and the log start here.");
-    return;
+    return -1;
   }
   kalah.start = link.start;
   let asked = link.start;
@@ -1323,14 +1339,20 @@ async function kalahReplayLink(link) {
     if (mine) kalah.history.push(asked);
     kalah.positions.push(asked);
     kalah.moves.push(play.move.pit);
-    kalah.commands.push(`games-cli kalah move --state ${shellQuote(JSON.stringify(asked))} --pit ${play.move.pit} --format json`);
+    // (The state's keys in the order the server's own commands give them.)
+    const state = { board: asked.board, rule: asked.rule, to_move: asked.to_move };
+    kalah.commands.push(`games-cli kalah move --state ${shellQuote(JSON.stringify(state))} --pit ${play.move.pit} --format json`);
     kalah.lines.push(describeMove(play.move, mine ? "You" : "The solver"));
     asked = play.position;
   }
+  const last = r.plays[r.plays.length - 1].move, m = shown.board.length / 2 - 1;
+  kalah.captured = last.captured ? [last.last, 2 * m - last.last] : [];
   $("kalah-log").replaceChildren(...kalah.lines.map((l) => el("li", {}, l)).reverse());
   $("kalah-event").textContent = `A game from a link: ${r.plays.length} ${r.plays.length === 1 ? "move" : "moves"} played again from its start. ${kalah.lines[kalah.lines.length - 1]}`;
-  kalahToUrl();
-  kalahRender();
+  // Undo asked for while they were on their way found none: it can now.
+  const said = $("kalah-undo").closest(".panel").querySelector(":scope > .check-error");
+  if (said && said.textContent === KALAH_NOTHING_TO_UNDO) said.remove();
+  return last.last;
 }
 
 // A game from the address, when it names a whole, sane one.
@@ -1398,17 +1420,20 @@ function kalahFromUrl() {
   // otherwise come before them and drop them).
   const link = boardText === q.get("board") ? kalahLinkMoves(q, board, kalah.state.rule) : null;
   if (typeof link === "string") linkNote("kalah-new", `The link's moves were not taken (${link}): its position opened without them.`);
+  else if (!link && q.has("moves")) linkNote("kalah-new", "The link's moves were not taken (moves= needs the board= they lead to): the start of the game opened.");
   if (!link || typeof link === "string") {
     kalahTurn();
     return true;
   }
   const epoch = kalah.epoch, shown = kalah.state;
+  kalah.pending = { ...link, shown };
   kalah.busy = true;
   kalahRender();
-  kalahReplayLink(link).catch(() => {}).finally(() => {
+  // (The last move's pit ringed and its capture marked, as when played.)
+  kalahReplayLink(link).catch(() => -1).then((last) => {
     if (!kalahCurrent(epoch, shown)) return;
     kalah.busy = false;
-    kalahTurn();
+    kalahTurn(last);
   });
   return true;
 }
@@ -1719,7 +1744,7 @@ async function kalahSolverMove() {
 // solver thinks (its search is called off).
 function kalahUndo() {
   if (!kalah.history.length) {
-    panelError($("kalah-undo").closest(".panel"), "Nothing to undo: no move of yours yet.", "check-error");
+    panelError($("kalah-undo").closest(".panel"), KALAH_NOTHING_TO_UNDO, "check-error");
     return;
   }
   panelError($("kalah-undo").closest(".panel"), "", "check-error");

@@ -42,6 +42,10 @@ SAME = [
     (games.baccarat.deal, {"seed": 3, "decks": 2}, ["baccarat", "deal", "--seed", "3", "--decks", "2"]),
     (games.baccarat.deal, {"cards": ["AH", "9C", "2H", "JS"]}, ["baccarat", "deal", "--cards", "AH,9C,2H,JS"]),
     (games.baccarat.simulate, {"games": "1e4", "seed": 2}, ["baccarat", "simulate", "--games", "1e4", "--seed", "2"]),
+    # A game's moves or turns replayed in one call.
+    (games.kalah.move, {"pits": 4, "seeds": 3, "empty_capture": True, "moves": [1, 3, 0]}, ["kalah", "move", "--pits", "4", "--seeds", "3", "--empty-capture", "--moves", "1,3,0"]),
+    (games.hog.step, {"state": '{"rules":"fall2019","goal":100,"scores":[0,0],"player":0}', "turns": ["4:100", "3:101", "5:102"]},
+     ["hog", "step", "--state", '{"rules":"fall2019","goal":100,"scores":[0,0],"player":0}', "--turns", "4:100,3:101,5:102"]),
     # The variants study: `simulate` with a table.
     (games.lcr.study, {"seed": 21, "games": 3000}, ["lcr", "simulate", "--table", "all", "--seed", "21", "--games", "3000"]),
     (games.lcr.study, {"table": "standard-tilted", "seed": 4, "games": 2000}, ["lcr", "simulate", "--table", "standard-tilted", "--seed", "4", "--games", "2000"]),

@@ -1740,7 +1740,8 @@ fn turn_of(k: usize, text: &str) -> Result<(i64, u64), AppError> {
 pub struct SpringStep {
     /// The seed of the dice.
     pub seed: u64,
-    /// Who chose the dice: "you" (`rolls`) or the strategy's name.
+    /// Who chose the dice: "you" (`rolls`), the strategy's name, or "the
+    /// list" (a turn of `--turns`).
     pub chosen_by: String,
     /// The turn.
     pub turn: hog::TurnRecord,
@@ -1829,6 +1830,13 @@ impl Verb for Step {
                 other => other,
             })?;
             state = step.state_json()?;
+            // Its dice came from the list, whoever chose them in the game.
+            let mut step = step;
+            match &mut step {
+                StepReport::Spring(s) => s.chosen_by = "the list".into(),
+                StepReport::Term(s) => s.chosen_by = "the list".into(),
+                StepReport::Turns(_) => {}
+            }
             out.push(step);
         }
         let winner = out.last().and_then(StepReport::winner);

@@ -3557,6 +3557,33 @@ async fn whole_games_replay(c: &Client, base: &str) {
         .await
         .unwrap();
     note_with(c, "kalah-new", "moves= needs the board= they lead to").await;
+    // The exact odds' server error goes when the next ask fails its
+    // check (both showed, one naming 12 seats, the other 0).
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    set(c, "lcr-players", "12").await;
+    set(c, "lcr-coins", "5").await;
+    click(c, "lcr-exact-go").await;
+    wait_for(
+        c,
+        "const p = document.getElementById('lcr-exact-go').closest('.panel').querySelector('.panel-error');
+         return p && p.textContent.includes('states') ? true : null;",
+        "the too-large table's error",
+        Duration::from_secs(30),
+    )
+    .await;
+    set(c, "lcr-players", "0").await;
+    click(c, "lcr-exact-go").await;
+    let said = js(
+        c,
+        "const p = document.getElementById('lcr-exact-go').closest('.panel');
+         return [p.querySelector('.panel-error') ? p.querySelector('.panel-error').textContent : '',
+                 p.querySelector('.check-error') ? p.querySelector('.check-error').textContent : '',
+                 document.getElementById('status').textContent];",
+    )
+    .await;
+    assert_eq!(said[0], "", "{said}");
+    assert!(said[1].as_str().unwrap().starts_with("Seats:"), "{said}");
+    assert!(!said[2].as_str().unwrap().contains("states"), "{said}");
     // A game's link with a study's field but not its seed: the seed is
     // named as missing (it read "no study").
     c.goto(&format!(

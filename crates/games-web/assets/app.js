@@ -1889,7 +1889,11 @@ EXPORTS.lcr = () => {
 // by a new game of another table, which says quietly when the page cannot
 // solve that table (too many states), rather than as an error.
 async function lcrExact(follow = false) {
+  // (Every write so far: the check's own comes after.)
+  const at = writes;
   if (!lcrSizeOk("lcr-exact-go")) {
+    // An answer's error of before (another table's) goes with its odds.
+    clearBefore($("lcr-exact-go").closest(".panel"), at + 1, "lcr exact");
     // The odds shown are another table's, and so are any on their way.
     ++lcr.oddsAsked;
     $("lcr-exact").replaceChildren();

@@ -3557,6 +3557,49 @@ async fn whole_games_replay(c: &Client, base: &str) {
         .await
         .unwrap();
     note_with(c, "kalah-new", "moves= needs the board= they lead to").await;
+    // ---- A Hog link of a game from its start holds each turn's dice: the
+    // reopened game has its log and its whole export (they started at
+    // the link).
+    open(c, &format!("{base}/hog"), "hog").await;
+    wait_for(
+        c,
+        "return document.querySelector('#hog-coach-table') !== null && !document.getElementById('hog-roll-4').disabled;",
+        "a new Hog game",
+        Duration::from_secs(30),
+    )
+    .await;
+    for _ in 0..3 {
+        hog_roll(c, 4, 2).await;
+    }
+    let before = js(
+        c,
+        "return [location.href, window.gamesExport('hog'), document.querySelectorAll('#hog-log li').length];",
+    )
+    .await;
+    let url = before[0].as_str().unwrap().to_string();
+    assert!(url.contains("&rolled=4%2C"), "{url}");
+    c.goto(&url).await.unwrap();
+    let again = wait_for(
+        c,
+        &format!(
+            "if (document.querySelectorAll('#hog-log li').length !== {} || document.getElementById('hog-roll-4').disabled) return null;
+             return [location.href, window.gamesExport('hog')];",
+            before[2]
+        ),
+        "the link's turns played again",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(again[0].as_str().unwrap(), url, "the address stays");
+    for key in ["turns", "scores", "command", "seed"] {
+        assert_eq!(again[1][key], before[1][key], "the export's {key}");
+    }
+    // Turns that do not lead to the link's scores: the position alone, said.
+    c.goto(&url.replace("&rolled=4%2C", "&rolled=5%2C"))
+        .await
+        .unwrap();
+    note_with(c, "hog-new", "its position opened without them").await;
+
     // The exact odds' server error goes when the next ask fails its
     // check (both showed, one naming 12 seats, the other 0).
     open(c, &format!("{base}/lcr"), "lcr").await;

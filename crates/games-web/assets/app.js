@@ -513,7 +513,9 @@ function newGameButton(button, seed, start) {
 const BUILT_IN = ["final", "optimal", "bacon", "swap", ...Array.from({ length: 10 }, (_, i) => `always:${i + 1}`)];
 // `epoch` counts new games: a reply that arrives after one answers the old
 // game, and is dropped (as Kalah's).
-const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, failed: false, mapAsked: 0, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [], epoch: 0 };
+// `fresh`: the game began at its start (the address holds its turns'
+// dice); `pending`: a link's turns on their way to be played again.
+const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, failed: false, mapAsked: 0, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [], epoch: 0, fresh: false, pending: null };
 const DEFAULT_TERM = "spring2014";
 // Strategies that exist only under Spring 2014's rules.
 const SPRING_ONLY = ["bacon", "swap"];
@@ -797,6 +799,10 @@ function hogToUrl() {
     bacon: r.free_bacon ? "1" : "0", wild: r.hog_wild ? "1" : "0", swap: r.swine_swap ? "1" : "0",
     scores: s.scores.join(","), player: String(s.player), turn: String(hog.turn),
   });
+  // Each turn's dice from the start of the game (a link's own while they
+  // are played again), so that a reopened game has its log and export.
+  const rolled = hog.pending && hog.pending.shown === s ? hog.pending.rolled : hog.fresh && hog.turns.length ? hog.turns.map((t) => t.rolls) : null;
+  if (rolled) q.set("rolled", rolled.join(","));
   history.replaceState(null, "", `/hog?${q}`);
 }
 
@@ -804,7 +810,7 @@ function hogToUrl() {
 // else why it could not be opened.
 function hogFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!linkNames(q, ["scores", "seed", "opponent", "seat", "goal", "rules", "player", "turn", "bacon", "wild", "swap", "last", "trotted"])) return false;
+  if (!linkNames(q, ["scores", "seed", "opponent", "seat", "goal", "rules", "player", "turn", "bacon", "wild", "swap", "last", "trotted", "rolled"])) return false;
   if (!q.has("scores")) return "no scores";
   const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER);
   const turn = linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
@@ -835,7 +841,16 @@ function hogFromUrl() {
   $("hog-bacon").checked = q.get("bacon") !== "0";
   $("hog-wild").checked = q.get("wild") !== "0";
   $("hog-swap").checked = q.get("swap") !== "0";
-  hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn, memory });
+  // The dice of each turn from the start, when the link gives them: the
+  // game is played again to its position, so its log and export are whole.
+  let rolled = null;
+  if (q.has("rolled")) {
+    const t = q.get("rolled"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+    if (v.length !== turn || turn > HOG_LINK_TURNS || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= 10)) {
+      linkNote("hog-new", `The link's turns were not taken (rolled=${t.slice(0, 30)} is not ${turn} numbers of dice from 0 to 10): its position opened without them.`);
+    } else rolled = v;
+  }
+  hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn, memory, rolled });
   if (file) {
     linkNote("hog-new", `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.`);
   }
@@ -901,6 +916,10 @@ function hogNew(from = null) {
   hog.term = rules.name || DEFAULT_TERM;
   hog.state = hogState(rules, from ? from.scores : [0, 0], from ? from.player : 0, from ? from.memory : null);
   hog.start = hog.state;
+  // A game from its start (a link's too, at turn 0 and 0 : 0): the
+  // address holds its turns' dice (`rolled`).
+  hog.fresh = !from || (from.turn === 0 && from.player === 0 && from.scores[0] === 0 && from.scores[1] === 0);
+  hog.pending = null;
   hog.turns = [];
   hog.commands = [];
   hog.winner = null;
@@ -921,9 +940,70 @@ function hogNew(from = null) {
     hogRender();
     return;
   }
+  if (from && from.rolled) {
+    // The link's turns played again first (the next turn waits for them).
+    hog.pending = { rolled: from.rolled, shown: hog.state };
+    hog.busy = true;
+    hogRender();
+    hogReplayLink(from.rolled).catch(() => {});
+    return;
+  }
   hogRender();
   if (hog.state.player !== hog.me) hogComputer();
   else hogCoach();
+}
+
+// The most turns a link replays (the server's `hog step --turns` bound).
+const HOG_LINK_TURNS = 10000;
+
+// A link's turns played again from the start of its game (`hog step
+// --turns`, each turn's seed the game's seed plus its number): the log,
+// the export and the dice shown, when they lead to the position opened;
+// else the position stays alone, said. Then the game goes on.
+async function hogReplayLink(rolled) {
+  const epoch = hog.epoch, shown = hog.state, current = () => hog.epoch === epoch && hog.state === shown;
+  const start = hogState(hogRules(), [0, 0], 0, null);
+  const turns = rolled.map((n, i) => `${n}:${Number((BigInt(hog.seed) + BigInt(i)) % 2n ** 53n)}`);
+  const goOn = () => {
+    hog.busy = false;
+    hogRender();
+    if (hogOver()) return;
+    if (hog.state.player !== hog.me) hogComputer().catch(() => {});
+    else hogCoach().catch(() => {});
+  };
+  let r;
+  try {
+    r = await api("hog", "step", { state: start, turns }, "hog", { current, quiet: true, own: $("hog-new").closest(".panel") });
+  } catch (e) {
+    if (!current()) return;
+    // A busy server or no answer: the address keeps them, to try again.
+    const again = !e.status || e.status >= 500;
+    if (!again) hog.pending = null;
+    linkNote("hog-new", `The link's turns could not be played again (${e.message}): its position opened without them, so the log and the export start here` +
+      (again ? "; the address keeps them, and reloading the page tries again." : "."));
+    goOn();
+    return;
+  }
+  if (!current()) return;
+  hog.pending = null;
+  const end = r.turns[r.turns.length - 1].state;
+  const same = (a, b) => JSON.stringify(a.scores) === JSON.stringify(b.scores) && a.player === b.player &&
+    JSON.stringify(hogMemoryToUrl(a)) === JSON.stringify(hogMemoryToUrl(b));
+  if (!same(end, shown)) {
+    linkNote("hog-new", "The link's turns do not lead to its scores: its position opened without them, so the log and the export start here.");
+    goOn();
+    return;
+  }
+  hog.turn = 0;
+  hog.start = start;
+  hog.fresh = true;
+  let before = start;
+  for (const t of r.turns) {
+    hog.commands.push(`games-cli hog step --state ${shellQuote(JSON.stringify(before))} --rolls ${t.turn.rolls} --seed ${t.seed} --format json`);
+    hogApply(t);
+    before = t.state;
+  }
+  goOn();
 }
 
 // The rules of the game on the board, one shape for both engines: Spring

@@ -194,6 +194,16 @@ async fn note_beside(c: &Client, button: &str) -> serde_json::Value {
     .unwrap()
 }
 
+/// Wait for the note beside `button` to say `part` (a note written when a
+/// reply comes).
+async fn note_comes(c: &Client, button: &str, part: &str) {
+    let script = format!(
+        "const e = document.getElementById({button:?}).closest('.panel').querySelector('.check-error');
+         return e && e.textContent.includes({part:?}) ? true : null;"
+    );
+    wait_for(c, &script, part, Duration::from_secs(30)).await;
+}
+
 /// The craps bankroll shown and the seed in its field.
 async fn craps_bank_and_seed(c: &Client) -> serde_json::Value {
     js(c, "return [document.getElementById('craps-bank').textContent, document.getElementById('craps-seed').value];").await
@@ -3412,7 +3422,7 @@ async fn whole_games_replay(c: &Client, base: &str) {
     // Moves that do not lead to the link's board: the position alone, said.
     let wrong = url.replace("&moves=", "&moves=0%2C");
     c.goto(&wrong).await.unwrap();
-    note_with(c, "kalah-new", "its position opened without them").await;
+    note_comes(c, "kalah-new", "its position opened without them").await;
     // A link saved on the solver's turn: its moves are played again before
     // the solver moves (its quick reply came first and dropped them in 2
     // of 12 loads), so the log holds both and the address keeps the start.
@@ -3527,6 +3537,38 @@ async fn whole_games_replay(c: &Client, base: &str) {
         export["turns"].as_array().unwrap().len()
     );
     eprintln!("whole games: the Kalah and Hog exports replay from their starts");
+    // The finished game's link (it holds every turn's dice) reopens whole:
+    // its log, its winner and its export.
+    let end = js(
+        c,
+        "return [location.href, document.querySelectorAll('#hog-log li').length];",
+    )
+    .await;
+    let finished = end[0].as_str().unwrap().to_string();
+    assert!(finished.contains("&rolled="), "{finished}");
+    c.goto(&finished).await.unwrap();
+    let again = wait_for(
+        c,
+        &format!(
+            "if (document.querySelectorAll('#hog-log li').length !== {}) return null;
+             return [Number(document.getElementById('hog-event').dataset.winner), window.gamesExport('hog').command, location.href];",
+            end[1]
+        ),
+        "the finished game's turns played again",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(again[0], winner, "{again}");
+    assert_eq!(again[1], export["command"], "{again}");
+    assert_eq!(again[2].as_str().unwrap(), finished);
+    // Dice of another number of turns than the link's: refused, and said
+    // (the note was cleared as the game was set up).
+    c.goto(&format!(
+        "{base}/hog?opponent=final&seat=0&seed=7&goal=100&bacon=1&wild=1&swap=1&scores=12,31&player=0&turn=3&rolled=4,4"
+    ))
+    .await
+    .unwrap();
+    note_with(c, "hog-new", "The link's turns were not taken").await;
     // A link whose moves meet a busy server (503): the position opens
     // alone, said, and the address keeps its moves for a reload (it lost
     // them as soon as the page opened).
@@ -3537,7 +3579,7 @@ async fn whole_games_replay(c: &Client, base: &str) {
         "/kalah?pits=3&seeds=3&rule=seed&side=0&think=0.5&board=4,1,4,1,4,3,0,1&to_move=0&start=3,3,3,0,3,3,3,0&first=0&moves=1,2",
     )
     .await;
-    note_with(
+    note_comes(
         c,
         "kalah-new",
         "the address keeps them, and reloading the page tries again",
@@ -3595,10 +3637,19 @@ async fn whole_games_replay(c: &Client, base: &str) {
         assert_eq!(again[1][key], before[1][key], "the export's {key}");
     }
     // Turns that do not lead to the link's scores: the position alone, said.
-    c.goto(&url.replace("&rolled=4%2C", "&rolled=5%2C"))
-        .await
-        .unwrap();
-    note_with(c, "hog-new", "its position opened without them").await;
+    // (Other dice may well lead to the same scores: a pig out is a pig out.)
+    let wrong: Vec<&str> = url
+        .split('&')
+        .map(|kv| {
+            if kv.starts_with("scores=") {
+                "scores=1%2C2"
+            } else {
+                kv
+            }
+        })
+        .collect();
+    c.goto(&wrong.join("&")).await.unwrap();
+    note_comes(c, "hog-new", "its position opened without them").await;
 
     // The exact odds' server error goes when the next ask fails its
     // check (both showed, one naming 12 seats, the other 0).

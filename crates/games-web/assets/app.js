@@ -556,7 +556,10 @@ function hogRuleFlags(rules) {
 // A new game's state under `rules` (another term's with its `memory` of
 // earlier turns, when a link gave one; else the server starts it fresh).
 function hogState(rules, scores, player, memory = null) {
-  if (rules.name) return { rules: rules.name, goal: rules.goal, scores, player, ...(memory ? { memory } : {}), rolling: null };
+  // A term with a memory has it from the start (a fresh game's), so that a
+  // game's start reads the same however it was opened.
+  const mem = memory || (MEMORY_KEYS[rules.name] ? { last_points: [0, 0], turn: 0, trotted: false } : null);
+  if (rules.name) return { rules: rules.name, goal: rules.goal, scores, player, ...(mem ? { memory: mem } : {}), rolling: null };
   return { rules, scores, player, rolling: null };
 }
 
@@ -843,14 +846,16 @@ function hogFromUrl() {
   $("hog-swap").checked = q.get("swap") !== "0";
   // The dice of each turn from the start, when the link gives them: the
   // game is played again to its position, so its log and export are whole.
-  let rolled = null;
+  let rolled = null, refused = "";
   if (q.has("rolled")) {
     const t = q.get("rolled"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
     if (v.length !== turn || turn > HOG_LINK_TURNS || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= 10)) {
-      linkNote("hog-new", `The link's turns were not taken (rolled=${t.slice(0, 30)} is not ${turn} numbers of dice from 0 to 10): its position opened without them.`);
+      refused = `The link's turns were not taken (rolled=${t.slice(0, 30)} is not ${turn} numbers of dice from 0 to 10): its position opened without them.`;
     } else rolled = v;
   }
   hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn, memory, rolled });
+  // (Said once the game is set up, which clears the setup's old notes.)
+  if (refused) linkNote("hog-new", refused);
   if (file) {
     linkNote("hog-new", `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.`);
   }
@@ -918,7 +923,9 @@ function hogNew(from = null) {
   hog.start = hog.state;
   // A game from its start (a link's too, at turn 0 and 0 : 0): the
   // address holds its turns' dice (`rolled`).
-  hog.fresh = !from || (from.turn === 0 && from.player === 0 && from.scores[0] === 0 && from.scores[1] === 0);
+  const m = hog.state.memory;
+  hog.fresh = !from || (from.turn === 0 && from.player === 0 && from.scores[0] === 0 && from.scores[1] === 0 &&
+    (!m || (m.last_points.every((x) => x === 0) && m.turn === 0 && !m.trotted)));
   hog.pending = null;
   hog.turns = [];
   hog.commands = [];
@@ -930,27 +937,38 @@ function hogNew(from = null) {
   delete $("hog-event").dataset.winner;
   $("hog-event").textContent = from ? `A position from a link: ${from.scores[0]} : ${from.scores[1]}, seed ${hog.seed}, turn ${hog.turn}. First to ${rules.goal}.`
     : `Seed ${hog.seed}. First to ${rules.goal}.`;
-  if (hogOver()) {
-    // A finished game from a link: who won, and no coach.
-    const sc = hog.state.scores, w = sc[0] >= rules.goal && sc[0] >= sc[1] ? 0 : 1;
-    hog.winner = w;
-    $("hog-event").textContent += ` The game is over: ${w === hog.me ? "you win" : "the computer wins"}, ${sc[w]} to ${sc[1 - w]}.`;
-    $("hog-event").dataset.winner = w;
-    $("hog-coach").replaceChildren(el("p", {}, "Game over."));
-    hogRender();
-    return;
-  }
   if (from && from.rolled) {
-    // The link's turns played again first (the next turn waits for them).
+    // The link's turns played again first (the next turn waits for them),
+    // a finished game's too.
     hog.pending = { rolled: from.rolled, shown: hog.state };
     hog.busy = true;
     hogRender();
-    hogReplayLink(from.rolled).catch(() => {});
+    const epoch = hog.epoch;
+    hogReplayLink(from.rolled).catch(() => {
+      // (Whatever went wrong, the game is not left waiting.)
+      if (hog.epoch !== epoch || !hog.busy) return;
+      hog.busy = false;
+      hogRender();
+    });
+    return;
+  }
+  if (hogOver()) {
+    hogLinkOver();
+    hogRender();
     return;
   }
   hogRender();
   if (hog.state.player !== hog.me) hogComputer();
   else hogCoach();
+}
+
+// A finished game from a link, opened at its end: who won, and no coach.
+function hogLinkOver() {
+  const sc = hog.state.scores, w = sc[0] >= hogRules().goal && sc[0] >= sc[1] ? 0 : 1;
+  hog.winner = w;
+  $("hog-event").textContent += ` The game is over: ${w === hog.me ? "you win" : "the computer wins"}, ${sc[w]} to ${sc[1 - w]}.`;
+  $("hog-event").dataset.winner = w;
+  $("hog-coach").replaceChildren(el("p", {}, "Game over."));
 }
 
 // The most turns a link replays (the server's `hog step --turns` bound).
@@ -966,6 +984,8 @@ async function hogReplayLink(rolled) {
   const turns = rolled.map((n, i) => `${n}:${Number((BigInt(hog.seed) + BigInt(i)) % 2n ** 53n)}`);
   const goOn = () => {
     hog.busy = false;
+    // A finished game whose turns were not played again: who won.
+    if (hogOver() && (hog.winner === null || hog.winner === undefined)) hogLinkOver();
     hogRender();
     if (hogOver()) return;
     if (hog.state.player !== hog.me) hogComputer().catch(() => {});
@@ -980,7 +1000,7 @@ async function hogReplayLink(rolled) {
     const again = !e.status || e.status >= 500;
     if (!again) hog.pending = null;
     linkNote("hog-new", `The link's turns could not be played again (${e.message}): its position opened without them, so the log and the export start here` +
-      (again ? "; the address keeps them, and reloading the page tries again." : "."));
+      (again ? "; the address keeps them for this position, and reloading the page tries again." : "."));
     goOn();
     return;
   }

@@ -1823,7 +1823,7 @@ impl Verb for Step {
                 seed: Some(seed),
                 turns: None,
             };
-            let step = one.one(ctx).map_err(|e| match e {
+            let mut step = one.one(ctx).map_err(|e| match e {
                 AppError::BadInput(m) => {
                     AppError::BadInput(format!("--turns: turn {} ({}): {m}", k + 1, turns[k]))
                 }
@@ -1831,7 +1831,6 @@ impl Verb for Step {
             })?;
             state = step.state_json()?;
             // Its dice came from the list, whoever chose them in the game.
-            let mut step = step;
             match &mut step {
                 StepReport::Spring(s) => s.chosen_by = "the list".into(),
                 StepReport::Term(s) => s.chosen_by = "the list".into(),

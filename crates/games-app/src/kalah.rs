@@ -749,14 +749,13 @@ impl Verb for Move {
                 p.board().len()
             ));
         }
-        let mut before = p.clone();
+        let start = p.clone();
         let mut plays = Vec::with_capacity(pits.len());
         let cancel = ctx.cancel_token();
         for (k, &pit) in pits.iter().enumerate() {
             if cancel.is_cancelled() {
                 return Err(AppError::Cancelled);
             }
-            before.clone_from(&p);
             let played = p.play_reported(pit).map_err(|e| {
                 AppError::BadInput(if list {
                     format!("--moves: move {} (pit {pit}): {e}", k + 1)
@@ -771,6 +770,12 @@ impl Verb for Move {
         }
         let Some(played) = plays.last().map(|l| l.played) else {
             return bad("kalah move: --pit or --moves (at least one pit) is required");
+        };
+        // The position before the last move: the one the move before it
+        // left, or the start.
+        let before = match plays.len() {
+            n if n >= 2 => plays[n - 2].position.clone(),
+            _ => start,
         };
         if !list {
             plays.clear();

@@ -200,69 +200,35 @@ fn a_list_of_moves_is_the_game_played_one_move_at_a_time() {
             c.stderr
         );
     }
-    let c = games_cli::run_captured([
-        "games-cli",
-        "kalah",
-        "move",
-        "--pits",
-        "4",
-        "--seeds",
-        "3",
+    let e = refused(
+        &["--pits", "4", "--seeds", "3", "--moves", "0", "--pit", "1"],
         "--moves",
-        "0",
-        "--pit",
-        "1",
-    ]);
-    assert_eq!(c.code, 2);
-    assert!(
-        c.stderr.contains("--moves") && c.stderr.contains("--pit"),
-        "{}",
-        c.stderr
     );
+    assert!(e.contains("--pit"), "{e}");
     // A board of 1,000 pits a side (2,002 cells) 600 times is past the
     // cells the report may hold: refused before any move.
     let board = [vec![1; 1000], vec![0], vec![1; 1000], vec![0]].concat();
     let wide = json!({"board": board, "to_move": 0, "rule": "seed"});
     let many = vec!["0"; 600].join(",");
-    let c = games_cli::run_captured([
-        "games-cli",
-        "kalah",
-        "move",
-        "--state",
-        &wide.to_string(),
-        "--moves",
-        &many,
-    ]);
-    assert_eq!(c.code, 2);
-    assert!(
-        c.stderr.contains(&format!(
-            "hold 1201200 cells; at most {}",
-            kalah::MAX_REPLAYED_CELLS
-        )),
-        "{}",
-        c.stderr
+    refused(
+        &["--state", &wide.to_string(), "--moves", &many],
+        &format!("hold 1201200 cells; at most {}", kalah::MAX_REPLAYED_CELLS),
     );
     let long = vec!["0"; kalah::MAX_REPLAYED_MOVES + 1].join(",");
-    let c = games_cli::run_captured([
-        "games-cli",
-        "kalah",
-        "move",
-        "--pits",
-        "4",
-        "--seeds",
-        "3",
-        "--moves",
-        &long,
-    ]);
-    assert_eq!(c.code, 2);
-    assert!(
-        c.stderr.contains(&format!(
-            "--moves: at most {} moves",
-            kalah::MAX_REPLAYED_MOVES
-        )),
-        "{}",
-        c.stderr
+    refused(
+        &["--pits", "4", "--seeds", "3", "--moves", &long],
+        &format!("--moves: at most {} moves", kalah::MAX_REPLAYED_MOVES),
     );
+}
+
+/// `games-cli kalah move ARGS` is bad input (exit 2) whose line says
+/// `part`; the line.
+fn refused(args: &[&str], part: &str) -> String {
+    let words = ["games-cli", "kalah", "move"].iter().chain(args);
+    let c = games_cli::run_captured(words);
+    assert_eq!(c.code, 2);
+    assert!(c.stderr.contains(part), "{}", c.stderr);
+    c.stderr
 }
 
 #[test]

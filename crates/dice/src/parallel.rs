@@ -73,6 +73,21 @@ impl<F: Fn(u64) + Sync> Watch for F {
     }
 }
 
+/// A [`Watch`] lent to a run by reference, so that the run's work can ask
+/// it too: work whose units are long (a game of a hundred seats) checks
+/// [`Watch::stop`] between its units and returns early, and the run, which
+/// asks again after each chunk, throws that chunk away and stops.
+pub struct Lent<'a, W: Watch + ?Sized>(pub &'a W);
+
+impl<W: Watch + ?Sized> Watch for Lent<'_, W> {
+    fn done(&self, units: u64) {
+        self.0.done(units);
+    }
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
+}
+
 /// The number of threads to use when the user does not say.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -274,6 +289,11 @@ where
         let units = CHUNK.min(total - i * CHUNK);
         let mut dice = SeededDice::new(seed, i);
         let out = work(&mut dice, i * CHUNK, units);
+        // Work that saw the stop may have returned early (see `Lent`): its
+        // chunk is not whole.
+        if progress.stop() {
+            return None;
+        }
         progress.done(done.fetch_add(units, Ordering::Relaxed) + units);
         Some(out)
     };
@@ -387,6 +407,47 @@ mod tests {
         assert!(one.windows(2).all(|w| w[0].0 < w[1].0), "chunk order");
         assert_eq!(one, fold(2));
         assert_eq!(one.iter().map(|x| x.2).sum::<u64>(), total);
+    }
+
+    /// A stop heard by the work within a chunk ends the run there, and the
+    /// chunk cut short is not folded in.
+    #[test]
+    fn a_stop_the_work_hears_ends_the_run_within_a_chunk() {
+        use std::sync::atomic::AtomicU64;
+        struct After(AtomicU64);
+        impl Watch for After {
+            fn done(&self, _: u64) {}
+            fn stop(&self) -> bool {
+                // Stop from the fourth time it is asked.
+                self.0.fetch_add(1, Ordering::Relaxed) >= 3
+            }
+        }
+        let watch = After(AtomicU64::new(0));
+        let played = AtomicU64::new(0);
+        let folded = AtomicU64::new(0);
+        let r = run_chunks_fold(
+            2 * CHUNK,
+            1,
+            1,
+            |_, _, n| {
+                for u in 0..n {
+                    if u % 100 == 99 && watch.stop() {
+                        break;
+                    }
+                    played.fetch_add(1, Ordering::Relaxed);
+                }
+            },
+            (),
+            |(), ()| {
+                folded.fetch_add(1, Ordering::Relaxed);
+            },
+            Lent(&watch),
+        );
+        assert_eq!(r, Err(ParallelError::Stopped));
+        // Asked once before the chunk, then by the work at its 100th and
+        // 200th units, which stops it at the 300th: 299 units played.
+        assert_eq!(played.load(Ordering::Relaxed), 299);
+        assert_eq!(folded.load(Ordering::Relaxed), 0);
     }
 
     #[test]

@@ -392,7 +392,7 @@ impl Rate {
     pub fn check(&self) -> Result<Option<Under>, AppError> {
         if self.strategy.is_none() {
             return bad(
-                "--strategy is required (or a verb: rate, best-response, tournament, export, play, turn, choose, max-rolls, step, coach)",
+                "--strategy is required: the strategy to rate, e.g. --strategy final (hog's other verbs: best-response, tournament, export, play, turn, choose, max-rolls, step, coach)",
             );
         }
         if let Some(u) = self.rules.under()? {
@@ -454,7 +454,10 @@ impl Rate {
         let threads = ctx.threads(self.sampling.threads)?;
         let seed = self.sampling.seed.unwrap_or_default();
         ctx.check()?;
-        Ok(sample::wins_shard(s, vs, n, rules, seed, threads, shard)?)
+        // Its games heard, so that a cancelled request stops within a chunk.
+        let meter = ctx.meter(2 * n / shard.count.max(1), 2_000_000, "games");
+        sample::wins_shard(s, vs, n, rules, seed, threads, shard, &meter)
+            .map_err(|e| ctx.stopped_or(e))
     }
 
     fn build(

@@ -131,25 +131,86 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
             cut(k, 40),
         )));
     }
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let mut path = e.path().to_string();
-        let mut why = e.inner().to_string();
-        // A flattened group (`Sampling`) hides the key from the path: find
-        // it by reading each key alone (every field has a default).
-        if path == "." {
-            for (k, v) in map {
-                let mut one = serde_json::Map::new();
-                one.insert(k.clone(), v.clone());
-                if let Err(e) = serde_json::from_value::<V>(Value::Object(one)) {
-                    path = k.clone();
-                    why = e.to_string();
-                    break;
-                }
+    // A number given as text (`{"players": "3"}`) is the number, as on
+    // the command line: each key a number's place refuses as text is read
+    // again as the number its text is.
+    let mut map = map.clone();
+    let mut result = serde_path_to_error::deserialize::<_, V>(&Value::Object(map.clone()));
+    for _ in 0..map.len() {
+        let Err(e) = &result else { break };
+        let (key, why) = failing::<V>(&map, e);
+        let number = match map.get(&key) {
+            Some(Value::String(t)) if why.starts_with("invalid type: string") => {
+                t.trim().parse::<serde_json::Number>().ok()
+            }
+            _ => None,
+        };
+        let Some(n) = number else { break };
+        map.insert(key, Value::Number(n));
+        result = serde_path_to_error::deserialize::<_, V>(&Value::Object(map.clone()));
+    }
+    result.map_err(|e| {
+        let (path, why) = failing::<V>(&map, &e);
+        let why = why.split(" at line ").next().unwrap_or(&why);
+        AppError::BadInput(format!("{path}: {}", cut(&in_words(why), 160)))
+    })
+}
+
+/// The key of `map` whose value `e` refused, and why. A flattened group
+/// (`Sampling`) hides the key from the path: it is found by reading each
+/// key alone (every field has a default).
+fn failing<V: Verb>(
+    map: &serde_json::Map<String, Value>,
+    e: &serde_path_to_error::Error<serde_json::Error>,
+) -> (String, String) {
+    let path = e.path().to_string();
+    if path == "." {
+        for (k, v) in map {
+            let mut one = serde_json::Map::new();
+            one.insert(k.clone(), v.clone());
+            if let Err(e) = serde_json::from_value::<V>(Value::Object(one)) {
+                return (k.clone(), e.to_string());
             }
         }
-        let why = why.split(" at line ").next().unwrap_or(&why);
-        AppError::BadInput(format!("{path}: {}", cut(why, 160)))
-    })
+    }
+    (path, e.inner().to_string())
+}
+
+/// serde's "invalid value: integer `-3`, expected usize" in the words the
+/// command line uses: "expected a whole number of 0 or more, not -3".
+fn in_words(why: &str) -> String {
+    let Some((got, expected)) = why.rsplit_once(", expected ") else {
+        return why.to_string();
+    };
+    let wanted = match expected {
+        "usize" | "u64" => "a whole number of 0 or more".to_string(),
+        "u32" => format!("a whole number from 0 to {}", u32::MAX),
+        "u16" => format!("a whole number from 0 to {}", u16::MAX),
+        "u8" => format!("a whole number from 0 to {}", u8::MAX),
+        "i64" | "i32" | "isize" => "a whole number".to_string(),
+        "f64" | "f32" => "a number".to_string(),
+        _ => return why.to_string(),
+    };
+    let got = got
+        .trim_start_matches("invalid value: ")
+        .trim_start_matches("invalid type: ");
+    // `integer `-3`` and `floating point `2.5``: the value alone; a string
+    // said as text.
+    let got = match got.split_once(" `") {
+        Some((kind, v)) if ["integer", "floating point", "boolean"].contains(&kind) => {
+            v.trim_end_matches('`').to_string()
+        }
+        _ => match got.strip_prefix("string ") {
+            Some(text) => format!("the text {text}"),
+            None => match got {
+                "sequence" => "a list".to_string(),
+                "map" => "an object".to_string(),
+                "unit value" => "null".to_string(),
+                _ => got.to_string(),
+            },
+        },
+    };
+    format!("expected {wanted}, not {got}")
 }
 
 /// `s` cut to `n` characters with an ellipsis (a 1 MB value gets a short

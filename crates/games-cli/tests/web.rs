@@ -215,6 +215,21 @@ fn pages_and_assets_are_served() {
             games_cli::api::WEB_LIMITS.variant_turns
         );
         assert!(js.contains(&bound), "{bound}");
+        // The page's other bounds are the server's too: the pits a side its
+        // solver takes, and the moves and turns a link's replay sends.
+        for bound in [
+            format!("const KALAH_PITS = {};", mancala::solver::MAX_SOLVER_PITS),
+            format!(
+                "const KALAH_LINK_MOVES = {};",
+                games_app::kalah::MAX_REPLAYED_MOVES
+            ),
+            format!(
+                "const HOG_LINK_TURNS = {};",
+                games_app::hog::MAX_REPLAYED_TURNS
+            ),
+        ] {
+            assert!(js.contains(&bound), "{bound}");
+        }
         let (status, kind, _, _) = call("GET", "/assets/style.css", "").await;
         assert_eq!(status, StatusCode::OK);
         assert!(kind.starts_with("text/css"));
@@ -849,6 +864,85 @@ async fn with_headers(path: &str, headers: &[(&str, &str)], body: &str) -> (Stat
     (reply.status(), header)
 }
 
+/// A POST to `path` with `headers` through `app`: the status and the body.
+async fn reply_of(
+    app: axum::Router,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (StatusCode, String) {
+    let mut r = Request::builder().method("POST").uri(path);
+    for (k, v) in headers {
+        r = r.header(*k, *v);
+    }
+    let reply = app
+        .oneshot(r.body(Body::from(body.to_string())).unwrap())
+        .await
+        .unwrap();
+    let status = reply.status();
+    let bytes = reply.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+#[test]
+fn a_refused_request_is_named_in_one_short_line() {
+    common::runtime().block_on(async {
+        let json = ("content-type", "application/json");
+        let body = "{}";
+        let path = "/api/craps/exact";
+        let app = || games_web::router(games_cli::web_backend());
+        // A Host of 120,000 characters is repeated cut, with its length.
+        let long = "a".repeat(120_000);
+        let (status, text) = reply_of(app(), path, &[("host", &long), json], body).await;
+        assert_eq!(status, StatusCode::MISDIRECTED_REQUEST);
+        assert!(text.len() < 1000, "{} bytes", text.len());
+        assert!(text.contains("(cut: 120000 bytes in all)"), "{text}");
+        // The same in an absolute target's name.
+        let r = Request::builder()
+            .method("POST")
+            .uri(format!("http://{}/api/craps/exact", "b".repeat(5000)))
+            .header("host", "localhost")
+            .header("content-type", "application/json");
+        let reply = app()
+            .oneshot(r.body(Body::from(body)).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(reply.status(), StatusCode::MISDIRECTED_REQUEST);
+        let bytes = reply.into_body().collect().await.unwrap().to_bytes();
+        assert!(bytes.len() < 1000, "{} bytes", bytes.len());
+        // The names it answers to, each once, the `--host` given among them.
+        let (status, text) = reply_of(
+            games_web::router_for(
+                games_cli::web_backend(),
+                &["127.0.0.1", "Vm.Local", "vm.local"],
+            ),
+            path,
+            &[("host", "evil.example"), json],
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::MISDIRECTED_REQUEST);
+        assert!(
+            text.contains("it answers to localhost, 127.0.0.1, [::1], vm.local;"),
+            "{text}"
+        );
+        // Two origins, or two body types: which one counts is not for the
+        // request to choose.
+        for (name, first, second) in [
+            ("origin", "http://localhost", "http://evil.example"),
+            ("content-type", "application/json", "text/plain"),
+        ] {
+            let mut headers = vec![("host", "localhost"), (name, first), (name, second)];
+            if name == "origin" {
+                headers.push(json);
+            }
+            let (status, text) = reply_of(app(), path, &headers, body).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {text}");
+            assert!(text.contains("more than one in a request"), "{text}");
+        }
+    });
+}
+
 #[test]
 fn only_this_machines_pages_can_use_the_server() {
     common::runtime().block_on(async {
@@ -944,6 +1038,12 @@ fn only_this_machines_pages_can_use_the_server() {
         )
         .await;
         assert_eq!(status, StatusCode::OK);
+        // An empty body is no flags: the verb's defaults, as `{}` gives.
+        let (status, _, command, empty) = call("POST", "/api/craps/exact", "").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(command, "games-cli craps exact --format json");
+        let (_, _, _, braces) = call("POST", "/api/craps/exact", "{}").await;
+        assert_eq!(empty, braces);
     });
 }
 
@@ -1552,47 +1652,134 @@ fn a_cheap_request_answers_under_300_expensive_ones() {
 /// Work whose client has gone is cancelled within a second: four
 /// simulations that take seconds fill the expensive pool, their clients
 /// close the connection, and a fifth expensive request then finds a
-/// worker at once instead of waiting for them.
+/// worker at once instead of waiting for them. So for sampled Hog win
+/// rates and for LCR on a table of a hundred seats, whose chunk of games
+/// alone takes two seconds: a stop is heard between games.
 #[test]
 fn work_whose_client_left_is_cancelled() {
     use tokio::io::AsyncWriteExt;
     common::runtime().block_on(async {
         let address = start().await;
-        let body = br#"{"games": 10000000, "decks": 8, "seed": 1}"#;
-        // How long one takes when its client stays.
-        let t = Instant::now();
-        let (status, _) = http(address, "POST", "/api/baccarat/simulate", body).await;
-        assert_eq!(status, 200);
-        let whole = t.elapsed();
-        let mut left = Vec::new();
-        for _ in 0..games_web::WORKERS {
-            let mut s = tokio::net::TcpStream::connect(address).await.unwrap();
-            let head = format!(
-                "POST /api/baccarat/simulate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-                body.len()
+        for (path, body) in [
+            (
+                "/api/baccarat/simulate",
+                &br#"{"games": 10000000, "decks": 8, "seed": 1}"#[..],
+            ),
+            (
+                "/api/hog/rate",
+                br#"{"strategy": "always:4", "vs": "always:5", "games": 10000000, "seed": 2}"#,
+            ),
+            (
+                "/api/lcr/simulate",
+                br#"{"players": 100, "coins": 100, "games": 32768, "seed": 3}"#,
+            ),
+        ] {
+            // How long one takes when its client stays.
+            let t = Instant::now();
+            let (status, text) = http(address, "POST", path, body).await;
+            assert_eq!(status, 200, "{text}");
+            let whole = t.elapsed();
+            let mut left = Vec::new();
+            for _ in 0..games_web::WORKERS {
+                let mut s = tokio::net::TcpStream::connect(address).await.unwrap();
+                let head = format!(
+                    "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                    body.len()
+                );
+                s.write_all(head.as_bytes()).await.unwrap();
+                s.write_all(body).await.unwrap();
+                left.push(s);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            drop(left);
+            let t = Instant::now();
+            let (status, text) = http(
+                address,
+                "POST",
+                "/api/baccarat/simulate",
+                br#"{"games": 1000, "seed": 2}"#,
+            )
+            .await;
+            assert_eq!(status, 200, "{text}");
+            let waited = t.elapsed();
+            eprintln!(
+                "{path}: one alone {whole:?}; after 4 clients left, a new request answered in {waited:?}"
             );
-            s.write_all(head.as_bytes()).await.unwrap();
-            s.write_all(body).await.unwrap();
-            left.push(s);
+            // Without the cancelling, the new request waits for a worker
+            // until one of the four is done: at least as long as one alone.
+            assert!(waited < whole / 2, "{path}: {waited:?} against {whole:?}");
+            assert!(waited < Duration::from_millis(1500), "{path}: {waited:?}");
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        drop(left);
-        let t = Instant::now();
-        let (status, text) = http(
-            address,
-            "POST",
-            "/api/baccarat/simulate",
-            br#"{"games": 1000, "seed": 2}"#,
-        )
-        .await;
-        assert_eq!(status, 200, "{text}");
-        let waited = t.elapsed();
-        eprintln!("one simulation alone {whole:?}; after 4 clients left, a new one answered in {waited:?}");
-        // Without the cancelling, the new request waits for a worker
-        // until one of the four is done: at least as long as one alone.
-        assert!(waited < whole / 2, "{waited:?} against {whole:?}");
-        assert!(waited < Duration::from_millis(1500), "{waited:?}");
     });
+}
+
+/// A wrong value is said in the command line's words, not Rust's type
+/// names, and a number sent as text is the number.
+#[test]
+fn wrong_values_are_said_in_words() {
+    let error = |game: &str, verb: &str, body: &str| {
+        let r = games_cli::api::call(game, verb, body.as_bytes(), None);
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        let v: serde_json::Value = serde_json::from_str(&r.body).unwrap();
+        v["error"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        error("lcr", "exact", r#"{"players": -3}"#),
+        "players: expected a whole number of 0 or more, not -3"
+    );
+    assert_eq!(
+        error("lcr", "exact", r#"{"players": 2.5}"#),
+        "players: expected a whole number of 0 or more, not 2.5"
+    );
+    assert_eq!(
+        error("lcr", "exact", r#"{"players": "three"}"#),
+        r#"players: expected a whole number of 0 or more, not the text "three""#
+    );
+    // In a flattened group (the sampled runs' seed) too.
+    assert_eq!(
+        error("lcr", "simulate", r#"{"games": 10, "seed": -1}"#),
+        "seed: expected a whole number of 0 or more, not -1"
+    );
+    assert_eq!(
+        error("hog", "coach", r#"{"goal": -5}"#),
+        "goal: expected a whole number from 0 to 4294967295, not -5"
+    );
+    assert_eq!(
+        error("hog", "coach", r#"{"score": [0, 0]}"#),
+        "score: expected a whole number from 0 to 4294967295, not a list"
+    );
+    assert_eq!(
+        error("lcr", "exact", r#"{"players": true}"#),
+        "players: expected a whole number of 0 or more, not true"
+    );
+    // `hog rate` without its strategy says what it wants.
+    let line = error("hog", "rate", r#"{"goal": 1000000000}"#);
+    assert!(
+        line.starts_with("--strategy is required: the strategy to rate"),
+        "{line}"
+    );
+    // Numbers as text, as on the command line.
+    let ok = |game: &str, verb: &str, body: &str| {
+        let r = games_cli::api::call(game, verb, body.as_bytes(), None);
+        assert_eq!(r.status, 200, "{body}: {}", r.body);
+        r.body
+    };
+    assert_eq!(
+        ok(
+            "lcr",
+            "simulate",
+            r#"{"players": "4", "games": 100, "seed": "7"}"#
+        ),
+        ok(
+            "lcr",
+            "simulate",
+            r#"{"players": 4, "games": 100, "seed": 7}"#
+        )
+    );
+    assert_eq!(
+        ok("lcr", "exact", r#"{"players": " 3 ", "coins": "2"}"#),
+        ok("lcr", "exact", r#"{"players": 3, "coins": 2}"#)
+    );
 }
 
 /// `mancala`, the command line's older name for Kalah, still answers on the

@@ -231,7 +231,12 @@ pub fn router_for(backend: Backend, hosts: &[&str]) -> Router {
 
 fn router_guarded(backend: Backend, hosts: &[&str], guards: Guards) -> Router {
     let mut names: Vec<String> = LOOPBACK_NAMES.iter().map(|s| s.to_string()).collect();
-    names.extend(hosts.iter().map(|h| h.to_ascii_lowercase()));
+    for h in hosts {
+        let h = h.to_ascii_lowercase();
+        if !names.contains(&h) {
+            names.push(h);
+        }
+    }
     let app = App {
         backend,
         cheap: Arc::new(Pool::new(CHEAP_WORKERS, CHEAP_WAITING)),
@@ -291,8 +296,18 @@ async fn guard(
     let headers = request.headers();
     // Two names for one request: which one a proxy or the router heeds is
     // not for the request to choose.
-    if headers.get_all(header::HOST).iter().count() > 1 {
-        return json_error(StatusCode::BAD_REQUEST, "Host: more than one in a request");
+    // So for the page's origin and the body's type.
+    for (name, shown) in [
+        (header::HOST, "Host"),
+        (header::ORIGIN, "Origin"),
+        (header::CONTENT_TYPE, "Content-Type"),
+    ] {
+        if headers.get_all(&name).iter().count() > 1 {
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                &format!("{shown}: more than one in a request"),
+            );
+        }
     }
     if headers
         .get(header::HOST)
@@ -319,7 +334,9 @@ async fn guard(
         return json_error(
             StatusCode::MISDIRECTED_REQUEST,
             &format!(
-                "the request's target names {authority}, its Host {host:?}: this server answers only requests for itself"
+                "the request's target names {}, its Host {}: this server answers only requests for itself",
+                shown(authority.as_str()),
+                shown(&host)
             ),
         );
     }
@@ -328,7 +345,8 @@ async fn guard(
         return json_error(
             StatusCode::MISDIRECTED_REQUEST,
             &format!(
-                "Host {host:?} is not this server's name (it answers to {}; start it with --host NAME to serve another)",
+                "Host {} is not this server's name (it answers to {}; start it with --host NAME to serve another)",
+                shown(&host),
                 app.hosts.join(", ")
             ),
         );
@@ -613,6 +631,18 @@ fn text(kind: &'static str, body: &'static str) -> Response {
         body,
     )
         .into_response()
+}
+
+/// The most characters of a request's name an error line repeats.
+const SHOWN_NAME: usize = 200;
+
+/// `text` quoted for an error line, cut to [`SHOWN_NAME`] characters (a
+/// Host of megabytes), saying how long it was.
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_NAME) {
+        None => format!("{text:?}"),
+        Some((end, _)) => format!("{:?}... (cut: {} bytes in all)", &text[..end], text.len()),
+    }
 }
 
 fn json_error(status: StatusCode, line: &str) -> Response {

@@ -1,6 +1,6 @@
 //! Sampled win rates, to compare sampling with the exact figures.
 
-use dice::parallel::{Shard, run_shard_fold};
+use dice::parallel::{Shard, Watch, run_shard_fold};
 
 use crate::{HogError, Rules, Strategy, play_fast};
 
@@ -34,7 +34,7 @@ pub fn average_win_rate(
     seed: u64,
     threads: usize,
 ) -> Result<Sampled, HogError> {
-    let (w1, w2) = wins_shard(a, b, games, rules, seed, threads, Shard::ALL)?;
+    let (w1, w2) = wins_shard(a, b, games, rules, seed, threads, Shard::ALL, |_| {})?;
     Ok(Sampled::from_wins(games, w1, w2))
 }
 
@@ -54,10 +54,15 @@ impl Sampled {
 }
 
 /// The wins of [`average_win_rate`] (moving first, moving second) over
-/// one shard's chunks: the shards' wins add up to the whole run's.
+/// one shard's chunks: the shards' wins add up to the whole run's. `watch`
+/// hears the games played and can stop the run within a chunk (a
+/// cancelled request).
 ///
 /// # Errors
-/// As [`average_win_rate`].
+/// As [`average_win_rate`]; [`HogError::Parallel`] with
+/// [`ParallelError::Stopped`](dice::parallel::ParallelError::Stopped)
+/// when `watch` stops it.
+#[allow(clippy::too_many_arguments)]
 pub fn wins_shard(
     a: &Strategy,
     b: &Strategy,
@@ -66,6 +71,7 @@ pub fn wins_shard(
     seed: u64,
     threads: usize,
     shard: Shard,
+    watch: impl Watch,
 ) -> Result<(u64, u64), HogError> {
     if games == 0 {
         return Err(HogError::ZeroSamples);
@@ -94,7 +100,7 @@ pub fn wins_shard(
         },
         (0u64, 0u64),
         |(x, y), (a, b)| (x + a, y + b),
-        |_| {},
+        watch,
     )?;
     Ok((w1, w2))
 }

@@ -704,6 +704,10 @@ pub struct StudySums {
     pub rolling: u64,
 }
 
+/// Games played between checks of a run's stop, within a chunk of
+/// [`dice::parallel::CHUNK`] games.
+const STOP_EVERY: u64 = 64;
+
 /// The sums of [`most_common_winner`] over one shard's chunks: the shards'
 /// sums add up to the whole study's. `progress` is told the games played
 /// and may stop the run (any `Fn(u64)` never does).
@@ -729,7 +733,12 @@ pub fn study_sums(
             let mut game = template.clone();
             let mut wins = vec![0u64; config.players];
             let (mut turns, mut rolling) = (0u64, 0u64);
-            for _ in 0..games {
+            for g in 0..games {
+                // A chunk of a large table's games takes seconds: a stop is
+                // heard between games (the run then drops the chunk).
+                if g % STOP_EVERY == STOP_EVERY - 1 && progress.stop() {
+                    break;
+                }
                 let o = game.play(dice).expect("seeded dice never fail");
                 wins[o.winner] += 1;
                 turns += o.turns;
@@ -742,7 +751,7 @@ pub fn study_sums(
             wins.iter_mut().zip(w).for_each(|(a, b)| *a += b);
             (wins, turns + t, rolling + r)
         },
-        progress,
+        dice::parallel::Lent(&progress),
     )?;
     Ok(StudySums {
         wins,
@@ -788,6 +797,48 @@ impl Study {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A study of one chunk hears a stop between its games, not only
+    /// before and after the chunk (a chunk of a hundred seats' games takes
+    /// seconds).
+    #[test]
+    fn a_study_hears_a_stop_between_games() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        struct Asked(AtomicU64);
+        impl dice::parallel::Watch for Asked {
+            fn done(&self, _: u64) {}
+            fn stop(&self) -> bool {
+                self.0.fetch_add(1, Ordering::Relaxed) >= 2
+            }
+        }
+        let config = StudyConfig {
+            players: 3,
+            coins: 3,
+            games: dice::parallel::CHUNK,
+            seed: 1,
+            threads: 1,
+        };
+        let asked = Asked(AtomicU64::new(0));
+        let r = study_sums(
+            &config,
+            dice::parallel::Shard::ALL,
+            dice::parallel::Lent(&asked),
+        );
+        assert!(
+            matches!(
+                r,
+                Err(LcrError::Parallel(dice::parallel::ParallelError::Stopped))
+            ),
+            "{:?}",
+            r.map(|s| s.wins)
+        );
+        // Once before the chunk, then at its 64th and 128th games, and once
+        // after it.
+        assert_eq!(asked.0.load(Ordering::Relaxed), 4);
+        // Never stopped, the same games' sums as before.
+        let whole = study_sums(&config, dice::parallel::Shard::ALL, |_| {}).unwrap();
+        assert_eq!(whole.wins.iter().sum::<u64>(), dice::parallel::CHUNK);
+    }
 
     #[test]
     fn over_and_winner() {

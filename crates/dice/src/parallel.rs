@@ -3,7 +3,7 @@
 //! Neither the chunk boundaries nor the streams depend on the thread count,
 //! so a seed gives the same answer on 1 thread or 64.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -39,6 +39,8 @@ impl std::error::Error for ParallelError {}
 /// `Fn(u64)` is one that never stops (its argument is the running total
 /// of units done); an application's meter can also stop the run, which
 /// then checks before each chunk and ends with [`ParallelError::Stopped`].
+/// Work whose units are long asks within its chunk through a [`Lent`],
+/// and the run drops a chunk its work cut short ([`Watch::cut_short`]).
 ///
 /// ```
 /// use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,6 +67,12 @@ pub trait Watch: Sync {
     fn stop(&self) -> bool {
         false
     }
+    /// Whether a chunk's work stopped before its last unit (see [`Lent`]):
+    /// the run then drops that chunk and ends with
+    /// [`ParallelError::Stopped`]. A chunk's work that never asks is whole.
+    fn cut_short(&self) -> bool {
+        false
+    }
 }
 
 impl<F: Fn(u64) + Sync> Watch for F {
@@ -73,18 +81,45 @@ impl<F: Fn(u64) + Sync> Watch for F {
     }
 }
 
-/// A [`Watch`] lent to a run by reference, so that the run's work can ask
-/// it too: work whose units are long (a game of a hundred seats) checks
-/// [`Watch::stop`] between its units and returns early, and the run, which
-/// asks again after each chunk, throws that chunk away and stops.
-pub struct Lent<'a, W: Watch + ?Sized>(pub &'a W);
+/// A [`Watch`] shared by a run and its work, for work whose units are
+/// long (a game of a hundred seats): the work asks [`Lent::stop`] between
+/// its units and returns early when it says so, and the run, given
+/// `&lent`, then drops that chunk, cut short, and stops. A chunk whose work
+/// never heard the stop is kept, even if the stop comes as it ends.
+pub struct Lent<'a, W: Watch + ?Sized> {
+    watch: &'a W,
+    cut: AtomicBool,
+}
 
-impl<W: Watch + ?Sized> Watch for Lent<'_, W> {
+impl<'a, W: Watch + ?Sized> Lent<'a, W> {
+    /// `watch`, lent.
+    pub fn new(watch: &'a W) -> Self {
+        Lent {
+            watch,
+            cut: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether the work should stop now; once it has said so, the chunks
+    /// under way are dropped (even if the watch would say otherwise later).
+    pub fn stop(&self) -> bool {
+        let stop = self.watch.stop();
+        if stop {
+            self.cut.store(true, Ordering::Relaxed);
+        }
+        stop
+    }
+}
+
+impl<W: Watch + ?Sized> Watch for &Lent<'_, W> {
     fn done(&self, units: u64) {
-        self.0.done(units);
+        self.watch.done(units);
     }
     fn stop(&self) -> bool {
-        self.0.stop()
+        self.watch.stop()
+    }
+    fn cut_short(&self) -> bool {
+        self.cut.load(Ordering::Relaxed)
     }
 }
 
@@ -289,9 +324,9 @@ where
         let units = CHUNK.min(total - i * CHUNK);
         let mut dice = SeededDice::new(seed, i);
         let out = work(&mut dice, i * CHUNK, units);
-        // Work that saw the stop may have returned early (see `Lent`): its
-        // chunk is not whole.
-        if progress.stop() {
+        // Work that heard the stop returned early (see `Lent`): its chunk
+        // is not whole.
+        if progress.cut_short() {
             return None;
         }
         progress.done(done.fetch_add(units, Ordering::Relaxed) + units);
@@ -418,11 +453,18 @@ mod tests {
         impl Watch for After {
             fn done(&self, _: u64) {}
             fn stop(&self) -> bool {
-                // Stop from the fourth time it is asked.
+                // Stop once asked three times (counted from 0).
                 self.0.fetch_add(1, Ordering::Relaxed) >= 3
             }
         }
+        impl Watch for &After {
+            fn done(&self, _: u64) {}
+            fn stop(&self) -> bool {
+                (**self).stop()
+            }
+        }
         let watch = After(AtomicU64::new(0));
+        let lent = Lent::new(&watch);
         let played = AtomicU64::new(0);
         let folded = AtomicU64::new(0);
         let r = run_chunks_fold(
@@ -431,7 +473,7 @@ mod tests {
             1,
             |_, _, n| {
                 for u in 0..n {
-                    if u % 100 == 99 && watch.stop() {
+                    if u % 100 == 99 && lent.stop() {
                         break;
                     }
                     played.fetch_add(1, Ordering::Relaxed);
@@ -441,13 +483,20 @@ mod tests {
             |(), ()| {
                 folded.fetch_add(1, Ordering::Relaxed);
             },
-            Lent(&watch),
+            &lent,
         );
         assert_eq!(r, Err(ParallelError::Stopped));
         // Asked once before the chunk, then by the work at its 100th and
         // 200th units, which stops it at the 300th: 299 units played.
         assert_eq!(played.load(Ordering::Relaxed), 299);
         assert_eq!(folded.load(Ordering::Relaxed), 0);
+        // A stop that comes as the last chunk ends, unheard by its work,
+        // keeps the whole run: a chunk is dropped only when cut short.
+        // (Asked before each chunk, twice: a third ask would stop it.)
+        let late = After(AtomicU64::new(1));
+        let r = run_chunks_fold(2 * CHUNK, 1, 1, |_, _, n| n, 0, |a, n| a + n, &late);
+        assert_eq!(r, Ok(2 * CHUNK));
+        assert_eq!(late.0.load(Ordering::Relaxed), 3);
     }
 
     #[test]

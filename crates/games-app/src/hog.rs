@@ -455,7 +455,7 @@ impl Rate {
         let seed = self.sampling.seed.unwrap_or_default();
         ctx.check()?;
         // Its games heard, so that a cancelled request stops within a chunk.
-        let meter = ctx.meter(2 * n / shard.count.max(1), 2_000_000, "games");
+        let meter = ctx.meter(shard.units(2 * n), 2_000_000, "games");
         sample::wins_shard(s, vs, n, rules, seed, threads, shard, &meter)
             .map_err(|e| ctx.stopped_or(e))
     }

@@ -141,7 +141,7 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
         let (key, why) = failing::<V>(&map, e);
         let number = match map.get(&key) {
             Some(Value::String(t)) if why.starts_with("invalid type: string") => {
-                t.trim().parse::<serde_json::Number>().ok()
+                number_as(t.trim(), why.rsplit_once(", expected ").map_or("", |x| x.1))
             }
             _ => None,
         };
@@ -176,18 +176,37 @@ fn failing<V: Verb>(
     (path, e.inner().to_string())
 }
 
+/// `text` as the number a field of serde's type `expected` takes, as
+/// the command line reads it ("007" is 7); `None` when that type is not a
+/// number's or the text is not one.
+fn number_as(text: &str, expected: &str) -> Option<serde_json::Number> {
+    match expected {
+        "usize" | "u64" | "u32" | "u16" | "u8" => text.parse::<u64>().ok().map(Into::into),
+        "isize" | "i64" | "i32" => text.parse::<i64>().ok().map(Into::into),
+        "f64" | "f32" => serde_json::Number::from_f64(text.parse::<f64>().ok()?),
+        _ => None,
+    }
+}
+
 /// serde's "invalid value: integer `-3`, expected usize" in the words the
 /// command line uses: "expected a whole number of 0 or more, not -3".
 fn in_words(why: &str) -> String {
     let Some((got, expected)) = why.rsplit_once(", expected ") else {
         return why.to_string();
     };
+    // A count past 2^64 (read as a float): its range says why.
+    let huge = got
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|v| v.trim_end_matches('`').parse::<f64>().ok())
+        .is_some_and(|x| x >= u64::MAX as f64);
     let wanted = match expected {
+        "usize" | "u64" if huge => format!("a whole number from 0 to {}", u64::MAX),
         "usize" | "u64" => "a whole number of 0 or more".to_string(),
         "u32" => format!("a whole number from 0 to {}", u32::MAX),
         "u16" => format!("a whole number from 0 to {}", u16::MAX),
         "u8" => format!("a whole number from 0 to {}", u8::MAX),
-        "i64" | "i32" | "isize" => "a whole number".to_string(),
+        "i64" | "isize" => format!("a whole number from {} to {}", i64::MIN, i64::MAX),
+        "i32" => format!("a whole number from {} to {}", i32::MIN, i32::MAX),
         "f64" | "f32" => "a number".to_string(),
         _ => return why.to_string(),
     };

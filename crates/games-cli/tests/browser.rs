@@ -380,6 +380,24 @@ async fn dark_and_still(c: &Client, base: &str) {
     )
     .await;
     assert_eq!(animation, "none");
+    // Nor do Hog's: yours, drawn beside the computer's.
+    open(
+        c,
+        &format!("{base}/hog?seed=7&scores=3,4&player=0&turn=2"),
+        "hog",
+    )
+    .await;
+    hog_roll(c, 4, 2).await;
+    let animation = js(
+        c,
+        "return [...document.querySelectorAll('#hog-dice .die')].map((d) => getComputedStyle(d).animationName);",
+    )
+    .await;
+    let animation = animation.as_array().unwrap();
+    assert!(
+        animation.len() >= 4 && animation.iter().all(|a| a == "none"),
+        "{animation:?}"
+    );
     // Every seat's line on the LCR chart stands out 3:1 on the dark panel
     // too (a dark blue one did not).
     open(c, &format!("{base}/lcr"), "lcr").await;
@@ -447,10 +465,25 @@ async fn hog_under_another_term(c: &Client, base: &str) {
     // The turn's dice show as faces under this term too, as many as the
     // turn rolled (or none for zero dice), and the rules panel is the
     // term's (sow sad, boar brawl, sus fuss).
+    // (Each player's dice are drawn in a group of their own: the last
+    // turn's group, once it is drawn; else, after 5 s, what is shown.)
+    let _ = tokio::time::timeout(
+        Duration::from_secs(5),
+        wait_for(
+            c,
+            "const l = window.gamesLog.filter((e) => e.command.includes('hog step')), t = JSON.parse(l[l.length - 1].body).turn;
+             return document.querySelectorAll(`#hog-dice [data-player='${t.player}'] .die`).length === t.outcomes.length;",
+            "the last turn's dice",
+            Duration::from_secs(6),
+        ),
+    )
+    .await;
     let shown = js(c, "const l = window.gamesLog.filter((e) => e.command.includes('hog step'));
          const t = JSON.parse(l[l.length - 1].body).turn;
-         return [t.rolls, t.outcomes, [...document.querySelectorAll('#hog-dice .die')].map((d) => Number(d.dataset.face)),
-           document.getElementById('hog-rules-list').textContent];").await;
+         return [t.rolls, t.outcomes, [...document.querySelectorAll(`#hog-dice [data-player='${t.player}'] .die`)].map((d) => Number(d.dataset.face)),
+           document.getElementById('hog-rules-list').textContent,
+           window.gamesLog.map((e) => e.command.includes('hog step') ? JSON.parse(e.body).turn.player : e.command.split(' ').slice(1, 3).join(' ')),
+           document.getElementById('hog-dice').outerHTML];").await;
     assert_eq!(shown[1], shown[2], "the dice shown are the turn's: {shown}");
     assert_eq!(
         shown[2].as_array().unwrap().len() as u64,
@@ -1152,9 +1185,8 @@ async fn play_everything(c: &Client, base: &str) {
     ))
     .unwrap();
     assert_eq!(
-        shown,
-        filled_suits(&want["rules_applied"]),
-        "the page shows the tableau's rules as the CLI (its suits filled, as the cards')"
+        shown, want["rules_applied"],
+        "the page shows the tableau's rules in the CLI's words"
     );
     let cards = js(
         c,
@@ -1221,6 +1253,7 @@ async fn play_everything(c: &Client, base: &str) {
     what_a_fifth_review_found(c, base).await;
     what_a_seventh_review_found(c, base).await;
     whole_games_replay(c, base).await;
+    what_an_eighth_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -2713,15 +2746,6 @@ async fn what_a_sixth_review_found(c: &Client, base: &str) {
     what_a_last_code_review_found(c, base).await;
 }
 
-/// The engine's lines of rules with their suits as the page shows them
-/// (♥ ♦ filled, as on the cards).
-fn filled_suits(lines: &serde_json::Value) -> serde_json::Value {
-    let filled = |l: &serde_json::Value| {
-        serde_json::Value::String(l.as_str().unwrap().replace('♡', "♥").replace('♢', "♦"))
-    };
-    serde_json::Value::Array(lines.as_array().unwrap().iter().map(filled).collect())
-}
-
 /// The LCR chart's seats whose line stands out less than 3:1 against the
 /// chart's background, once a study of 9 seats is drawn.
 async fn chart_lines_faint(c: &Client) -> serde_json::Value {
@@ -2763,9 +2787,10 @@ async fn what_a_fifth_review_found(c: &Client, base: &str) {
     let shown = js(c, "return [document.querySelectorAll('#bac-table .card').length, new URLSearchParams(location.search).get('cards')];").await;
     assert_eq!(shown, serde_json::json!([4, "4"]), "the whole hand");
 
-    // ---- Baccarat's rules show the suits as the cards do (♥ ♦ filled);
-    // the export keeps the engine's words. Both hands' cards start at the
-    // same place.
+    // ---- Baccarat's rules are the engine's words exactly, its outlined
+    // suits too (an eighth review found the page's "4 ♦" where the JSON
+    // and the CLI say "4 ♢"), the red ones in red; the export keeps the
+    // engine's words. Both hands' cards start at the same place.
     open(
         c,
         &format!("{base}/casino?game=baccarat&decks=8&deal=9&cards=6"),
@@ -2783,10 +2808,17 @@ async fn what_a_fifth_review_found(c: &Client, base: &str) {
     .unwrap();
     let text = shown.to_string();
     assert!(
-        !text.contains('♡') && !text.contains('♢') && text.contains("4 ♦") && text.contains("2 ♥"),
+        !text.contains('♥') && !text.contains('♦') && text.contains("4 ♢") && text.contains("2 ♡"),
         "{shown}"
     );
-    assert_eq!(shown, filled_suits(&want["rules_applied"]));
+    assert_eq!(shown, want["rules_applied"]);
+    let red = js(
+        c,
+        "return [...document.querySelectorAll('#bac-rules .red-suit')].every((s) => getComputedStyle(s).color !== getComputedStyle(s.parentElement).color)
+           && document.querySelectorAll('#bac-rules .red-suit').length > 0;",
+    )
+    .await;
+    assert_eq!(red, true, "the red suits in red");
     let export = js(c, "return window.gamesExport('baccarat').rules_applied;").await;
     assert_eq!(
         export, want["rules_applied"],
@@ -3568,7 +3600,8 @@ async fn whole_games_replay(c: &Client, base: &str) {
     ))
     .await
     .unwrap();
-    note_with(c, "hog-new", "The link's turns were not taken").await;
+    // (Written once the rule sets come, which the link is checked against.)
+    note_comes(c, "hog-new", "The link's turns were not taken").await;
     // A link whose moves meet a busy server (503): the position opens
     // alone, said, and the address keeps its moves for a reload (it lost
     // them as soon as the page opened).
@@ -4052,5 +4085,314 @@ async fn what_a_seventh_review_found(c: &Client, base: &str) {
         "{names}"
     );
     window_size(c, 1280, 900).await;
+    log_and_reset(c).await;
+}
+
+/// The note beside `button` is gone (the game is going), else a panic
+/// naming `what`.
+async fn note_gone(c: &Client, button: &str, what: &str) {
+    let said = note_beside(c, button).await;
+    assert!(said.is_null(), "{what}: the link's note stays: {said}");
+}
+
+/// What an eighth review (a new user's) found, each checked as mended: a
+/// Hog link of settings alone threw its seed away ("no scores"); a link's
+/// note stayed beside New game while the game went on; your own Hog dice
+/// were never drawn, only the computer's; every craps bet was off at a
+/// stake past the bankroll with no reason given; the coach's bars were
+/// scaled from the worst choice to the best. (Baccarat's words, the
+/// engine's own: in `what_a_fifth_review_found` and `play_everything`.)
+async fn what_an_eighth_review_found(c: &Client, base: &str) {
+    // (Its "in view" checks are of the desktop's window.)
+    window_size(c, 1280, 900).await;
+    // ---- A Hog link with settings but no position opens a new game with
+    // them at 0 : 0, its seed the link's, and no note; the turns are
+    // played with that seed (the first turn's is the seed itself).
+    let ready = "return document.querySelector('#hog-coach-table') !== null
+           && document.querySelector('#hog-buttons button:not([disabled])') !== null;";
+    for (query, seat, goal, opponent) in [
+        ("opponent=final&seat=0&seed=7&goal=100", "0", "100", "final"),
+        ("seed=7", "0", "100", "final"),
+        (
+            "opponent=always:3&seat=1&seed=7&goal=50",
+            "1",
+            "50",
+            "always:3",
+        ),
+    ] {
+        c.goto(&format!("{base}/hog?{query}")).await.unwrap();
+        wait_for(c, ready, "the link's new game", Duration::from_secs(30)).await;
+        assert!(
+            note_beside(c, "hog-new").await.is_null(),
+            "/hog?{query}: {}",
+            note_beside(c, "hog-new").await
+        );
+        let shown = js(c, "const q = new URLSearchParams(location.search), l = window.gamesLog.filter((e) => e.command.includes('hog step'));
+             return [document.getElementById('hog-seed').value, q.get('seed'), q.get('seat'), q.get('goal'), q.get('opponent'),
+               document.getElementById('hog-event').textContent, l.length ? l[0].command : ''];").await;
+        assert_eq!(shown[0], "7", "/hog?{query}: {shown}");
+        assert_eq!(shown[1], "7", "/hog?{query}: {shown}");
+        assert_eq!(shown[2], seat, "/hog?{query}: {shown}");
+        assert_eq!(shown[3], goal, "/hog?{query}: {shown}");
+        assert_eq!(shown[4], opponent, "/hog?{query}: {shown}");
+        if seat == "0" {
+            let event = shown[5].as_str().unwrap();
+            assert_eq!(event, format!("Seed 7. First to {goal}."), "/hog?{query}");
+            let scores = js(
+                c,
+                "return [document.getElementById('hog-score').dataset.scores, new URLSearchParams(location.search).get('scores')];",
+            )
+            .await;
+            assert_eq!(scores, serde_json::json!(["[0,0]", "0,0"]), "/hog?{query}");
+        } else {
+            // The computer's first turn, from 0 : 0 with the link's seed.
+            let first = shown[6].as_str().unwrap();
+            assert!(
+                first.contains("--seed 7 ") && first.contains("\"scores\":[0,0]"),
+                "/hog?{query}: {first}"
+            );
+        }
+    }
+    // A position's other fields without its scores are said and left; a
+    // bad seed is still named.
+    c.goto(&format!("{base}/hog?seed=7&player=1&turn=3"))
+        .await
+        .unwrap();
+    wait_for(c, ready, "the link's new game", Duration::from_secs(30)).await;
+    let said = note_with(c, "hog-new", "player=, turn= were not taken").await;
+    assert!(!said.contains("could not be opened"), "{said}");
+    assert_eq!(
+        js(c, "return document.getElementById('hog-seed').value;").await,
+        "7"
+    );
+    c.goto(&format!("{base}/hog?seed=abc&goal=50"))
+        .await
+        .unwrap();
+    wait_for(c, ready, "a new game", Duration::from_secs(30)).await;
+    note_with(
+        c,
+        "hog-new",
+        "This link's game could not be opened (seed=abc is not a whole number",
+    )
+    .await;
+
+    // ---- A link's note goes once the game is going: at the first move,
+    // roll, throw or card after it (and at New game, as before), in every
+    // game that shows such notes.
+    open(c, &format!("{base}/hog?scores=-5,31&seed=1"), "hog").await;
+    note_with(c, "hog-new", "could not be opened").await;
+    hog_roll(c, 4, 2).await;
+    note_gone(c, "hog-new", "Hog, after a turn").await;
+    open(c, &format!("{base}/kalah?board=1,2,3"), "kalah").await;
+    note_with(c, "kalah-new", "could not be opened").await;
+    let pit = js(
+        c,
+        "return document.querySelector('#kalah-board button.pit:not([disabled])').id;",
+    )
+    .await;
+    click(c, pit.as_str().unwrap()).await;
+    note_gone(c, "kalah-new", "Kalah, after a move").await;
+    open(c, &format!("{base}/lcr?players=1&coins=3&seed=4"), "lcr").await;
+    note_with(c, "lcr-game-go", "could not be opened").await;
+    click(c, "lcr-next").await;
+    note_gone(c, "lcr-game-go", "LCR, after a throw").await;
+    open(
+        c,
+        &format!("{base}/casino?craps=-1&deal=3&decks=8"),
+        "casino",
+    )
+    .await;
+    note_with(c, "craps-new", "could not be opened").await;
+    wait_for(
+        c,
+        "return !document.getElementById('craps-roll').disabled;",
+        "the craps game",
+        Duration::from_secs(20),
+    )
+    .await;
+    click(c, "craps-roll").await;
+    note_gone(c, "craps-new", "craps, after a roll").await;
+    open(
+        c,
+        &format!("{base}/casino?game=baccarat&craps=1&deal=3&decks=99"),
+        "casino?game=baccarat",
+    )
+    .await;
+    note_with(c, "bac-new", "could not be opened").await;
+    wait_for(
+        c,
+        "return !document.getElementById('bac-next').disabled;",
+        "the baccarat hand",
+        Duration::from_secs(20),
+    )
+    .await;
+    click(c, "bac-next").await;
+    note_gone(c, "bac-new", "baccarat, after a card").await;
+    // A note written when its game's reply came (the link's bets dropped)
+    // goes at the first roll too.
+    open(
+        c,
+        &format!("{base}/casino?game=craps&craps=24&rolls=1&bank=100&bets=come:5"),
+        "casino",
+    )
+    .await;
+    note_comes(c, "craps-new", "is not a bet of this table").await;
+    click(c, "craps-roll").await;
+    note_gone(c, "craps-new", "craps, after a roll").await;
+
+    // ---- Your own Hog dice are drawn as faces (four-sided under hog
+    // wild: 3 + 4 is a multiple of 7), labelled yours, beside the
+    // computer's that follow at once, each group named for screen readers;
+    // yours roll in.
+    c.goto(&format!("{base}/hog?seed=7&scores=3,4&player=0&turn=2"))
+        .await
+        .unwrap();
+    wait_for(c, ready, "the linked position", Duration::from_secs(30)).await;
+    hog_roll(c, 4, 2).await;
+    let shown = js(c, "const l = window.gamesLog.filter((e) => e.command.includes('hog step')).map((e) => JSON.parse(e.body).turn);
+         const group = (id) => { const g = document.getElementById(id); return g && [g.getAttribute('role'), g.getAttribute('aria-label'), g.querySelector('.whose').textContent,
+           [...g.querySelectorAll('.die')].map((d) => [Number(d.dataset.face), d.classList.contains('four'), d.getAttribute('aria-label'), getComputedStyle(d).animationName])]; };
+         const kids = [...document.getElementById('hog-dice').children].map((g) => g.id);
+         return [l.map((t) => [t.player, t.outcomes, t.sides]), group('hog-dice-you'), group('hog-dice-them'), kids];").await;
+    let turns = shown[0].as_array().unwrap();
+    assert_eq!(turns.len(), 2, "{shown}");
+    let (mine, theirs) = (&turns[0], &turns[1]);
+    assert_eq!(mine[0], 0, "{shown}");
+    assert_eq!(mine[2], 4, "hog wild's four-sided dice: {shown}");
+    let you = &shown[1];
+    assert!(!you.is_null(), "your dice are not drawn: {shown}");
+    assert_eq!(you[0], "group");
+    assert!(
+        you[1]
+            .as_str()
+            .unwrap()
+            .starts_with("your last roll: 4 four-sided dice"),
+        "{you}"
+    );
+    assert_eq!(you[2], "You:");
+    let faces: Vec<serde_json::Value> = you[3]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d[0].clone())
+        .collect();
+    assert_eq!(
+        serde_json::Value::Array(faces),
+        mine[1],
+        "your dice: {shown}"
+    );
+    for d in you[3].as_array().unwrap() {
+        assert_eq!(d[1], true, "four-sided: {d}");
+        assert_eq!(
+            d[2].as_str().unwrap(),
+            format!("four-sided die showing {}", d[0]),
+            "{d}"
+        );
+        assert_eq!(d[3], "roll", "your dice roll in: {d}");
+    }
+    let them = &shown[2];
+    assert!(!them.is_null(), "{shown}");
+    assert!(
+        them[1]
+            .as_str()
+            .unwrap()
+            .starts_with("the computer's (final) last roll"),
+        "{them}"
+    );
+    let faces: Vec<serde_json::Value> = them[3]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d[0].clone())
+        .collect();
+    assert_eq!(
+        serde_json::Value::Array(faces),
+        theirs[1],
+        "the computer's dice: {shown}"
+    );
+    assert_eq!(
+        shown[3],
+        serde_json::json!(["hog-dice-you", "hog-dice-them"]),
+        "yours first"
+    );
+    let hidden = in_view(
+        c,
+        &[
+            "hog-score",
+            "hog-dice",
+            "hog-event",
+            "hog-buttons",
+            "hog-coach-table",
+        ],
+    )
+    .await;
+    assert!(
+        hidden.is_empty(),
+        "not in the 1280 x 900 window: {hidden:?}"
+    );
+    axe(c, "/hog, both players' dice").await;
+    contrast(c, "/hog, both players' dice").await;
+    shoot(c, "hog-dice").await;
+
+    // ---- The coach's bars are each chance from 0 to 1 (at 24 : 20 they
+    // were scaled from the worst choice, 0.7400 a sliver beside 0.7658's
+    // full bar), the figure beside each and the scale in the header.
+    c.goto(&format!("{base}/hog?seed=7&scores=24,20&player=0&turn=2"))
+        .await
+        .unwrap();
+    wait_for(c, ready, "the coach at 24 : 20", Duration::from_secs(30)).await;
+    let bars = js(c, "return [...document.querySelectorAll('#hog-coach-table tr')].slice(1).map((r) => {
+           const track = r.querySelector('td.bar .track'), fill = r.querySelector('td.bar .fill');
+           return [Number(r.children[1].textContent), fill.getBoundingClientRect().width / track.clientWidth]; });").await;
+    let bars = bars.as_array().unwrap();
+    assert_eq!(bars.len(), 11, "{bars:?}");
+    for b in bars {
+        let (p, w) = (b[0].as_f64().unwrap(), b[1].as_f64().unwrap());
+        assert!(
+            (p - w).abs() < 0.01,
+            "a bar of {w} for a chance of {p}: {bars:?}"
+        );
+    }
+    let scale = js(
+        c,
+        "return document.querySelector('#hog-coach-table th.bar').textContent;",
+    )
+    .await;
+    assert_eq!(scale, "01");
+
+    // ---- Craps: a stake more than the bankroll says why every bet is
+    // off, beside the stake, while it holds.
+    open(
+        c,
+        &format!("{base}/casino?game=craps&craps=5&rolls=0&bank=3&bets="),
+        "casino",
+    )
+    .await;
+    let hint = "const h = document.getElementById('craps-stake-hint'), s = document.getElementById('craps-stake');
+         return document.getElementById('craps-roll').disabled ? null : [h.getClientRects().length > 0 ? h.textContent : null,
+           document.querySelectorAll('#craps-bets-table button:not([disabled])').length,
+           Math.round(h.getBoundingClientRect().top - s.getBoundingClientRect().bottom)];";
+    let shown = wait_for(c, hint, "the craps game", Duration::from_secs(20)).await;
+    assert_eq!(
+        shown[0], "Stake 5 is more than your 3 chips: choose at most 3.",
+        "{shown}"
+    );
+    assert_eq!(shown[1], 0, "{shown}");
+    assert!(
+        (0..=60).contains(&shown[2].as_i64().unwrap()),
+        "the hint beside the stake: {shown}"
+    );
+    set(c, "craps-stake", "1").await;
+    let shown = js(c, hint).await;
+    assert_eq!(shown[0], serde_json::Value::Null, "{shown}");
+    assert!(shown[1].as_u64().unwrap() > 0, "{shown}");
+    set(c, "craps-stake", "5").await;
+    let shown = js(c, hint).await;
+    assert_eq!(
+        shown[0], "Stake 5 is more than your 3 chips: choose at most 3.",
+        "{shown}"
+    );
+    axe(c, "/casino, the stake's hint").await;
+    contrast(c, "/casino, the stake's hint").await;
     log_and_reset(c).await;
 }

@@ -439,10 +439,15 @@ function linkNote(button, text) {
   if (unseen(panel)) status(text, true, true);
 }
 
-// A new game the player asked for: the note on the link's game goes.
+// A new game the player asked for, or the first move of the game in play
+// (its throw, roll, card or turn): the note on the link's game goes (and
+// the footer's copy of it, said there when its panel was out of sight),
+// being about how the game opened, not the game as it goes on.
 function linkNoteGone(button) {
   const p = $(button).closest(".panel").querySelector(":scope > .check-error[data-link]");
-  if (p) p.remove();
+  if (!p) return;
+  if ($("status").textContent === p.textContent) status("");
+  p.remove();
 }
 
 // The seeds the player typed (or stepped with the arrows) since their
@@ -814,16 +819,22 @@ function hogToUrl() {
 function hogFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, ["scores", "seed", "opponent", "seat", "goal", "rules", "player", "turn", "bacon", "wild", "swap", "last", "trotted", "rolled"])) return false;
-  if (!q.has("scores")) return "no scores";
-  const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER);
-  const turn = linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
+  // Settings without a position (no scores): a new game with them, its
+  // seed the link's (or a new one when it names none), as a Kalah link
+  // with a size but no board opens the start of that game. Its position's
+  // other fields, which mean nothing without the scores, are said and
+  // left.
+  const start = !q.has("scores");
+  const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER, start);
+  const turn = start ? 0 : linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
   for (const v of [goal, seed, turn]) if (typeof v === "string") return v;
-  const scores = q.get("scores").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+  const scores = start ? [0, 0] : q.get("scores").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
   if (scores.length !== 2 || !scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200)) {
     return `scores=${q.get("scores").slice(0, 30)} is not two whole numbers from 0 to 199`;
   }
   // A game ends when one player reaches the goal: never both.
   if (scores[0] >= goal && scores[1] >= goal) return `scores=${q.get("scores").slice(0, 30)} are both at the goal (${goal}) or past it`;
+  const left = start ? HOG_POSITION_KEYS.filter((k) => q.has(k)) : [];
   const bad = ["seat", "player", "bacon", "wild", "swap"].map((k) => linkChoice(q, k, ["0", "1"])).find(Boolean);
   if (bad) return bad;
   // An uploaded file does not travel in a link: final plays instead.
@@ -833,17 +844,29 @@ function hogFromUrl() {
   if (!BUILT_IN.includes(opponent)) return `opponent=${opponent.slice(0, 30)} is not a built-in strategy`;
   if (term !== DEFAULT_TERM && !hog.terms.some((t) => t.name === term)) return `rules=${term.slice(0, 30)} is not a rule set here`;
   if (term !== DEFAULT_TERM && SPRING_ONLY.includes(opponent)) return `${opponent} plays only under ${DEFAULT_TERM}`;
-  const memory = hogMemoryFromUrl(q, term, turn);
+  const memory = start ? null : hogMemoryFromUrl(q, term, turn);
   if (typeof memory === "string") return memory;
   $("hog-term").value = term;
   hogShowTerm();
   $("hog-opponent").value = opponent;
   $("hog-seat").value = q.get("seat") === "1" ? "1" : "0";
-  $("hog-seed").value = String(seed);
+  if (seed !== undefined) $("hog-seed").value = String(seed);
   $("hog-goal").value = String(goal);
   $("hog-bacon").checked = q.get("bacon") !== "0";
   $("hog-wild").checked = q.get("wild") !== "0";
   $("hog-swap").checked = q.get("swap") !== "0";
+  const fileNote = () => {
+    if (file) linkNote("hog-new", `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.`);
+  };
+  if (start) {
+    // (The seed shown is the link's, or the one drawn for this page.)
+    hogNew();
+    if (left.length) {
+      linkNote("hog-new", `The link's ${left.map((k) => `${k}=`).join(", ")} ${left.length === 1 ? "was" : "were"} not taken (a position needs its scores=): the start of the game opened.`);
+    }
+    fileNote();
+    return true;
+  }
   // The dice of each turn from the start, when the link gives them: the
   // game is played again to its position, so its log and export are whole.
   let rolled = null, refused = "";
@@ -856,11 +879,12 @@ function hogFromUrl() {
   hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn, memory, rolled });
   // (Said once the game is set up, which clears the setup's old notes.)
   if (refused) linkNote("hog-new", refused);
-  if (file) {
-    linkNote("hog-new", `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.`);
-  }
+  fileNote();
   return true;
 }
+
+// A link's fields of a position, which need its scores.
+const HOG_POSITION_KEYS = ["player", "turn", "rolled", "last", "trotted"];
 
 EXPORTS.hog = () => {
   const s = hog.state;
@@ -1088,6 +1112,27 @@ function faceDie(face, sides, roll = true) {
   return el("span", attrs, ...Array.from({ length: 9 }, (_, i) => el(PIPS[face].includes(i) ? "i" : "span")));
 }
 
+// The dice of each player's last turn, side by side (yours first), each
+// group labelled whose it is: the computer's turn follows yours at once,
+// and your own dice stay drawn beside its. Only the turn just played is
+// drawn anew (and rolls in); the other group is left as it was, so that
+// its animation is not played again.
+function hogShowDice(t) {
+  const outcomes = t.outcomes || [], mine = t.player === hog.me;
+  const id = mine ? "hog-dice-you" : "hog-dice-them";
+  const whose = mine ? "You" : `The computer (${hog.opponent})`;
+  const none = `${t.rolls} dice${t.free_bacon ? " (free bacon)" : ""}`;
+  const group = el("div", {
+    class: "dice-turn", id, role: "group", "data-player": t.player,
+    "aria-label": `${mine ? "your" : `the computer's (${hog.opponent})`} last roll: ${outcomes.length ? `${outcomes.length} ${t.sides === 4 ? "four" : "six"}-sided ${outcomes.length === 1 ? "die" : "dice"}` : none}`,
+  }, el("span", { class: "whose", "aria-hidden": "true" }, `${whose}:`),
+  ...(outcomes.length ? outcomes.map((f) => faceDie(f, t.sides)) : [el("span", { class: "no-dice" }, none)]));
+  const old = $(id);
+  if (old) old.replaceWith(group);
+  else if (mine) $("hog-dice").prepend(group);
+  else $("hog-dice").append(group);
+}
+
 // A turn's seed: the game's seed plus the turn's number, past 2^53 - 1
 // wrapping round to 0 (worked out exactly, so that the seed sent is the
 // one meant: a float sum would round there, and two turns roll alike).
@@ -1122,6 +1167,8 @@ async function hogNext() {
 }
 
 async function hogRoll(n) {
+  // The game is going: a note on how its link opened is old news.
+  linkNoteGone("hog-new");
   if (await hogStep({ rolls: n })) await hogNext();
 }
 
@@ -1159,7 +1206,7 @@ function hogApply(reply) {
   hog.turn += 1;
   const who = t.player === hog.me ? "You" : `The computer (${hog.opponent})`;
   const outcomes = t.outcomes || [];
-  $("hog-dice").replaceChildren(...outcomes.map((f) => faceDie(f, t.sides)));
+  hogShowDice(t);
   // Another term's turn names the rules that acted in its own words;
   // Spring 2014's says which of its flags were set.
   const events = [];
@@ -1214,19 +1261,20 @@ async function hogCoach() {
   }
   // Not for a game or a position the page no longer shows.
   if (hog.epoch !== epoch || hog.state !== asked) return;
-  const best = Math.max(...c.choices.map((x) => x.against_opponent));
-  const worst = Math.min(...c.choices.map((x) => x.against_opponent));
-  const width = (x) => 8 + 110 * (x - worst) / Math.max(1e-12, best - worst);
+  // Each bar is the chance itself, on a track from 0 to 1 (a bar scaled
+  // from the worst choice to the best gave 0.7400 a sliver beside
+  // 0.7658's full bar); the figure is beside it.
   const rows = c.choices.map((x) =>
     el("tr", { class: x.rolls === c.best_against_opponent ? "best" : "" },
       el("td", {}, x.rolls),
       el("td", {}, fmt(x.against_opponent, 4)),
-      el("td", { class: "bar", "aria-hidden": "true" }, el("span", { style: `width:${width(x.against_opponent)}px` })),
+      el("td", { class: "bar", "aria-hidden": "true" },
+        el("span", { class: "track" }, el("span", { class: "fill", style: `width:${(100 * x.against_opponent).toFixed(2)}%` }))),
       el("td", {}, fmt(x.under_optimal_play, 4))));
   $("hog-coach").replaceChildren(
     el("p", {}, `At ${c.score} to ${c.opponent_score}, each choice's exact chance to win:`),
     el("table", { id: "hog-coach-table" },
-      el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", { "aria-hidden": "true" }), el("th", {}, "optimal play")),
+      el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", { class: "bar", "aria-hidden": "true" }, el("span", { class: "scale" }, el("span", {}, "0"), el("span", {}, "1"))), el("th", {}, "optimal play")),
       ...rows),
     el("p", {}, `Best against ${c.opponent}: ${c.best_against_opponent} dice. Under optimal play: ${c.best_under_optimal_play}. ` +
       `${c.opponent} itself would roll ${c.opponent_would_roll} here.`),
@@ -1771,6 +1819,8 @@ function describeMove(mv, who) {
 }
 
 async function kalahMove(k) {
+  // The game is going: a note on how its link opened is old news.
+  linkNoteGone("kalah-new");
   kalahStopValues();
   const epoch = kalah.epoch, before = kalah.state;
   kalah.busy = true;
@@ -1893,8 +1943,9 @@ function lcrStart() {
   // (Its error is shown beside the button.)
   $("lcr-exact-go").onclick = () => lcrExact().catch(() => {});
   newGameButton("lcr-game-go", "lcr-seed", () => lcrGame());
-  $("lcr-next").onclick = () => lcrShow(lcr.at + 1);
-  $("lcr-end").onclick = () => lcrShow(lcr.game.throws.length);
+  // (The game is going: a note on how its link opened goes.)
+  $("lcr-next").onclick = () => { linkNoteGone("lcr-game-go"); lcrShow(lcr.at + 1); };
+  $("lcr-end").onclick = () => { linkNoteGone("lcr-game-go"); lcrShow(lcr.game.throws.length); };
   // (Its result comes into view: the player asked for it.)
   $("lcr-study-go").onclick = () => lcrStudy(true);
   $("lcr-table-name").onchange = lcrFacesFollow;
@@ -2472,11 +2523,16 @@ async function casinoStart() {
   $("bac-seed").value = newSeed();
   newGameButton("craps-new", "craps-seed", () => crapsNew());
   // (No game yet, as while a link waits for the bets: nothing to roll.)
-  $("craps-roll").onclick = () => craps.game && crapsShow(craps.at + 1);
+  // (The game is going: a note on how its link opened goes.)
+  $("craps-roll").onclick = () => {
+    if (!craps.game) return;
+    linkNoteGone("craps-new");
+    crapsShow(craps.at + 1);
+  };
   $("craps-export").onclick = () => download("craps");
   $("craps-stake").onchange = crapsBetsRender;
   newGameButton("bac-new", "bac-seed", () => bacNew());
-  $("bac-next").onclick = () => bacShow(bac.at + 1);
+  $("bac-next").onclick = () => { linkNoteGone("bac-new"); bacShow(bac.at + 1); };
   $("bac-export").onclick = () => download("baccarat");
   // Each game of a link opens, or is refused, on its own.
   const from = casinoFromUrl();
@@ -2849,6 +2905,21 @@ function crapsBroke() {
   const text = broke ? `No chips left for a bet (the bankroll is ${chipsText(craps.bank)}, the smallest stake ${crapsLeastStake()}): New game starts again with ${CRAPS_BANK} chips.` : "";
   if ($("craps-broke").textContent !== text) $("craps-broke").textContent = text;
   $("craps-broke").hidden = !broke;
+  crapsStakeHint();
+}
+
+// Why every bet button is off when the stake is more than the bankroll,
+// said beside the stake while it holds: not when the bankroll is out
+// (the note beside it says so), nor while the stake's own error says it.
+function crapsStakeHint() {
+  const stake = Number($("craps-stake").value), bank = craps.bank, hint = $("craps-stake-hint");
+  const said = $("craps-bets").closest(".panel").querySelector(":scope > .check-error[data-fields~='craps-stake']");
+  const holds = Boolean(craps.game) && stake > bank && !crapsBankrupt() && !said;
+  const text = !holds ? "" : bank >= crapsLeastStake()
+    ? `Stake ${stake} is more than your ${chipsText(bank)} chips: choose at most ${chipsText(bank)}.`
+    : `Stake ${stake} is more than your ${chipsText(bank)} chips, and no stake is that small: bet again once a bet comes back.`;
+  if (hint.textContent !== text) hint.textContent = text;
+  hint.hidden = !holds;
 }
 
 // Settle the bets on roll r; at the game's end, bets still up come back.
@@ -2962,9 +3033,11 @@ EXPORTS.baccarat = () => {
 const SUITS = { "♠": ["♠", "spades"], "♡": ["♥", "hearts"], "♢": ["♦", "diamonds"], "♣": ["♣", "clubs"] };
 const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
-// The engine's words with its suits as the faces show them (♥ ♦ filled):
-// what is shown only; the exports keep the engine's text.
-const filledSuits = (text) => text.replace(/[♡♢]/g, (s) => SUITS[s][0]);
+// The engine's words exactly as its JSON and the CLI give them (its
+// suits ♡ ♢ outlined, where the faces fill them), the red suits in red,
+// as on the cards.
+const suitedText = (text) => text.split(/([♡♢])/).filter(Boolean)
+  .map((part) => (part === "♡" || part === "♢" ? el("span", { class: "red-suit" }, part) : part));
 
 // A card's name as a screen reader says it ("queen of hearts").
 function cardName(c) {
@@ -3006,7 +3079,7 @@ function bacShow(k) {
   // The rules in words, once the two-card hands are down.
   const lines = bac.deal.rules_applied;
   const shown = bac.at < 4 ? [] : bac.at === order.length ? lines : lines.slice(0, 1 + (bac.at - 4));
-  $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, filledSuits(l))));
+  $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, suitedText(l))));
   const had = document.activeElement === $("bac-next");
   $("bac-next").disabled = bac.at >= order.length;
   if (had && bac.at >= order.length) $("bac-export").focus();

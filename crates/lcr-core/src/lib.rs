@@ -724,6 +724,7 @@ pub fn study_sums(
     if config.games == 0 {
         return Err(LcrError::ZeroGames);
     }
+    let lent = dice::parallel::Lent::new(&progress);
     let (wins, turns, rolling) = dice::parallel::run_shard_fold(
         config.games,
         config.seed,
@@ -736,7 +737,7 @@ pub fn study_sums(
             for g in 0..games {
                 // A chunk of a large table's games takes seconds: a stop is
                 // heard between games (the run then drops the chunk).
-                if g % STOP_EVERY == STOP_EVERY - 1 && progress.stop() {
+                if g % STOP_EVERY == STOP_EVERY - 1 && lent.stop() {
                     break;
                 }
                 let o = game.play(dice).expect("seeded dice never fail");
@@ -751,7 +752,7 @@ pub fn study_sums(
             wins.iter_mut().zip(w).for_each(|(a, b)| *a += b);
             (wins, turns + t, rolling + r)
         },
-        dice::parallel::Lent(&progress),
+        &lent,
     )?;
     Ok(StudySums {
         wins,
@@ -805,7 +806,7 @@ mod tests {
     fn a_study_hears_a_stop_between_games() {
         use std::sync::atomic::{AtomicU64, Ordering};
         struct Asked(AtomicU64);
-        impl dice::parallel::Watch for Asked {
+        impl dice::parallel::Watch for &Asked {
             fn done(&self, _: u64) {}
             fn stop(&self) -> bool {
                 self.0.fetch_add(1, Ordering::Relaxed) >= 2
@@ -819,11 +820,7 @@ mod tests {
             threads: 1,
         };
         let asked = Asked(AtomicU64::new(0));
-        let r = study_sums(
-            &config,
-            dice::parallel::Shard::ALL,
-            dice::parallel::Lent(&asked),
-        );
+        let r = study_sums(&config, dice::parallel::Shard::ALL, &asked);
         assert!(
             matches!(
                 r,
@@ -832,12 +829,29 @@ mod tests {
             "{:?}",
             r.map(|s| s.wins)
         );
-        // Once before the chunk, then at its 64th and 128th games, and once
-        // after it.
-        assert_eq!(asked.0.load(Ordering::Relaxed), 4);
-        // Never stopped, the same games' sums as before.
-        let whole = study_sums(&config, dice::parallel::Shard::ALL, |_| {}).unwrap();
-        assert_eq!(whole.wins.iter().sum::<u64>(), dice::parallel::CHUNK);
+        // Once before the chunk, then at its 64th and 128th games.
+        assert_eq!(asked.0.load(Ordering::Relaxed), 3);
+        // Never stopped, the same sums on one thread as on two (over two
+        // chunks), every game counted.
+        let config = StudyConfig {
+            games: 2 * dice::parallel::CHUNK,
+            ..config
+        };
+        let one = study_sums(&config, dice::parallel::Shard::ALL, |_| {}).unwrap();
+        let two = study_sums(
+            &StudyConfig {
+                threads: 2,
+                ..config.clone()
+            },
+            dice::parallel::Shard::ALL,
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(
+            (&one.wins, one.turns, one.rolling),
+            (&two.wins, two.turns, two.rolling)
+        );
+        assert_eq!(one.wins.iter().sum::<u64>(), 2 * dice::parallel::CHUNK);
     }
 
     #[test]

@@ -195,6 +195,7 @@ pub fn study_sums(
     let checkpoints = sorted_checkpoints(config)?;
     let total = *checkpoints.last().expect("not empty");
     let n = variant.starting_chips.len();
+    let lent = dice::parallel::Lent::new(&progress);
     let at = run_shard_fold(
         total,
         config.seed,
@@ -207,7 +208,7 @@ pub fn study_sums(
             for u in first..first + units {
                 // A chunk of a large table's games takes seconds: a stop is
                 // heard between games (the run then drops the chunk).
-                if (u - first) % STOP_EVERY == STOP_EVERY - 1 && progress.stop() {
+                if (u - first) % STOP_EVERY == STOP_EVERY - 1 && lent.stop() {
                     break;
                 }
                 let start = dice.below(n as u32).expect("seeded dice") as usize;
@@ -237,7 +238,7 @@ pub fn study_sums(
             }
             at
         },
-        dice::parallel::Lent(&progress),
+        &lent,
     )?;
     Ok(StudySums { at })
 }
@@ -245,6 +246,43 @@ pub fn study_sums(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A study of one chunk hears a stop between its games, and drops the
+    /// chunk cut short (its checkpoints' sums with it).
+    #[test]
+    fn a_study_hears_a_stop_between_games() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        struct Asked(AtomicU64);
+        impl dice::parallel::Watch for &Asked {
+            fn done(&self, _: u64) {}
+            fn stop(&self) -> bool {
+                self.0.fetch_add(1, Ordering::Relaxed) >= 2
+            }
+        }
+        let v = Variant::named("nohold").unwrap();
+        let cfg = StudyConfig {
+            checkpoints: vec![100, dice::parallel::CHUNK],
+            seed: 5,
+            threads: 1,
+        };
+        let asked = Asked(AtomicU64::new(0));
+        let r = study_sums(&v, &cfg, Shard::ALL, &asked);
+        assert!(
+            matches!(
+                r,
+                Err(VariantError::Parallel(
+                    dice::parallel::ParallelError::Stopped
+                ))
+            ),
+            "{:?}",
+            r.map(|s| s.at.len())
+        );
+        // Once before the chunk, then at its 64th and 128th games.
+        assert_eq!(asked.0.load(Ordering::Relaxed), 3);
+        // Never stopped, every game counted.
+        let whole = study_sums(&v, &cfg, Shard::ALL, |_| {}).unwrap();
+        assert_eq!(whole.at[1].games, dice::parallel::CHUNK);
+    }
 
     #[test]
     fn rows_at_every_checkpoint_and_same_at_any_thread_count() {

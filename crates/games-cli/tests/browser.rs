@@ -4155,16 +4155,45 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     }
     // A position's other fields without its scores are said and left; a
     // bad seed is still named.
-    c.goto(&format!("{base}/hog?seed=7&player=1&turn=3"))
-        .await
-        .unwrap();
+    // (Even one that would be wrong in a position, player=2; the note
+    // about an uploaded opponent is said with it, not in its place.)
+    for query in [
+        "seed=7&player=1&turn=3",
+        "seed=7&player=2&turn=3&opponent=file:mine.csv",
+    ] {
+        c.goto(&format!("{base}/hog?{query}")).await.unwrap();
+        wait_for(c, ready, "the link's new game", Duration::from_secs(30)).await;
+        let said = note_with(c, "hog-new", "player=, turn= were not taken").await;
+        assert!(
+            !said.contains("could not be opened"),
+            "/hog?{query}: {said}"
+        );
+        assert_eq!(
+            said.contains("a file uploaded to another page"),
+            query.contains("file:"),
+            "/hog?{query}: {said}"
+        );
+        assert_eq!(
+            js(c, "return document.getElementById('hog-seed').value;").await,
+            "7",
+            "/hog?{query}"
+        );
+    }
+    // An empty seed= is no seed: a new game with the link's goal.
+    c.goto(&format!("{base}/hog?seed=&goal=50")).await.unwrap();
     wait_for(c, ready, "the link's new game", Duration::from_secs(30)).await;
-    let said = note_with(c, "hog-new", "player=, turn= were not taken").await;
-    assert!(!said.contains("could not be opened"), "{said}");
-    assert_eq!(
-        js(c, "return document.getElementById('hog-seed').value;").await,
-        "7"
+    let opened = js(
+        c,
+        "return [document.getElementById('hog-goal').value, document.getElementById('hog-seed').value,
+           document.querySelector('#hog-new').closest('.panel').querySelector(':scope > .check-error')?.textContent ?? ''];",
+    )
+    .await;
+    assert_eq!(opened[0], "50", "{opened}");
+    assert!(
+        opened[1].as_str().unwrap().parse::<u64>().is_ok(),
+        "{opened}"
     );
+    assert_eq!(opened[2], "", "{opened}");
     c.goto(&format!("{base}/hog?seed=abc&goal=50"))
         .await
         .unwrap();
@@ -4369,12 +4398,12 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     )
     .await;
     let hint = "const h = document.getElementById('craps-stake-hint'), s = document.getElementById('craps-stake');
-         return document.getElementById('craps-roll').disabled ? null : [h.getClientRects().length > 0 ? h.textContent : null,
+         return document.getElementById('craps-roll').disabled ? null : [h.textContent || null,
            document.querySelectorAll('#craps-bets-table button:not([disabled])').length,
            Math.round(h.getBoundingClientRect().top - s.getBoundingClientRect().bottom)];";
     let shown = wait_for(c, hint, "the craps game", Duration::from_secs(20)).await;
     assert_eq!(
-        shown[0], "Stake 5 is more than your 3 chips: choose at most 3.",
+        shown[0], "Stake 5 is more than your 3 chips: the largest stake you can bet is 1.",
         "{shown}"
     );
     assert_eq!(shown[1], 0, "{shown}");
@@ -4389,10 +4418,20 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     set(c, "craps-stake", "5").await;
     let shown = js(c, hint).await;
     assert_eq!(
-        shown[0], "Stake 5 is more than your 3 chips: choose at most 3.",
+        shown[0], "Stake 5 is more than your 3 chips: the largest stake you can bet is 1.",
         "{shown}"
     );
     axe(c, "/casino, the stake's hint").await;
     contrast(c, "/casino, the stake's hint").await;
+    // Once the game is over no bet can be made, and the hint goes: the
+    // game's end is the reason then.
+    let over = js(
+        c,
+        "const b = document.getElementById('craps-roll');
+         for (let i = 0; i < 500 && !b.disabled; i++) b.click();
+         return [b.disabled, document.getElementById('craps-stake-hint').textContent];",
+    )
+    .await;
+    assert_eq!(over, serde_json::json!([true, ""]), "{over}");
     log_and_reset(c).await;
 }

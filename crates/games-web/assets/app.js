@@ -435,7 +435,8 @@ function linkRefused(button, why) {
 function linkNote(button, text) {
   const panel = $(button).closest(".panel");
   panelError(panel, text, "check-error");
-  panel.querySelector(":scope > .check-error").dataset.link = "";
+  // (The note may be cut; the footer's copy is whole.)
+  panel.querySelector(":scope > .check-error").dataset.link = text;
   if (unseen(panel)) status(text, true, true);
 }
 
@@ -446,7 +447,7 @@ function linkNote(button, text) {
 function linkNoteGone(button) {
   const p = $(button).closest(".panel").querySelector(":scope > .check-error[data-link]");
   if (!p) return;
-  if ($("status").textContent === p.textContent) status("");
+  if ($("status").textContent === (p.dataset.link || p.textContent)) status("");
   p.remove();
 }
 
@@ -825,6 +826,8 @@ function hogFromUrl() {
   // other fields, which mean nothing without the scores, are said and
   // left.
   const start = !q.has("scores");
+  // (An empty seed= at the start is no seed: a new one, as the form's.)
+  if (start && q.get("seed") === "") q.delete("seed");
   const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER, start);
   const turn = start ? 0 : linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
   for (const v of [goal, seed, turn]) if (typeof v === "string") return v;
@@ -835,7 +838,7 @@ function hogFromUrl() {
   // A game ends when one player reaches the goal: never both.
   if (scores[0] >= goal && scores[1] >= goal) return `scores=${q.get("scores").slice(0, 30)} are both at the goal (${goal}) or past it`;
   const left = start ? HOG_POSITION_KEYS.filter((k) => q.has(k)) : [];
-  const bad = ["seat", "player", "bacon", "wild", "swap"].map((k) => linkChoice(q, k, ["0", "1"])).find(Boolean);
+  const bad = ["seat", ...(start ? [] : ["player"]), "bacon", "wild", "swap"].map((k) => linkChoice(q, k, ["0", "1"])).find(Boolean);
   if (bad) return bad;
   // An uploaded file does not travel in a link: final plays instead.
   const file = (q.get("opponent") || "").startsWith("file:") ? q.get("opponent") : null;
@@ -855,16 +858,16 @@ function hogFromUrl() {
   $("hog-bacon").checked = q.get("bacon") !== "0";
   $("hog-wild").checked = q.get("wild") !== "0";
   $("hog-swap").checked = q.get("swap") !== "0";
-  const fileNote = () => {
-    if (file) linkNote("hog-new", `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.`);
-  };
+  const fileNote = file ? `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.` : "";
   if (start) {
     // (The seed shown is the link's, or the one drawn for this page.)
     hogNew();
+    const notes = [];
     if (left.length) {
-      linkNote("hog-new", `The link's ${left.map((k) => `${k}=`).join(", ")} ${left.length === 1 ? "was" : "were"} not taken (a position needs its scores=): the start of the game opened.`);
+      notes.push(`The link's ${left.map((k) => `${k}=`).join(", ")} ${left.length === 1 ? "was" : "were"} not taken (a position needs its scores=): the start of the game opened.`);
     }
-    fileNote();
+    if (fileNote) notes.push(fileNote);
+    if (notes.length) linkNote("hog-new", notes.join(" "));
     return true;
   }
   // The dice of each turn from the start, when the link gives them: the
@@ -878,8 +881,8 @@ function hogFromUrl() {
   }
   hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn, memory, rolled });
   // (Said once the game is set up, which clears the setup's old notes.)
-  if (refused) linkNote("hog-new", refused);
-  fileNote();
+  const notes = [refused, fileNote].filter(Boolean);
+  if (notes.length) linkNote("hog-new", notes.join(" "));
   return true;
 }
 
@@ -1126,7 +1129,7 @@ function hogShowDice(t) {
     class: "dice-turn", id, role: "group", "data-player": t.player,
     "aria-label": `${mine ? "your" : `the computer's (${hog.opponent})`} last roll: ${outcomes.length ? `${outcomes.length} ${t.sides === 4 ? "four" : "six"}-sided ${outcomes.length === 1 ? "die" : "dice"}` : none}`,
   }, el("span", { class: "whose", "aria-hidden": "true" }, `${whose}:`),
-  ...(outcomes.length ? outcomes.map((f) => faceDie(f, t.sides)) : [el("span", { class: "no-dice" }, none)]));
+  ...(outcomes.length ? outcomes.map((f) => faceDie(f, t.sides)) : [el("span", { class: "no-dice", "aria-hidden": "true" }, none)]));
   const old = $(id);
   if (old) old.replaceWith(group);
   else if (mine) $("hog-dice").prepend(group);
@@ -2530,7 +2533,10 @@ async function casinoStart() {
     crapsShow(craps.at + 1);
   };
   $("craps-export").onclick = () => download("craps");
-  $("craps-stake").onchange = crapsBetsRender;
+  $("craps-stake").onchange = () => {
+    crapsBetsRender();
+    crapsStakeHint();
+  };
   newGameButton("bac-new", "bac-seed", () => bacNew());
   $("bac-next").onclick = () => { linkNoteGone("bac-new"); bacShow(bac.at + 1); };
   $("bac-export").onclick = () => download("baccarat");
@@ -2913,13 +2919,23 @@ function crapsBroke() {
 // (the note beside it says so), nor while the stake's own error says it.
 function crapsStakeHint() {
   const stake = Number($("craps-stake").value), bank = craps.bank, hint = $("craps-stake-hint");
-  const said = $("craps-bets").closest(".panel").querySelector(":scope > .check-error[data-fields~='craps-stake']");
-  const holds = Boolean(craps.game) && stake > bank && !crapsBankrupt() && !said;
-  const text = !holds ? "" : bank >= crapsLeastStake()
-    ? `Stake ${stake} is more than your ${chipsText(bank)} chips: choose at most ${chipsText(bank)}.`
+  // Only while bets can be made: once the game is over, that is why.
+  const open = ["come-out", "point"].includes(crapsPhase().phase);
+  const holds = open && stake > bank && !crapsBankrupt();
+  // The stake's own error ("Not enough chips"), said at a bet, says it
+  // instead (its bankroll kept as it is now, after later rolls).
+  const panel = $("craps-bets").closest(".panel");
+  const said = panel.querySelector(":scope > .check-error[data-fields~='craps-stake']");
+  if (said && holds) {
+    const now = `Not enough chips for a stake of ${stake}: the bankroll is ${chipsText(bank)}.`;
+    if (said.textContent !== now) panelError(panel, now, "check-error", ["craps-stake"]);
+  }
+  // The stakes the menu offers that the bankroll covers: the largest one.
+  const fits = [...$("craps-stake").options].map((o) => Number(o.value)).filter((x) => x <= bank);
+  const text = !holds || said ? "" : fits.length
+    ? `Stake ${stake} is more than your ${chipsText(bank)} chips: the largest stake you can bet is ${Math.max(...fits)}.`
     : `Stake ${stake} is more than your ${chipsText(bank)} chips, and no stake is that small: bet again once a bet comes back.`;
   if (hint.textContent !== text) hint.textContent = text;
-  hint.hidden = !holds;
 }
 
 // Settle the bets on roll r; at the game's end, bets still up come back.

@@ -4433,5 +4433,76 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     )
     .await;
     assert_eq!(over, serde_json::json!([true, ""]), "{over}");
+
+    // ---- Kalah by keyboard: the arrow keys move between the pits that
+    // can be played, Home and End to the row's ends; once the pit played
+    // is empty, the keyboard goes to the nearest pit that can be played
+    // when the turn comes back, not to the board.
+    let playable =
+        "return document.querySelectorAll('#kalah-board button.pit:not([disabled])').length === 4
+           && document.getElementById('kalah-values-table') !== null;";
+    c.goto(&format!("{base}/kalah?pits=4&seeds=3&side=0"))
+        .await
+        .unwrap();
+    wait_for(
+        c,
+        playable,
+        "your turn at Kalah(4,3)",
+        Duration::from_secs(30),
+    )
+    .await;
+    js(c, "document.getElementById('kalah-pit-0').focus();").await;
+    for (key, to) in [
+        (fantoccini::key::Key::Right, "kalah-pit-1"),
+        (fantoccini::key::Key::Right, "kalah-pit-2"),
+        (fantoccini::key::Key::End, "kalah-pit-3"),
+        (fantoccini::key::Key::Right, "kalah-pit-3"),
+        (fantoccini::key::Key::Home, "kalah-pit-0"),
+        (fantoccini::key::Key::Left, "kalah-pit-0"),
+    ] {
+        c.active_element()
+            .await
+            .unwrap()
+            .send_keys(&char::from(key).to_string())
+            .await
+            .unwrap();
+        assert_eq!(
+            js(c, "return document.activeElement.id;").await,
+            to,
+            "after {key:?}"
+        );
+    }
+    // From the board itself, the first pit.
+    js(c, "document.getElementById('kalah-board').focus();").await;
+    c.active_element()
+        .await
+        .unwrap()
+        .send_keys(&char::from(fantoccini::key::Key::Right).to_string())
+        .await
+        .unwrap();
+    assert_eq!(
+        js(c, "return document.activeElement.id;").await,
+        "kalah-pit-0"
+    );
+    // Pit 3's three seeds go to the store and the solver's side: the turn
+    // passes, and when it comes back pit 3 is empty.
+    js(c, "document.getElementById('kalah-pit-3').focus();").await;
+    c.active_element()
+        .await
+        .unwrap()
+        .send_keys(&char::from(fantoccini::key::Key::Enter).to_string())
+        .await
+        .unwrap();
+    let back = wait_for(
+        c,
+        "const a = document.activeElement, s = JSON.parse(document.getElementById('kalah-board').dataset.board);
+         return document.getElementById('kalah-values-table') !== null && a.classList.contains('pit') && !a.disabled
+           ? [a.id, s[3]] : null;",
+        "the turn back, on a pit",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_ne!(back[0], "kalah-pit-3", "{back}");
+    assert_eq!(back[1], 0, "pit 3 is empty: {back}");
     log_and_reset(c).await;
 }

@@ -1400,6 +1400,7 @@ function kalahStart() {
   $("kalah-new").onclick = kalahNew;
   $("kalah-undo").onclick = kalahUndo;
   $("kalah-export").onclick = () => download("kalah");
+  $("kalah-board").addEventListener("keydown", kalahArrows);
   const from = kalahFromUrl();
   if (from !== true) {
     kalahNew();
@@ -1648,6 +1649,29 @@ function kalahOver(s) {
   return side(0).every((x) => x === 0) || side(1).every((x) => x === 0);
 }
 
+// The pits that can be played, as the board shows them from left to right.
+function kalahOpenPits() {
+  return [...$("kalah-board").querySelectorAll("button.pit:not([disabled])")]
+    .sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left);
+}
+
+// The arrow keys move the keyboard between the pits that can be played
+// (left and right as they are drawn; Home and End to the ends of the
+// row), from a pit or from the board itself.
+function kalahArrows(e) {
+  if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) return;
+  const pits = kalahOpenPits();
+  if (!pits.length) return;
+  const i = pits.indexOf(document.activeElement);
+  let j;
+  if (e.key === "Home") j = 0;
+  else if (e.key === "End") j = pits.length - 1;
+  else if (i < 0) j = e.key === "ArrowRight" ? 0 : pits.length - 1;
+  else j = Math.min(pits.length - 1, Math.max(0, i + (e.key === "ArrowRight" ? 1 : -1)));
+  e.preventDefault();
+  pits[j].focus();
+}
+
 function kalahRender(last = -1) {
   const s = kalah.state, m = s.board.length / 2 - 1;
   const mine = s.to_move === kalah.me && !kalahOver(s) && !kalah.busy;
@@ -1694,11 +1718,17 @@ function kalahRender(last = -1) {
     : `The solver's turn (player ${1 - kalah.me}).`;
   kalahToUrl();
   // Keep the keyboard where the player was: on the pit they played when it
-  // can be played again, else on the board itself.
+  // can be played again, else on the nearest pit that can (on the
+  // player's turn), else on the board itself.
   if (had || (kalah.focus && document.activeElement === document.body)) {
     const pit = kalah.focus && $(kalah.focus);
+    const open = kalahOpenPits();
     if (pit && !pit.disabled) pit.focus();
-    else board.focus();
+    else if (pit && open.length) {
+      const x = pit.getBoundingClientRect().left;
+      const near = (b) => Math.abs(b.getBoundingClientRect().left - x);
+      open.reduce((a, b) => (near(b) < near(a) ? b : a)).focus();
+    } else board.focus();
   }
 }
 

@@ -181,7 +181,12 @@ fn failing<V: Verb>(
 /// number's or the text is not one.
 fn number_as(text: &str, expected: &str) -> Option<serde_json::Number> {
     match expected {
-        "usize" | "u64" | "u32" | "u16" | "u8" => text.parse::<u64>().ok().map(Into::into),
+        // (A negative one too, to be refused as the number it is.)
+        "usize" | "u64" | "u32" | "u16" | "u8" => text
+            .parse::<u64>()
+            .map(Into::into)
+            .or_else(|_| text.parse::<i64>().map(Into::into))
+            .ok(),
         "isize" | "i64" | "i32" => text.parse::<i64>().ok().map(Into::into),
         "f64" | "f32" => serde_json::Number::from_f64(text.parse::<f64>().ok()?),
         _ => None,
@@ -201,7 +206,12 @@ fn in_words(why: &str) -> String {
         .is_some_and(|x| x >= u64::MAX as f64);
     let wanted = match expected {
         "usize" | "u64" if huge => format!("a whole number from 0 to {}", u64::MAX),
-        "usize" | "u64" => "a whole number of 0 or more".to_string(),
+        // (Not "0 or more": the verb's own check may ask more, as LCR's
+        // at least 2 players does.)
+        "usize" | "u64" if got.contains("integer `-") => {
+            "a whole number, not a negative one".to_string()
+        }
+        "usize" | "u64" => "a whole number".to_string(),
         "u32" => format!("a whole number from 0 to {}", u32::MAX),
         "u16" => format!("a whole number from 0 to {}", u16::MAX),
         "u8" => format!("a whole number from 0 to {}", u8::MAX),
@@ -229,6 +239,9 @@ fn in_words(why: &str) -> String {
             },
         },
     };
+    if wanted.ends_with("not a negative one") {
+        return format!("expected {wanted}: {got}");
+    }
     format!("expected {wanted}, not {got}")
 }
 

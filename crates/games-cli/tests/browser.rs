@@ -3631,7 +3631,8 @@ async fn whole_games_replay(c: &Client, base: &str) {
     c.goto(&format!("{base}/kalah?pits=4&seeds=3&moves=1"))
         .await
         .unwrap();
-    note_with(c, "kalah-new", "moves= needs the board= they lead to").await;
+    // (Waited for: the page sets its game up once its first replies come.)
+    note_comes(c, "kalah-new", "moves= needs the board= they lead to").await;
     // ---- A Hog link of a game from its start holds each turn's dice: the
     // reopened game has its log and its whole export (they started at
     // the link).
@@ -4423,8 +4424,8 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     );
     axe(c, "/casino, the stake's hint").await;
     contrast(c, "/casino, the stake's hint").await;
-    // Once the game is over no bet can be made, and the hint goes: the
-    // game's end is the reason then.
+    // Once the game is over no bet can be made, and the line says that
+    // instead: the game's end is the reason then.
     let over = js(
         c,
         "const b = document.getElementById('craps-roll');
@@ -4432,7 +4433,11 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
          return [b.disabled, document.getElementById('craps-stake-hint').textContent];",
     )
     .await;
-    assert_eq!(over, serde_json::json!([true, ""]), "{over}");
+    assert_eq!(
+        over,
+        serde_json::json!([true, "The game is over: New game to bet again."]),
+        "{over}"
+    );
 
     // ---- Kalah by keyboard: the arrow keys move between the pits that
     // can be played, Home and End to the row's ends; once the pit played

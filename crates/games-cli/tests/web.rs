@@ -1736,20 +1736,25 @@ fn wrong_values_are_said_in_words() {
     };
     assert_eq!(
         error("lcr", "exact", r#"{"players": -3}"#),
-        "players: expected a whole number of 0 or more, not -3"
+        "players: expected a whole number, not a negative one: -3"
     );
     assert_eq!(
         error("lcr", "exact", r#"{"players": 2.5}"#),
-        "players: expected a whole number of 0 or more, not 2.5"
+        "players: expected a whole number, not 2.5"
     );
     assert_eq!(
         error("lcr", "exact", r#"{"players": "three"}"#),
-        r#"players: expected a whole number of 0 or more, not the text "three""#
+        r#"players: expected a whole number, not the text "three""#
+    );
+    // A negative number sent as text is the negative number.
+    assert_eq!(
+        error("lcr", "exact", r#"{"players": "-3"}"#),
+        "players: expected a whole number, not a negative one: -3"
     );
     // In a flattened group (the sampled runs' seed) too.
     assert_eq!(
         error("lcr", "simulate", r#"{"games": 10, "seed": -1}"#),
-        "seed: expected a whole number of 0 or more, not -1"
+        "seed: expected a whole number, not a negative one: -1"
     );
     assert_eq!(
         error("hog", "coach", r#"{"goal": -5}"#),
@@ -1761,7 +1766,7 @@ fn wrong_values_are_said_in_words() {
     );
     assert_eq!(
         error("lcr", "exact", r#"{"players": true}"#),
-        "players: expected a whole number of 0 or more, not true"
+        "players: expected a whole number, not true"
     );
     // `hog rate` without its strategy says what it wants.
     let line = error("hog", "rate", r#"{"goal": 1000000000}"#);

@@ -1279,7 +1279,7 @@ async function hogCoach() {
     el("table", { id: "hog-coach-table" },
       el("tr", {}, el("th", {}, "dice"), el("th", {}, `vs ${c.opponent}`), el("th", { class: "bar", "aria-hidden": "true" }, el("span", { class: "scale" }, el("span", {}, "0"), el("span", {}, "1"))), el("th", {}, "optimal play")),
       ...rows),
-    el("p", {}, `Best against ${c.opponent}: ${c.best_against_opponent} dice. Under optimal play: ${c.best_under_optimal_play}. ` +
+    el("p", {}, `Best against ${c.opponent}: ${c.best_against_opponent} ${c.best_against_opponent === 1 ? "die" : "dice"}. Under optimal play: ${c.best_under_optimal_play}. ` +
       `${c.opponent} itself would roll ${c.opponent_would_roll} here.`),
     el("p", { class: "muted" }, "(roll this many now, then play the best reply: exact, from the dynamic programs)"),
     // Rules that remember earlier turns: the coach knows only the scores.
@@ -2962,9 +2962,13 @@ function crapsStakeHint() {
   }
   // The stakes the menu offers that the bankroll covers: the largest one.
   const fits = [...$("craps-stake").options].map((o) => Number(o.value)).filter((x) => x <= bank);
-  const text = !holds || said ? "" : fits.length
-    ? `Stake ${stake} is more than your ${chipsText(bank)} chips: the largest stake you can bet is ${Math.max(...fits)}.`
-    : `Stake ${stake} is more than your ${chipsText(bank)} chips, and no stake is that small: bet again once a bet comes back.`;
+  // Once the game is over, that is why every bet is off (the bankroll's
+  // own note says it when it covers no stake).
+  const over = Boolean(craps.game) && !open && !crapsBankrupt();
+  const text = over ? "The game is over: New game to bet again."
+    : !holds || said ? "" : fits.length
+      ? `Stake ${stake} is more than your ${chipsText(bank)} chips: the largest stake you can bet is ${Math.max(...fits)}.`
+      : `Stake ${stake} is more than your ${chipsText(bank)} chips, and no stake is that small: bet again once a bet comes back.`;
   if (hint.textContent !== text) hint.textContent = text;
 }
 

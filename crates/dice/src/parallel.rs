@@ -109,7 +109,18 @@ impl<'a, W: Watch + ?Sized> Lent<'a, W> {
         }
         stop
     }
+
+    /// [`Lent::stop`], asked after every [`STOP_EVERY`] units of a chunk
+    /// (`unit` counts them from 0): the work's check between its units.
+    pub fn stop_after(&self, unit: u64) -> bool {
+        unit % STOP_EVERY == STOP_EVERY - 1 && self.stop()
+    }
 }
+
+/// The units a chunk's work plays between asks of [`Lent::stop_after`]:
+/// an LCR game of 100 seats x 100 coins takes 0.12 ms here (16,384 in
+/// 1.98 s), so 64 of them are about 8 ms.
+pub const STOP_EVERY: u64 = 64;
 
 impl<W: Watch + ?Sized> Watch for &Lent<'_, W> {
     fn done(&self, units: u64) {

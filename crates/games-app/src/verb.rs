@@ -134,26 +134,32 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
     // A number given as text (`{"players": "3"}`) is the number, as on
     // the command line: each key a number's place refuses as text is read
     // again as the number its text is.
-    let mut map = map.clone();
-    let mut result = serde_path_to_error::deserialize::<_, V>(&Value::Object(map.clone()));
-    for _ in 0..map.len() {
-        let Err(e) = &result else { break };
-        let (key, why) = failing::<V>(&map, e);
+    let mut value = Value::Object(map.clone());
+    loop {
+        let e = match serde_path_to_error::deserialize::<_, V>(&value) {
+            Ok(v) => return Ok(v),
+            Err(e) => e,
+        };
+        let Some(map) = value.as_object_mut() else {
+            return Err(AppError::BadInput(e.to_string()));
+        };
+        let (key, why) = failing::<V>(map, &e);
         let number = match map.get(&key) {
             Some(Value::String(t)) if why.starts_with("invalid type: string") => {
                 number_as(t.trim(), why.rsplit_once(", expected ").map_or("", |x| x.1))
             }
             _ => None,
         };
-        let Some(n) = number else { break };
+        // (A key made a number is not text again: each is made one once.)
+        let Some(n) = number else {
+            let why = why.split(" at line ").next().unwrap_or(&why);
+            return Err(AppError::BadInput(format!(
+                "{key}: {}",
+                cut(&in_words(why), 160)
+            )));
+        };
         map.insert(key, Value::Number(n));
-        result = serde_path_to_error::deserialize::<_, V>(&Value::Object(map.clone()));
     }
-    result.map_err(|e| {
-        let (path, why) = failing::<V>(&map, &e);
-        let why = why.split(" at line ").next().unwrap_or(&why);
-        AppError::BadInput(format!("{path}: {}", cut(&in_words(why), 160)))
-    })
 }
 
 /// The key of `map` whose value `e` refused, and why. A flattened group
@@ -204,13 +210,12 @@ fn in_words(why: &str) -> String {
         .strip_prefix("invalid type: floating point `")
         .and_then(|v| v.trim_end_matches('`').parse::<f64>().ok())
         .is_some_and(|x| x >= u64::MAX as f64);
+    let negative = got.contains("integer `-");
     let wanted = match expected {
         "usize" | "u64" if huge => format!("a whole number from 0 to {}", u64::MAX),
         // (Not "0 or more": the verb's own check may ask more, as LCR's
         // at least 2 players does.)
-        "usize" | "u64" if got.contains("integer `-") => {
-            "a whole number, not a negative one".to_string()
-        }
+        "usize" | "u64" if negative => "a whole number, not a negative one".to_string(),
         "usize" | "u64" => "a whole number".to_string(),
         "u32" => format!("a whole number from 0 to {}", u32::MAX),
         "u16" => format!("a whole number from 0 to {}", u16::MAX),
@@ -239,7 +244,8 @@ fn in_words(why: &str) -> String {
             },
         },
     };
-    if wanted.ends_with("not a negative one") {
+    let counted = matches!(expected, "usize" | "u64");
+    if counted && negative {
         return format!("expected {wanted}: {got}");
     }
     format!("expected {wanted}, not {got}")

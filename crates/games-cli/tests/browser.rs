@@ -4226,38 +4226,34 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     note_with(c, "lcr-game-go", "could not be opened").await;
     click(c, "lcr-next").await;
     note_gone(c, "lcr-game-go", "LCR, after a throw").await;
-    open(
-        c,
-        &format!("{base}/casino?craps=-1&deal=3&decks=8"),
-        "casino",
-    )
-    .await;
-    note_with(c, "craps-new", "could not be opened").await;
-    wait_for(
-        c,
-        "return !document.getElementById('craps-roll').disabled;",
-        "the craps game",
-        Duration::from_secs(20),
-    )
-    .await;
-    click(c, "craps-roll").await;
-    note_gone(c, "craps-new", "craps, after a roll").await;
-    open(
-        c,
-        &format!("{base}/casino?game=baccarat&craps=1&deal=3&decks=99"),
-        "casino?game=baccarat",
-    )
-    .await;
-    note_with(c, "bac-new", "could not be opened").await;
-    wait_for(
-        c,
-        "return !document.getElementById('bac-next').disabled;",
-        "the baccarat hand",
-        Duration::from_secs(20),
-    )
-    .await;
-    click(c, "bac-next").await;
-    note_gone(c, "bac-new", "baccarat, after a card").await;
+    for (query, page, new, next, what) in [
+        (
+            "craps=-1&deal=3&decks=8",
+            "casino",
+            "craps-new",
+            "craps-roll",
+            "craps, after a roll",
+        ),
+        (
+            "game=baccarat&craps=1&deal=3&decks=99",
+            "casino?game=baccarat",
+            "bac-new",
+            "bac-next",
+            "baccarat, after a card",
+        ),
+    ] {
+        open(c, &format!("{base}/casino?{query}"), page).await;
+        note_with(c, new, "could not be opened").await;
+        wait_for(
+            c,
+            &format!("return !document.getElementById('{next}').disabled;"),
+            what,
+            Duration::from_secs(20),
+        )
+        .await;
+        click(c, next).await;
+        note_gone(c, new, what).await;
+    }
     // A note written when its game's reply came (the link's bets dropped)
     // goes at the first roll too.
     open(

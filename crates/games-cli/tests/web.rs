@@ -1734,40 +1734,60 @@ fn wrong_values_are_said_in_words() {
         let v: serde_json::Value = serde_json::from_str(&r.body).unwrap();
         v["error"].as_str().unwrap().to_string()
     };
-    assert_eq!(
-        error("lcr", "exact", r#"{"players": -3}"#),
-        "players: expected a whole number, not a negative one: -3"
-    );
-    assert_eq!(
-        error("lcr", "exact", r#"{"players": 2.5}"#),
-        "players: expected a whole number, not 2.5"
-    );
-    assert_eq!(
-        error("lcr", "exact", r#"{"players": "three"}"#),
-        r#"players: expected a whole number, not the text "three""#
-    );
-    // A negative number sent as text is the negative number.
-    assert_eq!(
-        error("lcr", "exact", r#"{"players": "-3"}"#),
-        "players: expected a whole number, not a negative one: -3"
-    );
-    // In a flattened group (the sampled runs' seed) too.
-    assert_eq!(
-        error("lcr", "simulate", r#"{"games": 10, "seed": -1}"#),
-        "seed: expected a whole number, not a negative one: -1"
-    );
-    assert_eq!(
-        error("hog", "coach", r#"{"goal": -5}"#),
-        "goal: expected a whole number from 0 to 4294967295, not -5"
-    );
-    assert_eq!(
-        error("hog", "coach", r#"{"score": [0, 0]}"#),
-        "score: expected a whole number from 0 to 4294967295, not a list"
-    );
-    assert_eq!(
-        error("lcr", "exact", r#"{"players": true}"#),
-        "players: expected a whole number, not true"
-    );
+    for (game, verb, body, line) in [
+        (
+            "lcr",
+            "exact",
+            r#"{"players": -3}"#,
+            "players: expected a whole number, not a negative one: -3",
+        ),
+        (
+            "lcr",
+            "exact",
+            r#"{"players": 2.5}"#,
+            "players: expected a whole number, not 2.5",
+        ),
+        (
+            "lcr",
+            "exact",
+            r#"{"players": "three"}"#,
+            r#"players: expected a whole number, not the text "three""#,
+        ),
+        // A negative number sent as text is the negative number.
+        (
+            "lcr",
+            "exact",
+            r#"{"players": "-3"}"#,
+            "players: expected a whole number, not a negative one: -3",
+        ),
+        // In a flattened group (the sampled runs' seed) too.
+        (
+            "lcr",
+            "simulate",
+            r#"{"games": 10, "seed": -1}"#,
+            "seed: expected a whole number, not a negative one: -1",
+        ),
+        (
+            "hog",
+            "coach",
+            r#"{"goal": -5}"#,
+            "goal: expected a whole number from 0 to 4294967295, not -5",
+        ),
+        (
+            "hog",
+            "coach",
+            r#"{"score": [0, 0]}"#,
+            "score: expected a whole number from 0 to 4294967295, not a list",
+        ),
+        (
+            "lcr",
+            "exact",
+            r#"{"players": true}"#,
+            "players: expected a whole number, not true",
+        ),
+    ] {
+        assert_eq!(error(game, verb, body), line, "{game} {verb} {body}");
+    }
     // `hog rate` without its strategy says what it wants.
     let line = error("hog", "rate", r#"{"goal": 1000000000}"#);
     assert!(

@@ -1460,10 +1460,9 @@ function kalahLinkMoves(q, board, rule) {
 // the game's log, its export's moves and Undo's positions, when they
 // lead to the position opened; else the position stays alone, said.
 async function kalahReplayLink(link) {
+  // (`kalah.pending`, set by the caller, keeps them in the address until
+  // they are played again, or for good if they cannot be now.)
   const epoch = kalah.epoch, shown = kalah.state;
-  // Until they are played again (or for good if they cannot be now), the
-  // address keeps the link's start and moves for this position.
-  kalah.pending = { ...link, shown };
   let r;
   try {
     r = await api("kalah", "move", { state: link.start, moves: link.moves }, "kalah",
@@ -1577,6 +1576,8 @@ function kalahFromUrl() {
     kalahTurn();
     return true;
   }
+  // Until they are played again (or for good if they cannot be now), the
+  // address keeps the link's start and moves for this position.
   const epoch = kalah.epoch, shown = kalah.state;
   kalah.pending = { ...link, shown };
   kalah.busy = true;

@@ -704,10 +704,6 @@ pub struct StudySums {
     pub rolling: u64,
 }
 
-/// Games played between checks of a run's stop, within a chunk of
-/// [`dice::parallel::CHUNK`] games.
-const STOP_EVERY: u64 = 64;
-
 /// The sums of [`most_common_winner`] over one shard's chunks: the shards'
 /// sums add up to the whole study's. `progress` is told the games played
 /// and may stop the run (any `Fn(u64)` never does).
@@ -737,7 +733,7 @@ pub fn study_sums(
             for g in 0..games {
                 // A chunk of a large table's games takes seconds: a stop is
                 // heard between games (the run then drops the chunk).
-                if g % STOP_EVERY == STOP_EVERY - 1 && lent.stop() {
+                if lent.stop_after(g) {
                     break;
                 }
                 let o = game.play(dice).expect("seeded dice never fail");

@@ -173,10 +173,6 @@ impl Study {
     }
 }
 
-/// Games played between checks of a run's stop, within a chunk of
-/// [`dice::parallel::CHUNK`] games.
-const STOP_EVERY: u64 = 64;
-
 /// The sums of [`study`] at each checkpoint over one shard's chunks: a
 /// chunk adds all its games to the checkpoints past its end and its
 /// games before a checkpoint inside it, so the shards' sums add up to
@@ -208,7 +204,7 @@ pub fn study_sums(
             for u in first..first + units {
                 // A chunk of a large table's games takes seconds: a stop is
                 // heard between games (the run then drops the chunk).
-                if (u - first) % STOP_EVERY == STOP_EVERY - 1 && lent.stop() {
+                if lent.stop_after(u - first) {
                     break;
                 }
                 let start = dice.below(n as u32).expect("seeded dice") as usize;

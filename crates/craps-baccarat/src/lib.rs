@@ -100,6 +100,14 @@ impl fmt::Display for CasinoError {
 
 impl std::error::Error for CasinoError {}
 
+impl CasinoError {
+    /// Whether the machine failed (its worker threads could not start),
+    /// not the caller's input.
+    pub fn is_machine_failure(&self) -> bool {
+        matches!(self, CasinoError::Parallel(e) if e.is_machine_failure())
+    }
+}
+
 impl From<dice::parallel::ParallelError> for CasinoError {
     fn from(e: dice::parallel::ParallelError) -> Self {
         CasinoError::Parallel(e)

@@ -35,6 +35,14 @@ impl std::fmt::Display for ParallelError {
 
 impl std::error::Error for ParallelError {}
 
+impl ParallelError {
+    /// Whether the machine failed (no thread pool could be started), not
+    /// the caller: a run that could not start its threads.
+    pub fn is_machine_failure(&self) -> bool {
+        matches!(self, ParallelError::Pool(_))
+    }
+}
+
 /// Whom a run tells of its progress, and whether it should stop: any
 /// `Fn(u64)` is one that never stops (its argument is the running total
 /// of units done); an application's meter can also stop the run, which

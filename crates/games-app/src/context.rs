@@ -48,18 +48,45 @@ impl std::fmt::Display for AppError {
     }
 }
 
-/// Any engine error is bad input (the engines refuse only what their
-/// caller got wrong), as its own one line.
-impl<E: std::error::Error> From<E> for AppError {
+/// An engine's error is bad input (the engines refuse what their caller
+/// got wrong), as its own one line, unless the engine says the machine
+/// failed (memory or worker threads refused): then [`AppError::Machine`].
+impl<E: std::error::Error + 'static> From<E> for AppError {
     fn from(e: E) -> AppError {
-        AppError::BadInput(e.to_string())
+        let line = e.to_string();
+        classify(&e, line)
+    }
+}
+
+/// `line`, the text of the error `e`, as [`AppError::Machine`] when `e` is
+/// an engine's error that says the machine failed, else as bad input.
+fn classify(e: &dyn std::any::Any, line: String) -> AppError {
+    use dice::parallel::ParallelError;
+    let machine = e
+        .downcast_ref::<ParallelError>()
+        .is_some_and(ParallelError::is_machine_failure)
+        || e.downcast_ref::<lcr_core::LcrError>()
+            .is_some_and(lcr_core::LcrError::is_machine_failure)
+        || e.downcast_ref::<lcr_variants::VariantError>()
+            .is_some_and(lcr_variants::VariantError::is_machine_failure)
+        || e.downcast_ref::<craps_baccarat::CasinoError>()
+            .is_some_and(craps_baccarat::CasinoError::is_machine_failure)
+        || e.downcast_ref::<hog::HogError>()
+            .is_some_and(hog::HogError::is_machine_failure)
+        || e.downcast_ref::<mancala::MancalaError>()
+            .is_some_and(mancala::MancalaError::is_machine_failure);
+    if machine {
+        AppError::Machine(line)
+    } else {
+        AppError::BadInput(line)
     }
 }
 
 /// An engine's error about the argument `flag`, as bad input that names
-/// it first (`--decks: a shoe needs at least 1 deck`).
-pub fn of_flag<E: std::fmt::Display>(flag: &'static str) -> impl Fn(E) -> AppError {
-    move |e| AppError::BadInput(format!("{flag}: {e}"))
+/// it first (`--decks: a shoe needs at least 1 deck`); a machine's failure
+/// stays one (see [`AppError::from`]).
+pub fn of_flag<E: std::fmt::Display + 'static>(flag: &'static str) -> impl Fn(E) -> AppError {
+    move |e| classify(&e, format!("{flag}: {e}"))
 }
 
 /// Bad input: `Err(AppError::BadInput(line))`.
@@ -337,11 +364,12 @@ impl Context {
 
     /// The error of work that failed: [`AppError::Cancelled`] or
     /// [`AppError::OutOfTime`] when the context stopped it (the engines
-    /// report a stop as their own error), else `e` as bad input.
-    pub fn stopped_or<E: std::fmt::Display>(&self, e: E) -> AppError {
+    /// report a stop as their own error), else `e` as bad input or a
+    /// machine's failure (see [`AppError::from`]).
+    pub fn stopped_or<E: std::fmt::Display + 'static>(&self, e: E) -> AppError {
         match self.check() {
             Err(stop) => stop,
-            Ok(()) => AppError::BadInput(e.to_string()),
+            Ok(()) => classify(&e, e.to_string()),
         }
     }
 
@@ -398,4 +426,54 @@ impl Context {
 /// it, so the run can be repeated).
 pub fn seed_or_draw(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(rand::random)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dice::parallel::ParallelError;
+
+    fn machine(e: &AppError) -> bool {
+        matches!(e, AppError::Machine(_))
+    }
+
+    #[test]
+    fn a_machine_that_refuses_is_not_bad_input() {
+        let pool = || ParallelError::Pool("Resource temporarily unavailable".into());
+        let refused = [
+            AppError::from(pool()),
+            AppError::from(lcr_core::LcrError::Parallel(pool())),
+            AppError::from(lcr_variants::VariantError::Parallel(pool())),
+            AppError::from(craps_baccarat::CasinoError::Parallel(pool())),
+            AppError::from(hog::HogError::Parallel(pool())),
+            AppError::from(mancala::MancalaError::Machine("no memory".into())),
+            of_flag("--threads")(hog::HogError::Parallel(pool())),
+            Context::new().stopped_or(craps_baccarat::CasinoError::Parallel(pool())),
+        ];
+        for e in &refused {
+            assert!(machine(e), "{e:?}");
+        }
+        assert_eq!(
+            refused[6].to_string(),
+            "--threads: could not start worker threads: Resource temporarily unavailable"
+        );
+        // What the caller got wrong stays bad input.
+        let wrong = [
+            AppError::from(ParallelError::ZeroThreads),
+            AppError::from(hog::HogError::Parallel(ParallelError::ZeroThreads)),
+            AppError::from(mancala::MancalaError::TooLargeToSolve("9 pits".into())),
+            of_flag("--threads")(lcr_core::LcrError::Parallel(ParallelError::ZeroThreads)),
+            Context::new().stopped_or(lcr_core::LcrError::Parallel(ParallelError::ZeroThreads)),
+        ];
+        for e in &wrong {
+            assert!(matches!(e, AppError::BadInput(_)), "{e:?}");
+        }
+        // A stop the context made is the context's, whatever the engine said.
+        let ctx = Context::new();
+        ctx.cancel_token().cancel();
+        assert!(matches!(
+            ctx.stopped_or(lcr_core::LcrError::Parallel(ParallelError::Stopped)),
+            AppError::Cancelled
+        ));
+    }
 }

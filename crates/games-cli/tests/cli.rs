@@ -1761,3 +1761,87 @@ fn baccarat_house_edges_match_published_figures() {
         assert!((got - want).abs() < 5e-6, "{bet}: {got} vs {want}");
     }
 }
+
+/// A machine that refuses memory or worker threads (here a 200 MB limit on
+/// the process's address space) is a failure of the machine, exit code 1,
+/// in one line; the same command within what the machine gives succeeds.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_machine_that_refuses_memory_or_threads_exits_1() {
+    let limited = |args: &[&str]| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 200000 && exec \"$0\" \"$@\"")
+            .arg(env!("CARGO_BIN_EXE_games-cli"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for (args, said) in [
+        (
+            &[
+                "kalah",
+                "solve",
+                "--pits",
+                "4",
+                "--seeds",
+                "3",
+                "--table-bits",
+                "28",
+            ][..],
+            "no memory for a table of 2^28 words",
+        ),
+        (
+            &[
+                "lcr",
+                "exact",
+                "--players",
+                "3",
+                "--coins",
+                "3",
+                "--threads",
+                "64",
+            ][..],
+            "could not start worker threads",
+        ),
+        (
+            &["craps", "simulate", "--games", "100000", "--threads", "64"][..],
+            "could not start worker threads",
+        ),
+        (
+            &[
+                "hog",
+                "rate",
+                "--strategy",
+                "final",
+                "--games",
+                "1000",
+                "--threads",
+                "64",
+            ][..],
+            "could not start worker threads",
+        ),
+    ] {
+        let out = limited(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = limited(&[
+        "lcr",
+        "exact",
+        "--players",
+        "3",
+        "--coins",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -230,6 +230,14 @@ impl fmt::Display for HogError {
 
 impl std::error::Error for HogError {}
 
+impl HogError {
+    /// Whether the machine failed (its worker threads could not start),
+    /// not the caller's input.
+    pub fn is_machine_failure(&self) -> bool {
+        matches!(self, HogError::Parallel(e) if e.is_machine_failure())
+    }
+}
+
 impl From<dice::parallel::ParallelError> for HogError {
     fn from(e: dice::parallel::ParallelError) -> Self {
         HogError::Parallel(e)

@@ -152,6 +152,14 @@ impl fmt::Display for LcrError {
 
 impl std::error::Error for LcrError {}
 
+impl LcrError {
+    /// Whether the machine failed (its worker threads could not start),
+    /// not the caller's input.
+    pub fn is_machine_failure(&self) -> bool {
+        matches!(self, LcrError::Parallel(e) if e.is_machine_failure())
+    }
+}
+
 impl From<dice::parallel::ParallelError> for LcrError {
     fn from(e: dice::parallel::ParallelError) -> Self {
         LcrError::Parallel(e)

@@ -134,6 +134,14 @@ impl fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
+impl VariantError {
+    /// Whether the machine failed (its worker threads could not start),
+    /// not the caller's input.
+    pub fn is_machine_failure(&self) -> bool {
+        matches!(self, VariantError::Parallel(e) if e.is_machine_failure())
+    }
+}
+
 impl From<dice::parallel::ParallelError> for VariantError {
     fn from(e: dice::parallel::ParallelError) -> Self {
         VariantError::Parallel(e)

@@ -74,6 +74,9 @@ pub enum MancalaError {
     NotAPlayer(usize),
     /// A size the solver does not take.
     TooLargeToSolve(String),
+    /// The machine refused what a size within the limits needs (memory,
+    /// threads): not the caller's input.
+    Machine(String),
     /// Kalah(m, n) needs m >= 1 pits a side.
     NoPits,
     /// An endgame table file that cannot be used.
@@ -95,6 +98,14 @@ pub enum MancalaError {
         /// The most allowed.
         most: u64,
     },
+}
+
+impl MancalaError {
+    /// Whether the machine failed (memory or threads refused), not the
+    /// caller's input.
+    pub fn is_machine_failure(&self) -> bool {
+        matches!(self, MancalaError::Machine(_))
+    }
 }
 
 impl fmt::Display for MancalaError {
@@ -133,6 +144,7 @@ impl fmt::Display for MancalaError {
             ),
             MancalaError::NotAPlayer(p) => write!(f, "players are 0 and 1, not {p}"),
             MancalaError::TooLargeToSolve(why) => write!(f, "too large to solve: {why}"),
+            MancalaError::Machine(why) => f.write_str(why),
             MancalaError::BadEndgame(why) => write!(f, "bad endgame table: {why}"),
             MancalaError::BadShard { index, count } => write!(
                 f,

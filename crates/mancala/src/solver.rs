@@ -205,9 +205,8 @@ impl std::fmt::Debug for Solver {
 
 /// A zeroed transposition table of `2^bits` words.
 fn transposition_table(bits: u32) -> Result<Bytes, MancalaError> {
-    Bytes::zeroed_words(8 << bits).map_err(|e| {
-        MancalaError::TooLargeToSolve(format!("a table of 2^{bits} words in memory: {e}"))
-    })
+    Bytes::zeroed_words(8 << bits)
+        .map_err(|e| MancalaError::Machine(format!("no memory for a table of 2^{bits} words: {e}")))
 }
 
 /// `work()`, while another thread writes (zeros to) each 4 KiB page of
@@ -243,7 +242,7 @@ fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, MancalaError> {
         .num_threads(threads)
         .build()
         .map(Some)
-        .map_err(|e| MancalaError::TooLargeToSolve(format!("{threads} threads: {e}")))
+        .map_err(|e| MancalaError::Machine(format!("could not start {threads} threads: {e}")))
 }
 
 /// The smallest transposition table: 2^10 words.

@@ -169,7 +169,7 @@ pub(super) fn units(pits: usize, level: usize) -> Vec<(usize, usize, u64)> {
 /// (measured in `docs/mancala.md`).
 pub(super) fn values_buffer(n: usize, below: &[u8]) -> Result<Bytes, MancalaError> {
     let mut bytes = Bytes::zeroed(n).map_err(|e| {
-        MancalaError::TooLargeToSolve(format!("an endgame table of {n} bytes in memory: {e}"))
+        MancalaError::Machine(format!("no memory for an endgame table of {n} bytes: {e}"))
     })?;
     let known = below.len().min(n);
     bytes[..known].copy_from_slice(&below[..known]);

@@ -187,7 +187,7 @@ fn ends_early(got: u64, n: u64) -> MancalaError {
 /// A zeroed buffer for `n` values.
 pub(super) fn hold(n: u64) -> Result<Bytes, MancalaError> {
     Bytes::zeroed(n as usize)
-        .map_err(|e| MancalaError::TooLargeToSolve(format!("{n} table values in memory: {e}")))
+        .map_err(|e| MancalaError::Machine(format!("no memory for {n} table values: {e}")))
 }
 
 /// The capture rule a file's header byte names.

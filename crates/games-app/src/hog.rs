@@ -1867,8 +1867,7 @@ impl Step {
             return terms::step(&text, self.rolls, self.strategy.as_deref(), self.seed)
                 .map(StepReport::Term);
         }
-        let mut state: hog::HogState =
-            serde_json::from_str(&text).map_err(|e| AppError::BadInput(format!("--state: {e}")))?;
+        let mut state: hog::HogState = crate::verb::state_from_str("--state", &text)?;
         let Some(_) = state.mover() else {
             return bad("--state: the game is over; no more turns");
         };

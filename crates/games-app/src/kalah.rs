@@ -239,7 +239,7 @@ fn position_of(
                 Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
-            serde_json::from_str(&text).map_err(|e| AppError::BadInput(format!("--state: {e}")))
+            crate::verb::state_from_str("--state", &text)
         }
         None => kalah(
             pits.unwrap_or(6),

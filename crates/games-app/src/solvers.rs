@@ -60,11 +60,14 @@ use crate::kalah::{
 /// positions of a byte, with its build's work), or one Kalah(6,6)'s.
 pub const SERVER_BYTES: u64 = 1 << 30;
 
-/// The memory a server with a cache folder plans for its solvers: 3.5
-/// GiB, room for the larger endgame table of Kalah(6,4) under each capture
+/// The memory a server with a cache folder plans for its solvers: 4 GiB,
+/// room for the larger endgame table of Kalah(6,4) under each capture
 /// rule (see [`TABLE_POSITIONS`]; 1.51 GB each with its transposition
-/// table) and both rules' solvers with the 18-seed table (0.25 GB each).
-pub const SERVER_TABLE_BYTES: u64 = 7 << 29;
+/// table) while the second rule's first stage is still held (0.76 GB,
+/// until its last stage replaces it) and both rules' solvers with the
+/// 18-seed table (0.25 GB each): 4.27 GB. With 3.5 GiB the second rule's
+/// last stage never had room, and stayed at 22 seeds.
+pub const SERVER_TABLE_BYTES: u64 = 1 << 32;
 
 /// The larger endgame table a cache with a folder
 /// ([`KalahCache::with_tables`]) builds for a board it prepares: the most
@@ -1667,6 +1670,26 @@ impl KalahCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server's plan holds, at the most, both rules' last stages for
+    /// Kalah(6,4), the first stage of the rule whose last is being built,
+    /// and both rules' own solvers.
+    #[test]
+    fn a_servers_plan_has_room_for_both_rules_last_tables() {
+        let cache = KalahCache::new(SERVER_TABLE_BYTES, 2);
+        let p = Position::kalah(6, 4, CaptureRule::Handout).unwrap();
+        let (first, last) = cache.stages(&p).unwrap();
+        assert_eq!((first, last), (22, 24));
+        let bits = crate::kalah::SOLVE_TABLE_BITS;
+        let bytes = |k: Option<usize>| {
+            let mut options = cache.plan(&p, 0, bits).1;
+            options.endgame_seeds = k;
+            solver::planned_bytes(&options, 6, None)
+        };
+        let own = bytes(None);
+        let most = 2 * bytes(Some(last)) + bytes(Some(first)) + 2 * own;
+        assert!(most <= SERVER_TABLE_BYTES, "{most} > {SERVER_TABLE_BYTES}");
+    }
 
     /// A build that panics leaves no mark that requests would wait on,
     /// and counts as built, so the preparer does not start it again.

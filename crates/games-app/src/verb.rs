@@ -128,13 +128,18 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
             "`{} {}` has no flag '{}'; {takes}",
             V::GAME,
             V::VERB,
-            cut(k, 40),
+            cut(k, 64),
         )));
     }
     // A number given as text (`{"players": "3"}`) is the number, as on
     // the command line: each key a number's place refuses as text is read
-    // again as the number its text is.
-    let mut value = Value::Object(map.clone());
+    // again as the number its text is. A flag given as null is left out.
+    let mut value = Value::Object(
+        map.iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    );
     loop {
         let e = match serde_path_to_error::deserialize::<_, V>(&value) {
             Ok(v) => return Ok(v),
@@ -152,10 +157,9 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
         };
         // (A key made a number is not text again: each is made one once.)
         let Some(n) = number else {
-            let why = why.split(" at line ").next().unwrap_or(&why);
-            return Err(AppError::BadInput(format!(
-                "{key}: {}",
-                cut(&in_words(why), 160)
+            return Err(AppError::BadInput(cut(
+                &format!("{key}: {}", in_words(&why)),
+                MAX_SAID,
             )));
         };
         map.insert(key, Value::Number(n));
@@ -202,6 +206,19 @@ fn number_as(text: &str, expected: &str) -> Option<serde_json::Number> {
 /// serde's "invalid value: integer `-3`, expected usize" in the words the
 /// command line uses: "expected a whole number of 0 or more, not -3".
 fn in_words(why: &str) -> String {
+    let why = why.split(" at line ").next().unwrap_or(why);
+    if why == "trailing characters" {
+        return "text after the JSON".to_string();
+    }
+    if let Some(name) = why.strip_prefix("missing field `") {
+        return format!("the field \"{}\" is missing", name.trim_end_matches('`'));
+    }
+    if let Some(rest) = why.strip_prefix("unknown field `") {
+        return match rest.split_once("`, expected ") {
+            Some((name, fields)) => format!("no field \"{name}\": expected {}", quoted(fields)),
+            None => format!("no field \"{}\"", rest.trim_end_matches('`')),
+        };
+    }
     let Some((got, expected)) = why.rsplit_once(", expected ") else {
         return why.to_string();
     };
@@ -223,11 +240,26 @@ fn in_words(why: &str) -> String {
         "i64" | "isize" => format!("a whole number from {} to {}", i64::MIN, i64::MAX),
         "i32" => format!("a whole number from {} to {}", i32::MIN, i32::MAX),
         "f64" | "f32" => "a number".to_string(),
+        "a sequence" => "a list".to_string(),
+        "a boolean" => "true or false".to_string(),
+        "a string" => "text".to_string(),
+        "a map" => "an object".to_string(),
+        e if e.starts_with("struct ") => "an object".to_string(),
+        e if e.starts_with("an array of length ") || e.starts_with("a tuple of size ") => {
+            format!("a list of {}", e.rsplit(' ').next().unwrap_or(""))
+        }
+        // A choice of names (`seed` or `empty`, one of `a`, `b`).
+        e if e.contains('`') => quoted(e),
         _ => return why.to_string(),
     };
     let got = got
         .trim_start_matches("invalid value: ")
         .trim_start_matches("invalid type: ");
+    let got = match got.strip_prefix("unknown variant `") {
+        Some(name) => format!("string \"{}\"", name.trim_end_matches('`')),
+        None => got.to_string(),
+    };
+    let got = got.as_str();
     // `integer `-3`` and `floating point `2.5``: the value alone; a string
     // said as text.
     let got = match got.split_once(" `") {
@@ -251,14 +283,55 @@ fn in_words(why: &str) -> String {
     format!("expected {wanted}, not {got}")
 }
 
-/// `s` cut to `n` characters with an ellipsis (a 1 MB value gets a short
-/// line).
+/// Names in backticks (serde's `` `seed` or `empty` ``) in double quotes,
+/// as JSON writes them.
+fn quoted(names: &str) -> String {
+    names.replace('`', "\"")
+}
+
+/// The most characters of an error line that repeats a value; past it the
+/// line is cut and says how long it was (as the adapters cut any line).
+const MAX_SAID: usize = 1000;
+
+/// `s` in at most `n` characters: past them, cut, with an ellipsis and its
+/// whole length (a 1 MB value gets a short line).
 fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        format!("{}...", s.chars().take(n).collect::<String>())
+        return s.to_string();
     }
+    let tail = format!("... (cut: {} bytes in all)", s.len());
+    let keep = n.saturating_sub(tail.chars().count());
+    let end = s.char_indices().nth(keep).map_or(s.len(), |(i, _)| i);
+    format!("{}{tail}", &s[..end])
+}
+
+/// A rules step's state given as JSON text to `flag` (`--state`): its
+/// errors in words, with the field that is wrong (`--state: rule:
+/// expected "seed" or "empty", not the text "x"`).
+///
+/// # Errors
+/// Bad input naming the flag, and the field within the state.
+pub fn state_from_str<T: serde::de::DeserializeOwned>(
+    flag: &str,
+    text: &str,
+) -> Result<T, AppError> {
+    let said = |path: String, e: serde_json::Error| {
+        let why = in_words(&e.to_string());
+        // (An unknown field names itself.)
+        let line = if path == "." || why.starts_with("no field") {
+            format!("{flag}: {why}")
+        } else {
+            format!("{flag}: {path}: {why}")
+        };
+        AppError::BadInput(cut(&line, MAX_SAID))
+    };
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        said(path, e.into_inner())
+    })?;
+    de.end().map_err(|e| said(".".into(), e))?;
+    Ok(value)
 }
 
 /// The flags a verb takes: the keys of its default request.

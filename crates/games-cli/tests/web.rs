@@ -1785,6 +1785,31 @@ fn wrong_values_are_said_in_words() {
             r#"{"players": true}"#,
             "players: expected a whole number, not true",
         ),
+        // A state's fields, named within it, in words.
+        (
+            "kalah",
+            "move",
+            r#"{"state": {"board": [3,3,3,3,0,3,3,3,3,0], "to_move": 0, "rule": "x"}, "pit": 0}"#,
+            r#"--state: rule: expected "seed" or "empty", not the text "x""#,
+        ),
+        (
+            "kalah",
+            "move",
+            r#"{"state": {"board": 7, "to_move": 0, "rule": "seed"}, "pit": 0}"#,
+            "--state: board: expected a list, not 7",
+        ),
+        (
+            "kalah",
+            "move",
+            r#"{"state": {"board": [3,3,3,3,0,3,3,3,3,0], "rule": "seed"}, "pit": 0}"#,
+            r#"--state: the field "to_move" is missing"#,
+        ),
+        (
+            "hog",
+            "step",
+            r#"{"state": {"scores": "x"}, "rolls": 1}"#,
+            r#"--state: scores: expected a list of 2, not the text "x""#,
+        ),
     ] {
         assert_eq!(error(game, verb, body), line, "{game} {verb} {body}");
     }
@@ -1835,6 +1860,28 @@ fn wrong_values_are_said_in_words() {
         ok("lcr", "exact", r#"{"players": " 3 ", "coins": "002"}"#),
         ok("lcr", "exact", r#"{"players": 3, "coins": 2}"#)
     );
+    // null leaves a flag out, a switch's as a number's.
+    assert_eq!(
+        ok(
+            "hog",
+            "coach",
+            r#"{"score": null, "goal": null, "no-free-bacon": null}"#
+        ),
+        ok("hog", "coach", "{}")
+    );
+    // A long value repeated is cut at 1,000 characters, with its length.
+    let long = "x".repeat(3000);
+    let line = error("lcr", "exact", &format!(r#"{{"players": "{long}"}}"#));
+    assert!(
+        line.starts_with(r#"players: expected a whole number, not the text "xxx"#),
+        "{line}"
+    );
+    let whole = format!(r#"players: expected a whole number, not the text "{long}""#);
+    assert!(
+        line.ends_with(&format!("... (cut: {} bytes in all)", whole.len())),
+        "{line}"
+    );
+    assert!(line.chars().count() <= 1000, "{line}");
 }
 
 /// `mancala`, the command line's older name for Kalah, still answers on the

@@ -505,8 +505,7 @@ pub(super) fn step(
     spec: Option<&str>,
     seed: Option<u64>,
 ) -> Result<StepOut, AppError> {
-    let mut state: TermState =
-        serde_json::from_str(text).map_err(|e| AppError::BadInput(format!("--state: {e}")))?;
+    let mut state: TermState = crate::verb::state_from_str("--state", text)?;
     let Turn::Player(m) = state.turn() else {
         return bad(
             "--state: no player chooses dice now (the game is over, or \"rolling\" is set)",

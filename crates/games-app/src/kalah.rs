@@ -408,25 +408,47 @@ pub(crate) fn table_build_seconds(pits: usize, seeds: usize) -> f64 {
     endgame::positions_for(pits, seeds) as f64 / TABLE_POSITIONS_PER_SECOND
 }
 
+/// Bytes of a fresh transposition table taken to be mapped each second as
+/// a search first touches them: 256 MiB. Each page's first touch is a
+/// fault; with a table being built beside it, a search of 0.1 s on a
+/// fresh 128 MiB table ran 0.45 s (its first nodes each waiting on a
+/// fault), and 0.10 s on a 2 MiB one.
+const TABLE_BYTES_PER_SECOND: f64 = (1u64 << 28) as f64;
+
+/// How long the pages of a fresh transposition table of `2^bits` words
+/// are taken to be mapped, at [`TABLE_BYTES_PER_SECOND`].
+pub(crate) fn table_touch_seconds(bits: u32) -> f64 {
+    8.0 * (1u64 << bits.min(40)) as f64 / TABLE_BYTES_PER_SECOND
+}
+
 /// The solver's settings with a smaller endgame table than the default
 /// when its build would take much of `seconds` or it would pass the
-/// context's limit on a table's positions (`None`: keep them).
+/// context's limit on a table's positions, and a smaller transposition
+/// table when mapping its pages would take more than half of `seconds`
+/// (`None`: keep them).
 fn short_limit_table(a: &Settings, p: &Position, seconds: f64, ctx: &Context) -> Option<Settings> {
-    if a.endgame.is_some() || a.endgame_seeds.is_some() {
-        return None;
+    let mut bits = a.table_bits;
+    while bits > solver::MIN_TABLE_BITS && table_touch_seconds(bits) > seconds / 2.0 {
+        bits -= 1;
     }
-    let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
-    let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
-    let most = ctx.limits().endgame_positions;
-    let k = (0..=auto)
-        .take_while(|&k| {
-            table_build_seconds(p.pits(), k) <= seconds
-                && endgame::positions_for(p.pits(), k) <= most
-        })
-        .last()
-        .unwrap_or(0);
-    (k < auto).then_some(Settings {
-        endgame_seeds: Some(k),
+    let k = if a.endgame.is_some() || a.endgame_seeds.is_some() {
+        None
+    } else {
+        let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
+        let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
+        let most = ctx.limits().endgame_positions;
+        let k = (0..=auto)
+            .take_while(|&k| {
+                table_build_seconds(p.pits(), k) <= seconds
+                    && endgame::positions_for(p.pits(), k) <= most
+            })
+            .last()
+            .unwrap_or(0);
+        (k < auto).then_some(k)
+    };
+    (k.is_some() || bits < a.table_bits).then(|| Settings {
+        endgame_seeds: k.or(a.endgame_seeds),
+        table_bits: bits,
         ..a.clone()
     })
 }
@@ -1088,7 +1110,7 @@ pub(crate) fn values_upto(
     let mut nodes = 0u64;
     let mut root_best: Vec<usize> = Vec::new();
     let mut root_value = None;
-    if !p.is_over() && legal.len() > 1 {
+    if !p.is_over() && legal.len() > 1 && Instant::now() < end {
         match solve_stopped(solver, p, None, end, stop, ctx, true)? {
             solver::Answer::Solved(s) => {
                 nodes += s.nodes;
@@ -1150,7 +1172,20 @@ pub(crate) fn values_upto(
         // Not a best move: its value is below the root's, near it first.
         let guess = root_value.map(|v| sign * (v - 1));
         // Its value alone: its own best moves are its position's to find.
-        let answer = solve_stopped(solver, &child, guess, now + share, stop, ctx, false)?;
+        // Out of time, its bounds from its seeds alone: a search, even one
+        // that stops at once, waits for the solver's threads, tens of
+        // milliseconds each on a machine busy with a table's build (a
+        // request of 0.1 s took 0.45 s).
+        let answer = if now >= end {
+            solver::Answer::Unfinished {
+                lower: i32::MIN / 2,
+                upper: i32::MAX / 2,
+                best_guess: 0,
+                nodes: 0,
+            }
+        } else {
+            solve_stopped(solver, &child, guess, now + share, stop, ctx, false)?
+        };
         if stop() {
             return Err(AppError::Cancelled);
         }
@@ -1728,6 +1763,41 @@ pub const MAX_SHARDS: u64 = endgame::MAX_SHARDS;
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A short request gets a transposition table whose pages can be
+    /// mapped within half its time, and a smaller endgame table; a long
+    /// one keeps what it asked for.
+    #[test]
+    fn a_short_request_gets_tables_it_has_time_for() {
+        let ctx = Context::new();
+        let p = Position::kalah(6, 6, CaptureRule::Handout).unwrap();
+        let asked = Settings {
+            endgame: None,
+            endgame_seeds: None,
+            table_bits: 24,
+            threads: None,
+        };
+        let short = short_limit_table(&asked, &p, 0.1, &ctx).unwrap();
+        assert_eq!(short.table_bits, 20);
+        assert!(table_touch_seconds(short.table_bits) <= 0.05);
+        assert!(table_touch_seconds(short.table_bits + 1) > 0.05);
+        let k = short.endgame_seeds.unwrap();
+        assert!(table_build_seconds(6, k) <= 0.1 && table_build_seconds(6, k + 1) > 0.1);
+        // A table given keeps its size; only the transposition table
+        // shrinks.
+        let given = Settings {
+            endgame_seeds: Some(16),
+            ..asked.clone()
+        };
+        let short = short_limit_table(&given, &p, 0.1, &ctx).unwrap();
+        assert_eq!((short.endgame_seeds, short.table_bits), (Some(16), 20));
+        // Two seconds: 128 MiB maps in half a second.
+        let long = short_limit_table(&asked, &p, 2.0, &ctx).unwrap();
+        assert_eq!(long.table_bits, 24);
+        assert!(short_limit_table(&given, &p, 2.0, &ctx).is_none());
+    }
+
     #[test]
     fn finishes_reads_the_sign_as_words() {
         assert_eq!(super::finishes(-6), "finishes 6 seeds behind");

@@ -51,7 +51,8 @@ use mancala::{CaptureRule, Position, endgame, solver};
 
 use crate::context::{AppError, Cancel, Context};
 use crate::kalah::{
-    MoveValue, bounds_only, check_solvable, proven_best, table_build_seconds, values_upto,
+    MoveValue, bounds_only, check_solvable, proven_best, table_build_seconds, table_touch_seconds,
+    values_upto,
 };
 
 /// The memory a server's cache plans for its solvers: 1 GiB, two
@@ -1133,9 +1134,12 @@ impl KalahCache {
                 return Ok(None);
             }
             solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())?;
+            // Its endgame table's build, and its transposition table's
+            // pages mapped as the search first touches them.
             let build = options
                 .endgame_seeds
-                .map_or(0.0, |k| table_build_seconds(p.pits(), k));
+                .map_or(0.0, |k| table_build_seconds(p.pits(), k))
+                + table_touch_seconds(options.table_bits);
             let left = end.saturating_duration_since(Instant::now()).as_secs_f64();
             if request && build > left / 2.0 {
                 // The build (its endgame table: seconds for Kalah(6,4))

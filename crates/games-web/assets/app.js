@@ -103,6 +103,50 @@ for (const type of ["input", "change"]) {
   }, true);
 }
 
+// A field whose check's error shows (under it, or beside its button) is
+// marked so for screen readers: aria-invalid, and aria-describedby naming
+// that error (besides the field's own note, which it keeps); both go when
+// the error does. Kept in step with the errors shown whatever writes or
+// removes them (the next check, an edit, a new game, a link's note in
+// their place), as the page changes.
+let errorIds = 0;
+
+function fieldsInvalid() {
+  const want = new Map();
+  const add = (id, error) => want.set(id, [...(want.get(id) || []), error]);
+  for (const p of document.querySelectorAll(".check-error[data-fields]")) {
+    if (!p.id) p.id = `check-error-${++errorIds}`;
+    for (const id of p.dataset.fields.split(" ")) add(id, p.id);
+  }
+  const upload = $("hog-upload-error");
+  if (!upload.hidden && upload.textContent) add("hog-upload", upload.id);
+  for (const e of document.querySelectorAll("[data-error-ids]")) {
+    if (!want.has(e.id)) describedBy(e, []);
+  }
+  for (const [id, errors] of want) if ($(id)) describedBy($(id), errors);
+}
+
+// Field `e` described by the errors `errors` (ids), and invalid while
+// there are any; the ids it had of its own stay.
+function describedBy(e, errors) {
+  const had = (e.dataset.errorIds || "").split(" ").filter(Boolean);
+  const own = (e.getAttribute("aria-describedby") || "").split(/\s+/).filter((t) => t && !had.includes(t));
+  const all = [...own, ...errors].join(" ");
+  if (all !== (e.getAttribute("aria-describedby") || "")) {
+    if (all) e.setAttribute("aria-describedby", all);
+    else e.removeAttribute("aria-describedby");
+  }
+  if (errors.length) {
+    e.setAttribute("aria-invalid", "true");
+    e.dataset.errorIds = errors.join(" ");
+  } else {
+    e.removeAttribute("aria-invalid");
+    delete e.dataset.errorIds;
+  }
+}
+new MutationObserver(fieldsInvalid).observe(document.body,
+  { subtree: true, childList: true, attributes: true, attributeFilter: ["data-fields", "hidden"] });
+
 // A request asked when `writes` was `at` succeeded: the footer's and its
 // panel's errors of before it go.
 function clearBefore(panel, at, request = "") {
@@ -267,6 +311,13 @@ function show(path) {
   document.title = $(page).dataset.title;
   for (const s of document.querySelectorAll(".page")) s.hidden = s.id !== page;
   for (const a of document.querySelectorAll("nav a")) a.classList.toggle("active", a.dataset.page === page);
+  // The menu's link to the page shown (the heading's on the home page) is
+  // named the current page, and no other; the casino's tabs keep their
+  // own (aria-selected).
+  for (const a of document.querySelectorAll("header a[data-page]")) {
+    if (a.dataset.page === page) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
   if (page === "kalah" && started.kalah) kalahToUrl();
   if (page === "hog" && started.hog && hog.state) hogToUrl();
   if (page === "lcr" && started.lcr && lcr.game) lcrToUrl();
@@ -360,6 +411,18 @@ function download(game) {
   status(`saved ${game}-game.json; replay it with: ${data.command}`);
 }
 
+// What one action of the player's causes is said together in its game's
+// live region (Hog's and Kalah's event line): `fresh`, the action's own
+// first sentence, starts the line anew; the replies it brings (the
+// computer's turn, each of the solver's moves, the game's end) are added
+// after it, each a node of its own, so that a screen reader hears every
+// one in order and none is overwritten before it is read.
+function say(id, text, fresh = false) {
+  const box = $(id);
+  if (fresh) box.replaceChildren();
+  box.append(el("span", {}, (box.textContent ? " " : "") + text));
+}
+
 // Keep the keyboard on the control the player used when a render replaced
 // it: the new element with the same id, once it can be used again.
 function refocus(id, box) {
@@ -406,10 +469,21 @@ function seedOk(id, button) {
 }
 
 // What field `id` holds, as an error message names it (a number field
-// with what is not a number in it reads as blank).
+// with what is not a number in it reads as blank): "" when it is empty.
 function typed(id) {
   const e = $(id);
-  return e.validity && e.validity.badInput ? "something that is not a number" : e.value.slice(0, 40) || "nothing";
+  return e.validity && e.validity.badInput ? "something that is not a number" : e.value.slice(0, 40);
+}
+
+// How a check's message ends, naming what a field held (`text`): ", not
+// 2.5." or, for a field left empty, "; the field is empty.".
+function notText(text) {
+  return text ? `, not ${text}.` : "; the field is empty.";
+}
+
+// The same for field `id`.
+function notTyped(id) {
+  return notText(typed(id));
 }
 
 // Field `id` (`name` in the form) holds a whole number from `lo` to `hi`,
@@ -421,7 +495,7 @@ function wholeOk(id, button, name, lo, hi) {
     if (p && p.textContent.startsWith(`${name}:`)) p.remove();
     return true;
   }
-  panelError(panel, `${name}: a whole number from ${lo} to ${hi}, not ${typed(id)}.`, "check-error", [id]);
+  panelError(panel, `${name}: a whole number from ${lo} to ${hi}${notTyped(id)}`, "check-error", [id]);
   return false;
 }
 
@@ -521,7 +595,10 @@ const BUILT_IN = ["final", "optimal", "bacon", "swap", ...Array.from({ length: 1
 // game, and is dropped (as Kalah's).
 // `fresh`: the game began at its start (the address holds its turns'
 // dice); `pending`: a link's turns on their way to be played again.
-const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, failed: false, mapAsked: 0, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [], epoch: 0, fresh: false, pending: null };
+// `sayNew`: the next turn shown starts the event line anew (it is the
+// player's own action); else it is said after the line's turns (the
+// computer's reply to it). `best`: the coach's best choice for a state.
+const hog = { state: null, seed: 0, turn: 0, me: 0, opponent: "final", files: {}, busy: false, failed: false, mapAsked: 0, turns: [], commands: [], focus: null, winner: null, term: "spring2014", terms: [], epoch: 0, fresh: false, pending: null, sayNew: false, best: null };
 const DEFAULT_TERM = "spring2014";
 // Strategies that exist only under Spring 2014's rules.
 const SPRING_ONLY = ["bacon", "swap"];
@@ -922,10 +999,10 @@ function hogSetupError() {
   // ("1e" in a number field reads as "": not blank, and not a number.)
   const notNumber = $("hog-seed").validity && $("hog-seed").validity.badInput;
   if (!seedBlank("hog-seed") && (notNumber || !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0))) {
-    return [`Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${typed("hog-seed")}.`, "hog-seed"];
+    return [`Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}${notTyped("hog-seed")}`, "hog-seed"];
   }
   if (!(Number.isInteger(goal) && goal >= 1 && goal <= 100)) {
-    return [`Goal: a whole number from 1 to 100, not ${typed("hog-goal")}.`, "hog-goal"];
+    return [`Goal: a whole number from 1 to 100${notTyped("hog-goal")}`, "hog-goal"];
   }
   return ["", null];
 }
@@ -957,6 +1034,10 @@ function hogNew(from = null) {
   hog.turns = [];
   hog.commands = [];
   hog.winner = null;
+  hog.best = null;
+  // (The computer's first turn, when it moves first, is said after the
+  // new game's line.)
+  hog.sayNew = false;
   $("hog-log").replaceChildren();
   $("hog-dice").replaceChildren();
   $("hog-yours").textContent = "";
@@ -993,7 +1074,7 @@ function hogNew(from = null) {
 function hogLinkOver() {
   const sc = hog.state.scores, w = sc[0] >= hogRules().goal && sc[0] >= sc[1] ? 0 : 1;
   hog.winner = w;
-  $("hog-event").textContent += ` The game is over: ${w === hog.me ? "you win" : "the computer wins"}, ${sc[w]} to ${sc[1 - w]}.`;
+  say("hog-event", `The game is over: ${w === hog.me ? "you win" : "the computer wins"}, ${sc[w]} to ${sc[1 - w]}.`);
   $("hog-event").dataset.winner = w;
   $("hog-coach").replaceChildren(el("p", {}, "Game over."));
 }
@@ -1047,6 +1128,8 @@ async function hogReplayLink(rolled) {
   let before = start;
   for (const t of r.turns) {
     hog.commands.push(`games-cli hog step --state ${shellQuote(JSON.stringify(before))} --rolls ${t.turn.rolls} --seed ${t.seed} --format json`);
+    // (The line says the last turn played again, not every one.)
+    hog.sayNew = true;
     hogApply(t);
     before = t.state;
   }
@@ -1075,9 +1158,15 @@ function hogRender() {
   const mine = s.player === hog.me && !hogOver() && !hog.busy;
   const buttons = [];
   const r = hogStateRules();
+  // The coach's best choice for this position, when it has answered: bold
+  // and framed on screen, and named so ("roll 4 dice (best against
+  // final)"), not shown by its look alone.
+  const best = hog.best && hog.best.state === s ? hog.best : null;
   for (let n = r.name || r.free_bacon ? 0 : 1; n <= 10; n++) {
+    const isBest = Boolean(best) && best.rolls === n;
     buttons.push(el("button", {
-      class: "choice", id: `hog-roll-${n}`, disabled: !mine, "aria-label": `roll ${n} ${n === 1 ? "die" : "dice"}`,
+      class: `choice${isBest ? " best" : ""}`, id: `hog-roll-${n}`, disabled: !mine,
+      "aria-label": `roll ${n} ${n === 1 ? "die" : "dice"}${isBest ? ` (best against ${best.vs})` : ""}`,
       onclick: () => { hog.focus = `hog-roll-${n}`; hogRoll(n); },
     }, n));
   }
@@ -1091,6 +1180,7 @@ function hogRender() {
       // first): Enter again by habit rolls what it rolled before.
       id: "hog-again", onclick: () => {
         if (!buttons.some((b) => b.id === hog.focus)) hog.focus = buttons[0].id;
+        hog.sayNew = true;
         hogComputer();
       },
     }, "Ask for the computer's turn again")] : []));
@@ -1172,6 +1262,8 @@ async function hogNext() {
 async function hogRoll(n) {
   // The game is going: a note on how its link opened is old news.
   linkNoteGone("hog-new");
+  // Your turn starts the event line; the computer's replies follow it.
+  hog.sayNew = true;
   if (await hogStep({ rolls: n })) await hogNext();
 }
 
@@ -1223,7 +1315,8 @@ function hogApply(reply) {
   const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
     (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")}`) + ` → ${t.points} ${t.points === 1 ? "point" : "points"}` +
     (events.length ? ` (${events.join("; ")})` : "") + `. You ${t.after[hog.me]} : ${t.after[1 - hog.me]} ${hog.opponent}.`;
-  $("hog-event").textContent = line;
+  say("hog-event", line, hog.sayNew);
+  hog.sayNew = false;
   // Your own turn stays in sight when the computer's follows at once.
   if (t.player === hog.me) $("hog-yours").textContent = `Your last turn: ${line.replace(/^You /, "you ")}`;
   // The coach's answer is for the position before: gone until the new one.
@@ -1236,7 +1329,7 @@ function hogApply(reply) {
     hog.winner = reply.winner;
     const won = reply.winner === hog.me;
     const s = reply.state.scores;
-    $("hog-event").textContent = `${line} ${won ? "You win" : "The computer wins"}, ${s[reply.winner]} to ${s[1 - reply.winner]}.`;
+    say("hog-event", `${won ? "You win" : "The computer wins"}, ${s[reply.winner]} to ${s[1 - reply.winner]}.`);
     $("hog-event").dataset.winner = reply.winner;
     $("hog-coach").replaceChildren(el("p", {}, "Game over."));
   }
@@ -1285,8 +1378,11 @@ async function hogCoach() {
     // Rules that remember earlier turns: the coach knows only the scores.
     ...(MEMORY_TERMS.includes(hogStateRules().name) ? [el("p", { class: "muted", id: "hog-coach-memory" },
       `Under ${hogStateRules().name} a turn also depends on the game's memory of earlier turns; these chances assume a fresh game's (no turns before this one), so this game's own turns can change them.`)] : []));
-  for (const b of document.querySelectorAll("#hog-buttons button")) {
-    b.classList.toggle("best", b.textContent === String(c.best_against_opponent));
+  hog.best = { state: asked, rolls: c.best_against_opponent, vs: c.opponent };
+  for (const b of document.querySelectorAll("#hog-buttons button.choice")) {
+    const n = Number(b.id.replace("hog-roll-", "")), isBest = n === c.best_against_opponent;
+    b.classList.toggle("best", isBest);
+    b.setAttribute("aria-label", `roll ${n} ${n === 1 ? "die" : "dice"}${isBest ? ` (best against ${c.opponent})` : ""}`);
   }
 }
 
@@ -1383,7 +1479,9 @@ async function hogMap() {
 // them answers a position the page no longer shows, and is dropped.
 // `pending`: a link's start and moves on their way to be played again,
 // for the position it opened (the address keeps them meanwhile).
-const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null, epoch: 0, start: null, moves: [], captured: [], pending: null };
+// `sayNew`: the next move said starts the event line anew (the player's
+// own); else it is said after the line's moves (the solver's reply).
+const kalah = { state: null, history: [], me: 0, think: 2, busy: false, values: null, epoch: 0, start: null, moves: [], captured: [], pending: null, sayNew: false };
 
 // Whether the page still shows the game and position a request was made for.
 function kalahCurrent(epoch, state) {
@@ -1500,6 +1598,7 @@ async function kalahReplayLink(link) {
   kalah.captured = last.captured ? [last.last, 2 * m - last.last] : [];
   $("kalah-log").replaceChildren(...kalah.lines.map((l) => el("li", {}, l)).reverse());
   $("kalah-event").textContent = `A game from a link: ${r.plays.length} ${r.plays.length === 1 ? "move" : "moves"} played again from its start. ${kalah.lines[kalah.lines.length - 1]}`;
+  kalah.sayNew = false;
   // Undo asked for while they were on their way found none: it can now.
   const said = $("kalah-undo").closest(".panel").querySelector(":scope > .check-error");
   if (said && said.textContent === KALAH_NOTHING_TO_UNDO) said.remove();
@@ -1565,6 +1664,7 @@ function kalahFromUrl() {
   kalah.busy = false;
   kalah.focus = null;
   $("kalah-event").textContent = `A position from a link: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
+  kalah.sayNew = false;
   $("kalah-log").replaceChildren();
   // Its moves from the start, when it gives them, are played again first:
   // the position waits for them (the solver's turn too, whose move would
@@ -1609,7 +1709,7 @@ function kalahTooMany(board) {
 // The solver's budget, or the error beside it.
 function kalahThinkError() {
   const v = $("kalah-think").value, t = Number(v);
-  return v !== "" && t >= 0.05 && t <= 10 ? "" : `Solver budget: from 0.05 to 10 seconds, not ${typed("kalah-think")}.`;
+  return v !== "" && t >= 0.05 && t <= 10 ? "" : `Solver budget: from 0.05 to 10 seconds${notTyped("kalah-think")}`;
 }
 
 function kalahNew() {
@@ -1641,6 +1741,8 @@ function kalahNew() {
   $("kalah-values").replaceChildren();
   $("kalah-log").replaceChildren();
   $("kalah-event").textContent = `Kalah(${m},${n}), ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
+  // (The solver's first moves, when it moves first, follow this line.)
+  kalah.sayNew = false;
   kalahTurn();
 }
 
@@ -1702,12 +1804,18 @@ function kalahRender(last = -1) {
       "aria-label": `player ${p}'s store (${who(p)}), ${seeds(s.board[i])}` + (i === last ? ", the last seed fell here" : ""),
     }, el("span", {}, s.board[i]), el("small", {}, `P${p} store`));
   };
-  const cells = [store(1, 1), store(0, m + 2)];
-  for (let k = 0; k < m; k++) {
-    cells.push(pit(m + 1 + k, 1, m + 1 - k));
-    cells.push(pit(k, 2, k + 2));
-  }
+  // Read (and tabbed through) as the board goes, whichever side you are:
+  // the solver's store, its row in its own pit order, then your row in
+  // order and your store. The grid places each where it is drawn
+  // (player 1's row along the top, its pit 0 at the right; player 0's
+  // along the bottom; player 1's store at the left, player 0's at the
+  // right), so the picture is the same for either side.
+  const row = (p) => Array.from({ length: m }, (_, k) => (p === 0 ? pit(k, 2, k + 2) : pit(m + 1 + k, 1, m + 1 - k)));
+  const them = 1 - kalah.me;
+  const cells = [store(them, them === 1 ? 1 : m + 2), ...row(them), ...row(kalah.me), store(kalah.me, kalah.me === 1 ? 1 : m + 2)];
   const board = $("kalah-board");
+  board.setAttribute("aria-label", `Kalah board, read in order: the solver's store (player ${them}), its pits 0 to ${m - 1}, ` +
+    `then your pits 0 to ${m - 1} and your store (player ${kalah.me}); on screen player 1's pits along the top, player 0's along the bottom, stores at the ends`);
   board.style.gridTemplateColumns = `repeat(${m + 2}, auto)`;
   board.style.setProperty("--cols", String(m + 2));
   board.classList.toggle("many", m > 6);
@@ -1720,11 +1828,13 @@ function kalahRender(last = -1) {
   kalahToUrl();
   // Keep the keyboard where the player was: on the pit they played when it
   // can be played again, else on the nearest pit that can (on the
-  // player's turn), else on the board itself.
+  // player's turn), else on the board itself; at the game's end, as
+  // every game's, on its download.
   if (had || (kalah.focus && document.activeElement === document.body)) {
     const pit = kalah.focus && $(kalah.focus);
     const open = kalahOpenPits();
-    if (pit && !pit.disabled) pit.focus();
+    if (over) $("kalah-export").focus();
+    else if (pit && !pit.disabled) pit.focus();
     else if (pit && open.length) {
       const x = pit.getBoundingClientRect().left;
       const near = (b) => Math.abs(b.getBoundingClientRect().left - x);
@@ -1747,7 +1857,7 @@ async function kalahTurn(last = -1) {
     const mine = kalah.me === 0 ? a : b, theirs = kalah.me === 0 ? b : a;
     const text = mine > theirs ? "you win" : mine < theirs ? "the solver wins" : "a tie";
     // The winner's score first, as Hog's line says it.
-    $("kalah-event").textContent += ` Game over: ${text}, ${Math.max(mine, theirs)} to ${Math.min(mine, theirs)}.`;
+    say("kalah-event", `Game over: ${text}, ${Math.max(mine, theirs)} to ${Math.min(mine, theirs)}.`);
     $("kalah-event").dataset.over = "1";
     $("kalah-values").replaceChildren(el("p", {}, "Game over: no moves left."));
     return;
@@ -1768,7 +1878,11 @@ async function kalahTurn(last = -1) {
     const working = $("kalah-working");
     if (working) working.remove();
     askAgain($("kalah-values"), s.to_move === kalah.me ? `The values could not be worked out: ${e.message}.`
-      : `The solver's move could not be asked for: ${e.message}.`, () => kalahTurn(kalah.last), "kalah-again");
+      : `The solver's move could not be asked for: ${e.message}.`, () => {
+      // (Asked again: the solver's move then starts the line.)
+      kalah.sayNew = true;
+      kalahTurn(kalah.last);
+    }, "kalah-again");
     if (document.activeElement === document.body) $("kalah-again").focus();
     throw e;
   }
@@ -1890,7 +2004,9 @@ async function kalahPlay(k, who, undoable = false) {
   const m = asked.board.length / 2 - 1;
   kalah.captured = r.move.captured ? [r.move.last, 2 * m - r.move.last] : [];
   const line = describeMove(r.move, who);
-  $("kalah-event").textContent = line;
+  // Your move starts the line; the solver's moves of its reply follow it.
+  say("kalah-event", line, kalah.sayNew || undoable);
+  kalah.sayNew = false;
   kalah.lines.push(line);
   $("kalah-log").prepend(el("li", {}, line));
   kalah.busy = false;
@@ -1943,6 +2059,7 @@ function kalahUndo() {
   kalahStopValues();
   $("kalah-values").replaceChildren();
   $("kalah-event").textContent = "Undone.";
+  kalah.sayNew = false;
   kalahTurn();
 }
 
@@ -2082,6 +2199,7 @@ async function lcrExact(follow = false) {
     // The odds shown are another table's, and so are any on their way.
     ++lcr.oddsAsked;
     $("lcr-exact").replaceChildren();
+    $("lcr-exact-said").textContent = "";
     lcr.oddsFor = null;
     return;
   }
@@ -2089,6 +2207,7 @@ async function lcrExact(follow = false) {
   // The old odds are for another table: gone before the new ones come (or
   // an error does).
   $("lcr-exact").replaceChildren();
+  $("lcr-exact-said").textContent = "";
   lcr.oddsFor = null;
   const asked = ++lcr.oddsAsked;
   let r;
@@ -2113,6 +2232,11 @@ async function lcrExact(follow = false) {
   if (asked !== lcr.oddsAsked) return;
   lcr.oddsFor = `${players}x${coins}`;
   const best = Math.max(...r.win_probability);
+  // Said when they are ready (a status, the keyboard staying where it is),
+  // with the headline figure: the likeliest seat's chance.
+  const seat = r.win_probability.indexOf(best);
+  $("lcr-exact-said").textContent = `Exact odds ready for ${players} seats, ${coins} ${coins === 1 ? "coin" : "coins"} each: ` +
+    `seat ${seat} is likeliest to win, ${fmt(best)}; a game lasts ${fmt(r.expected_turns, 3)} turns on average.`;
   $("lcr-exact").replaceChildren(
     el("p", { id: "lcr-exact-of" }, `${players} seats, ${coins} ${coins === 1 ? "coin" : "coins"} each:`),
     el("table", { id: "lcr-exact-table" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "chance to win"), el("th", {}, el("span", { class: "sr-only" }, "bar"))),
@@ -2233,13 +2357,13 @@ function lcrStudyOk(name) {
   if (name === "custom") {
     const f = $("lcr-faces").value.split(",").map((x) => x.trim());
     const ok = f.length === 6 && f.every((x) => /^[0-3]$/.test(x));
-    if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3, not ${$("lcr-faces").value.slice(0, 40) || "nothing"}.`, ["lcr-faces", "lcr-table-name"])) return false;
+    if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3${notText($("lcr-faces").value.slice(0, 40))}`, ["lcr-faces", "lcr-table-name"])) return false;
   }
   const c = $("lcr-chips").value.trim(), by = /^(\d+)\s*x\s*(\d+)$/.exec(c);
   const chips = by ? Array(Math.min(Number(by[2]), 1000)).fill(Number(by[1])) : c.split(",").map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
   const seats = by ? Number(by[2]) : chips.length;
   const chipsOk = seats >= 2 && seats <= 100 && chips.every((x) => Number.isInteger(x) && x <= 100) && chips.some((x) => x > 0);
-  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, some chips in play, not ${c.slice(0, 40) || "nothing"}.`, ["lcr-chips"])) return false;
+  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, some chips in play${notText(c.slice(0, 40))}`, ["lcr-chips"])) return false;
   if (!wholeOk("lcr-rounds", button, "Round limit", 1, 10000) || !wholeOk("lcr-games", button, "Games", 1, 10000000)) return false;
   // A study plays at most 2,000,000,000 turns on the web (games x seats x
   // rounds, the longest it could run).
@@ -2251,6 +2375,7 @@ function lcrStudyOk(name) {
 // No study shown (and no room kept for its chart).
 function lcrStudyClear() {
   $("lcr-study").replaceChildren();
+  $("lcr-study-said").textContent = "";
   $("lcr-chart").replaceChildren();
   $("lcr-chart").setAttribute("height", "0");
 }
@@ -2388,6 +2513,10 @@ function lcrStudyShow(study) {
   const seats = last.expected_chips.length;
   // One game has no spread to work an interval from: said so, not "± 0".
   const one = last.simulations < 2;
+  // Said when it is ready (a status: the keyboard stays on the button),
+  // with its headline figure.
+  $("lcr-study-said").textContent = `The study is ready: ${last.simulations} ${one ? "game" : "games"} of ${s.game}, ` +
+    `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games; the seats' expected chips are in the table and chart below.`;
   $("lcr-study").replaceChildren(
     el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), ${last.simulations} ${one ? "game" : "games"}, seed ${s.seed}: ` +
       `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games` +
@@ -2719,6 +2848,7 @@ async function crapsNew(from = null) {
   }
   craps.game = null;
   craps.at = 0;
+  $("craps-bet-said").textContent = "";
   $("craps-dice").replaceChildren();
   $("craps-event").textContent = "";
   $("craps-log").replaceChildren();
@@ -2881,6 +3011,10 @@ function crapsBet(name) {
   craps.bank -= stake;
   craps.stakes[name] = (craps.stakes[name] || 0) + stake;
   crapsBetsRender();
+  // Said (politely; the keyboard stays on the bet): "5 on pass: bet
+  // placed; bankroll 95."
+  const on = craps.stakes[name];
+  $("craps-bet-said").textContent = `${stake} on ${betLabel(name)}: bet placed${on > stake ? ` (${chipsText(on)} on it now)` : ""}; bankroll ${chipsText(craps.bank)}.`;
   casinoToUrl();
 }
 
@@ -3121,7 +3255,10 @@ function bacShow(k) {
   // The card just dealt is said (the table itself is not a live region:
   // it would be read whole on every card).
   const last = dealt[bac.at - 1];
-  $("bac-said").textContent = last ? `${last[0] === "player" ? "Player" : "House"}: ${cardName(last[1])}.` : "";
+  // With the hand's last card, its result (the tableau's last line, as
+  // the page lists it): "Player 0 against house 1: the house wins."
+  const result = bac.at === order.length ? bac.deal.rules_applied[bac.deal.rules_applied.length - 1] : "";
+  $("bac-said").textContent = last ? `${last[0] === "player" ? "Player" : "House"}: ${cardName(last[1])}.${result ? ` ${result}` : ""}` : "";
   // Two rows of a grid: the names in one column, so that both hands'
   // cards start at the same place.
   $("bac-table").replaceChildren(

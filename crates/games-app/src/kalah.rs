@@ -173,7 +173,10 @@ fn solver_options(a: &Settings, p: &Position, ctx: &Context) -> Result<solver::O
 
 /// The endgame table in `path`.
 fn load_endgame(path: &Path) -> Result<Endgame, AppError> {
-    Endgame::read_file(path).map_err(|e| AppError::BadInput(format!("{}: {e}", path.display())))
+    Endgame::read_file(path).map_err(|e| match AppError::from(e) {
+        AppError::BadInput(line) => AppError::BadInput(format!("{}: {line}", path.display())),
+        machine => machine,
+    })
 }
 
 /// The solver for `p`: with the endgame table read from `--endgame`, or
@@ -423,34 +426,39 @@ pub(crate) fn table_touch_seconds(bits: u32) -> f64 {
 
 /// The solver's settings with a smaller endgame table than the default
 /// when its build would take much of `seconds` or it would pass the
-/// context's limit on a table's positions, and a smaller transposition
-/// table when mapping its pages would take more than half of `seconds`
-/// (`None`: keep them).
+/// context's limit on a table's positions (`None`: keep them).
 fn short_limit_table(a: &Settings, p: &Position, seconds: f64, ctx: &Context) -> Option<Settings> {
-    let mut bits = a.table_bits;
-    while bits > solver::MIN_TABLE_BITS && table_touch_seconds(bits) > seconds / 2.0 {
-        bits -= 1;
+    if a.endgame.is_some() || a.endgame_seeds.is_some() {
+        return None;
     }
-    let k = if a.endgame.is_some() || a.endgame_seeds.is_some() {
-        None
-    } else {
-        let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
-        let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
-        let most = ctx.limits().endgame_positions;
-        let k = (0..=auto)
-            .take_while(|&k| {
-                table_build_seconds(p.pits(), k) <= seconds
-                    && endgame::positions_for(p.pits(), k) <= most
-            })
-            .last()
-            .unwrap_or(0);
-        (k < auto).then_some(k)
-    };
-    (k.is_some() || bits < a.table_bits).then(|| Settings {
-        endgame_seeds: k.or(a.endgame_seeds),
-        table_bits: bits,
+    let in_pits = p.board().iter().sum::<u32>() - p.stores()[0] - p.stores()[1];
+    let auto = solver::auto_endgame_seeds(p.pits(), (in_pits as usize).min(endgame::MAX_SEEDS));
+    let most = ctx.limits().endgame_positions;
+    let k = (0..=auto)
+        .take_while(|&k| {
+            table_build_seconds(p.pits(), k) <= seconds
+                && endgame::positions_for(p.pits(), k) <= most
+        })
+        .last()
+        .unwrap_or(0);
+    (k < auto).then_some(Settings {
+        endgame_seeds: Some(k),
         ..a.clone()
     })
+}
+
+/// The transposition table's bits for a `moves` request of `seconds`
+/// that makes its own solver: at most `bits` (the size asked for), and
+/// few enough that its pages map in half the time. A size out of range
+/// is kept, to be refused as asked.
+fn table_bits_for(bits: u32, seconds: f64) -> u32 {
+    let mut b = bits;
+    if (solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&bits) {
+        while b > solver::MIN_TABLE_BITS && table_touch_seconds(b) > seconds / 2.0 {
+            b -= 1;
+        }
+    }
+    b
 }
 
 impl Solve {
@@ -508,6 +516,10 @@ impl Solve {
                 threads: ctx.threads(settings.threads)?,
             };
             let pits = table.pits();
+            // Refused before the transposition table is mapped, as every
+            // solve's (the table read is counted as its file's size).
+            let bytes = Some(table.positions() as u64);
+            solver::check_memory(&options, pits, bytes, crate::limits::memory_limit())?;
             solvers.insert(pits, solver::Solver::with_endgame(table, &options)?);
         }
         Ok(SolveBatch {
@@ -975,8 +987,10 @@ impl Verb for Moves {
                     table_bits: self.table_bits,
                     threads: None,
                 };
-                let short = short_limit_table(&settings, &p, seconds, ctx);
-                let mut solver = make_solver(short.as_ref().unwrap_or(&settings), &p, ctx)?;
+                let mut settings =
+                    short_limit_table(&settings, &p, seconds, ctx).unwrap_or(settings);
+                settings.table_bits = table_bits_for(settings.table_bits, seconds);
+                let mut solver = make_solver(&settings, &p, ctx)?;
                 let (moves, nodes) = values_upto(&mut solver, &p, end, &stop, ctx, true)?;
                 if let Some(cache) = ctx.kalah_cache() {
                     cache.remember(&p, &moves);
@@ -1176,12 +1190,27 @@ pub(crate) fn values_upto(
         // that stops at once, waits for the solver's threads, tens of
         // milliseconds each on a machine busy with a table's build (a
         // request of 0.1 s took 0.45 s).
+        // A move that ends the game, or whose position the endgame table
+        // holds, is exact all the same.
         let answer = if now >= end {
-            solver::Answer::Unfinished {
-                lower: i32::MIN / 2,
-                upper: i32::MAX / 2,
-                best_guess: 0,
-                nodes: 0,
+            let known = if child.is_over() {
+                Some(banked)
+            } else {
+                solver.endgame().and_then(|e| e.value(&child))
+            };
+            match known {
+                Some(value) => solver::Answer::Solved(solver::Solution {
+                    value,
+                    best_moves: Vec::new(),
+                    nodes: 0,
+                    endgame_seeds: 0,
+                }),
+                None => solver::Answer::Unfinished {
+                    lower: i32::MIN / 2,
+                    upper: i32::MAX / 2,
+                    best_guess: 0,
+                    nodes: 0,
+                },
             }
         } else {
             solve_stopped(solver, &child, guess, now + share, stop, ctx, false)?
@@ -1779,23 +1808,66 @@ mod tests {
             threads: None,
         };
         let short = short_limit_table(&asked, &p, 0.1, &ctx).unwrap();
-        assert_eq!(short.table_bits, 20);
-        assert!(table_touch_seconds(short.table_bits) <= 0.05);
-        assert!(table_touch_seconds(short.table_bits + 1) > 0.05);
+        assert_eq!(short.table_bits, 24);
         let k = short.endgame_seeds.unwrap();
         assert!(table_build_seconds(6, k) <= 0.1 && table_build_seconds(6, k + 1) > 0.1);
-        // A table given keeps its size; only the transposition table
-        // shrinks.
+        // A table given keeps its size.
         let given = Settings {
             endgame_seeds: Some(16),
             ..asked.clone()
         };
-        let short = short_limit_table(&given, &p, 0.1, &ctx).unwrap();
-        assert_eq!((short.endgame_seeds, short.table_bits), (Some(16), 20));
-        // Two seconds: 128 MiB maps in half a second.
-        let long = short_limit_table(&asked, &p, 2.0, &ctx).unwrap();
-        assert_eq!(long.table_bits, 24);
-        assert!(short_limit_table(&given, &p, 2.0, &ctx).is_none());
+        assert!(short_limit_table(&given, &p, 0.1, &ctx).is_none());
+        // The transposition table: its pages mapped in half the time.
+        let bits = table_bits_for(24, 0.1);
+        assert_eq!(bits, 20);
+        assert!(table_touch_seconds(bits) <= 0.05 && table_touch_seconds(bits + 1) > 0.05);
+        // Two seconds: 128 MiB maps in half a second; kept.
+        assert_eq!(table_bits_for(24, 2.0), 24);
+        assert_eq!(table_bits_for(18, 0.1), 18);
+        // A size out of range is left, to be refused as asked.
+        assert_eq!(table_bits_for(99, 0.1), 99);
+        assert_eq!(table_bits_for(9, 0.1), 9);
+    }
+
+    /// Out of time, a move that ends the game, or whose position the
+    /// endgame table holds, is still exact; the others get their bounds.
+    #[test]
+    fn out_of_time_a_move_known_at_once_is_exact() {
+        let ctx = Context::new();
+        // Pit 0 captures the other's only seeds: the game ends. Pit 2 does
+        // not.
+        let p = Position::new(&[1, 0, 2, 0, 0, 5, 0, 0], 0, CaptureRule::Handout).unwrap();
+        let options = |k| solver::Options {
+            endgame_seeds: Some(k),
+            table_bits: 12,
+            threads: 1,
+        };
+        let past = Instant::now();
+        let mut s = solver::Solver::new(&p, &options(0)).unwrap();
+        let (moves, nodes) = values_upto(&mut s, &p, past, &|| false, &ctx, true).unwrap();
+        assert_eq!(nodes, 0);
+        let alone = bounds_only(&p).unwrap();
+        assert!(moves[0].solved && alone[0].solved, "{moves:?}");
+        assert_eq!(moves[0].value, alone[0].value);
+        assert!(!moves[1].solved, "{moves:?}");
+        // With a table of every seed on the board, every move.
+        let mut s = solver::Solver::new(&p, &options(8)).unwrap();
+        let (moves, _) = values_upto(&mut s, &p, past, &|| false, &ctx, true).unwrap();
+        let mut exact = solver::Solver::new(&p, &options(0)).unwrap();
+        let (truth, _) = values_upto(
+            &mut exact,
+            &p,
+            past + Duration::from_secs(60),
+            &|| false,
+            &ctx,
+            true,
+        )
+        .unwrap();
+        assert!(moves.iter().all(|m| m.solved), "{moves:?}");
+        assert_eq!(
+            moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+            truth.iter().map(|m| m.value).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -1135,13 +1135,14 @@ impl KalahCache {
             }
             solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())?;
             // Its endgame table's build, and its transposition table's
-            // pages mapped as the search first touches them.
+            // pages mapped as the search first touches them (while the
+            // build runs): each within half the time.
             let build = options
                 .endgame_seeds
-                .map_or(0.0, |k| table_build_seconds(p.pits(), k))
-                + table_touch_seconds(options.table_bits);
+                .map_or(0.0, |k| table_build_seconds(p.pits(), k));
+            let touch = table_touch_seconds(options.table_bits);
             let left = end.saturating_duration_since(Instant::now()).as_secs_f64();
-            if request && build > left / 2.0 {
+            if request && build.max(touch) > left / 2.0 {
                 // The build (its endgame table: seconds for Kalah(6,4))
                 // takes more of the time than a request has: a thread of
                 // its own makes it, and this request, and any other until
@@ -1429,9 +1430,14 @@ impl KalahCache {
         let table = if !build && lock(&self.unread).contains(&file) {
             None
         } else {
-            let read = Endgame::read_file(&file)
-                .ok()
-                .filter(|t| t.pits() == p.pits() && t.seeds() == k && t.rule() == p.rule());
+            let read = match Endgame::read_file(&file) {
+                // The machine refused its memory: the file may be whole;
+                // tried again later, never replaced for it.
+                Err(e) if e.is_machine_failure() => return false,
+                read => read
+                    .ok()
+                    .filter(|t| t.pits() == p.pits() && t.seeds() == k && t.rule() == p.rule()),
+            };
             if read.is_none() && file.exists() {
                 let mut unread = lock(&self.unread);
                 if !unread.contains(&file) && unread.len() < MAX_QUEUED {

@@ -206,16 +206,24 @@ fn number_as(text: &str, expected: &str) -> Option<serde_json::Number> {
 /// serde's "invalid value: integer `-3`, expected usize" in the words the
 /// command line uses: "expected a whole number of 0 or more, not -3".
 fn in_words(why: &str) -> String {
-    let why = why.split(" at line ").next().unwrap_or(why);
+    // serde_json's place (" at line 1 column 12"), the last such words.
+    let why = match why.rsplit_once(" at line ") {
+        Some((head, place)) if place.contains(" column ") => head,
+        _ => why,
+    };
     if why == "trailing characters" {
-        return "text after the JSON".to_string();
+        // Within a value: a list longer than its fixed length.
+        return "too many items in the list".to_string();
     }
     if let Some(name) = why.strip_prefix("missing field `") {
         return format!("the field \"{}\" is missing", name.trim_end_matches('`'));
     }
     if let Some(rest) = why.strip_prefix("unknown field `") {
-        return match rest.split_once("`, expected ") {
-            Some((name, fields)) => format!("no field \"{name}\": expected {}", quoted(fields)),
+        return match rest.split_once("`, ") {
+            Some((name, more)) => match more.strip_prefix("expected ") {
+                Some(fields) => format!("no field \"{name}\": expected {}", quoted(fields)),
+                None => format!("no field \"{name}\": {more}"),
+            },
             None => format!("no field \"{}\"", rest.trim_end_matches('`')),
         };
     }
@@ -255,9 +263,12 @@ fn in_words(why: &str) -> String {
     let got = got
         .trim_start_matches("invalid value: ")
         .trim_start_matches("invalid type: ");
-    let got = match got.strip_prefix("unknown variant `") {
-        Some(name) => format!("string \"{}\"", name.trim_end_matches('`')),
-        None => got.to_string(),
+    let got = if let Some(name) = got.strip_prefix("unknown variant `") {
+        format!("string \"{}\"", name.trim_end_matches('`'))
+    } else if let Some(n) = got.strip_prefix("invalid length ") {
+        format!("a list of {n}")
+    } else {
+        got.to_string()
     };
     let got = got.as_str();
     // `integer `-3`` and `floating point `2.5``: the value alone; a string
@@ -316,9 +327,12 @@ pub fn state_from_str<T: serde::de::DeserializeOwned>(
     text: &str,
 ) -> Result<T, AppError> {
     let said = |path: String, e: serde_json::Error| {
-        let why = in_words(&e.to_string());
-        // (An unknown field names itself.)
-        let line = if path == "." || why.starts_with("no field") {
+        // Text that is not JSON keeps its place (line and column).
+        let text = e.to_string();
+        let broken = (e.is_syntax() || e.is_eof()) && !text.starts_with("trailing characters");
+        let why = if broken { text } else { in_words(&text) };
+        // (An unknown field names itself; broken text has no field.)
+        let line = if broken || path == "." || path == "?" || why.starts_with("no field") {
             format!("{flag}: {why}")
         } else {
             format!("{flag}: {path}: {why}")
@@ -330,7 +344,12 @@ pub fn state_from_str<T: serde::de::DeserializeOwned>(
         let path = e.path().to_string();
         said(path, e.into_inner())
     })?;
-    de.end().map_err(|e| said(".".into(), e))?;
+    de.end().map_err(|e| {
+        AppError::BadInput(format!(
+            "{flag}: text after the JSON (at column {})",
+            e.column()
+        ))
+    })?;
     Ok(value)
 }
 

@@ -425,6 +425,9 @@ fn typed(
         serde_json::from_slice(body).ok()?
     };
     if let Value::Object(m) = &mut flags {
+        // As `arguments` read it: a null flag left out (before the web's
+        // own defaults below are put in).
+        m.retain(|_, v| !v.is_null());
         m.remove("files");
         if let Some(dir) = files {
             for v in m.values_mut() {
@@ -547,7 +550,11 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         serde_json::Map::new()
     } else {
         match strict_json(text) {
-            Ok(Value::Object(m)) => m,
+            // A flag given as null is left out, before any check.
+            Ok(Value::Object(mut m)) => {
+                m.retain(|_, v| !v.is_null());
+                m
+            }
             Ok(_) => {
                 return Err((
                     400,

@@ -85,9 +85,11 @@ impl CliError {
     }
 }
 
-impl<E: std::error::Error> From<E> for CliError {
+/// An error as the application layer sees it: bad input (exit 2), unless
+/// an engine says the machine failed (exit 1; see `AppError::from`).
+impl<E: std::error::Error + 'static> From<E> for CliError {
     fn from(e: E) -> Self {
-        CliError(e.to_string())
+        app_error(games_app::AppError::from(e))
     }
 }
 

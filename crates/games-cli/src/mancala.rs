@@ -146,9 +146,9 @@ struct SolverArgs {
     /// "Empty capture" (Irving et al. 2000) instead of the handout's capture rule.
     #[arg(long)]
     empty_capture: bool,
-    /// Threads that search together, 1 to 256 [default: every core]. The
-    /// value and best moves do not depend on it; the nodes searched vary
-    /// from run to run with more than one.
+    /// Threads that build the endgame table and search together, 1 to 256
+    /// [default: every core]. The value and best moves do not depend on
+    /// it; the nodes searched vary from run to run with more than one.
     #[arg(long)]
     threads: Option<usize>,
 }
@@ -357,7 +357,13 @@ fn build_endgame(b: &BuildArgs, ctx: &Context) -> Result<String, CliError> {
 }
 
 fn load_endgame(path: &std::path::Path) -> Result<Endgame, CliError> {
-    Endgame::read_file(path).map_err(|e| CliError(format!("{}: {e}", path.display())))
+    Endgame::read_file(path).map_err(|e| {
+        if e.is_machine_failure() {
+            CliError::from(e)
+        } else {
+            CliError(format!("{}: {e}", path.display()))
+        }
+    })
 }
 
 fn shard_endgame(a: &ShardArgs, ctx: &Context) -> Result<String, CliError> {

@@ -1810,6 +1810,25 @@ fn wrong_values_are_said_in_words() {
             r#"{"state": {"scores": "x"}, "rolls": 1}"#,
             r#"--state: scores: expected a list of 2, not the text "x""#,
         ),
+        (
+            "hog",
+            "step",
+            r#"{"state": {"scores": [1]}, "rolls": 1}"#,
+            "--state: scores: expected a list of 2, not a list of 1",
+        ),
+        (
+            "hog",
+            "step",
+            r#"{"state": {"scores": [1, 2, 3]}, "rolls": 1}"#,
+            "--state: scores: too many items in the list",
+        ),
+        // A rule named "... at line 9" is said whole.
+        (
+            "kalah",
+            "move",
+            r#"{"state": {"board": [3,3,3,3,0,3,3,3,3,0], "to_move": 0, "rule": "seed at line 9"}, "pit": 0}"#,
+            r#"--state: rule: expected "seed" or "empty", not the text "seed at line 9""#,
+        ),
     ] {
         assert_eq!(error(game, verb, body), line, "{game} {verb} {body}");
     }
@@ -1868,6 +1887,24 @@ fn wrong_values_are_said_in_words() {
             r#"{"score": null, "goal": null, "no-free-bacon": null}"#
         ),
         ok("hog", "coach", "{}")
+    );
+    // Before the web's own checks and defaults too: a null time or table
+    // size is the web's default, not refused, nor the command line's.
+    assert_eq!(
+        ok(
+            "kalah",
+            "solve",
+            r#"{"pits": 3, "seeds": 2, "time-limit": null, "table-bits": null}"#
+        ),
+        ok("kalah", "solve", r#"{"pits": 3, "seeds": 2}"#)
+    );
+    assert_eq!(
+        ok(
+            "kalah",
+            "moves",
+            r#"{"pits": 3, "seeds": 2, "think": null}"#
+        ),
+        ok("kalah", "moves", r#"{"pits": 3, "seeds": 2}"#)
     );
     // A long value repeated is cut at 1,000 characters, with its length.
     let long = "x".repeat(3000);

@@ -1473,11 +1473,13 @@ impl<'a, const M: usize> Search<'a, M> {
             // Each pass starts only within the time: one started past it
             // would run until its first check, thousands of nodes on
             // (for each move of a `moves` request whose time is out).
-            if self.sh.abort.load(Ordering::Relaxed)
-                || self
-                    .sh
-                    .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d)
+            // (A position the endgame table holds is looked up at once.)
+            if left > self.sh.db_seeds
+                && (self.sh.abort.load(Ordering::Relaxed)
+                    || self
+                        .sh
+                        .deadline
+                        .is_some_and(|d| std::time::Instant::now() >= d))
             {
                 self.stopped = true;
                 self.sh.abort.store(true, Ordering::Relaxed);

@@ -1255,6 +1255,7 @@ async fn play_everything(c: &Client, base: &str) {
     whole_games_replay(c, base).await;
     what_an_eighth_review_found(c, base).await;
     what_a_ninth_review_found(c, base).await;
+    what_a_tenth_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -3723,7 +3724,7 @@ async fn whole_games_replay(c: &Client, base: &str) {
     ))
     .await
     .unwrap();
-    note_with(c, "lcr-study-go", "its seed (study=) is missing").await;
+    note_comes(c, "lcr-study-go", "its seed (study=) is missing").await;
 }
 
 async fn what_a_seventh_review_found(c: &Client, base: &str) {
@@ -3894,12 +3895,12 @@ async fn what_a_seventh_review_found(c: &Client, base: &str) {
         "return document.querySelector('#craps-bets-table tr[data-bet=\"field\"] button').id;",
     )
     .await;
+    // (The bet that takes the bankroll below the stake is placed, the
+    // keyboard staying on it; the next press is refused.)
+    click(c, field.as_str().unwrap()).await;
     click(c, field.as_str().unwrap()).await;
     error_under(c, "craps-stake", "Not enough chips for a stake of 5").await;
-    assert_eq!(
-        js(c, "return document.activeElement.id;").await,
-        "craps-stake"
-    );
+    assert_eq!(js(c, "return document.activeElement.id;").await, field);
     open(
         c,
         &format!("{base}/casino?game=craps&craps=24&rolls=0&bank=0&bets="),
@@ -4400,7 +4401,7 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     .await;
     let hint = "const h = document.getElementById('craps-stake-hint'), s = document.getElementById('craps-stake');
          return document.getElementById('craps-roll').disabled ? null : [h.textContent || null,
-           document.querySelectorAll('#craps-bets-table button:not([disabled])').length,
+           document.querySelectorAll('#craps-bets-table button:not([disabled]):not([aria-disabled=true])').length,
            Math.round(h.getBoundingClientRect().top - s.getBoundingClientRect().bottom)];";
     let shown = wait_for(c, hint, "the craps game", Duration::from_secs(20)).await;
     assert_eq!(
@@ -4692,10 +4693,11 @@ async fn what_a_ninth_review_found(c: &Client, base: &str) {
     set(c, "lcr-faces", "9").await;
     click(c, "lcr-study-go").await;
     let faces = "Faces: six codes from 0 to 3, one per face, as 0,0,0,1,2,3, not 9.";
-    assert_tied(c, "lcr-faces", faces, &["lcr-faces-note"]).await;
+    // (Its "Read only" note is hidden for your own faces: not named.)
+    assert_tied(c, "lcr-faces", faces, &[]).await;
     assert_tied(c, "lcr-table-name", faces, &[]).await;
     set(c, "lcr-faces", "0,0,0,1,2,3").await;
-    assert_untied(c, "lcr-faces", &["lcr-faces-note"]).await;
+    assert_untied(c, "lcr-faces", &[]).await;
     assert_untied(c, "lcr-table-name", &[]).await;
     set(c, "lcr-table-name", "standard").await;
 
@@ -4940,5 +4942,199 @@ async fn what_a_ninth_review_found(c: &Client, base: &str) {
         assert_eq!(js(c, "return document.activeElement.id;").await, pass);
     }
     axe(c, "/casino, a bet said").await;
+    log_and_reset(c).await;
+}
+
+/// Each game's log (and baccarat's rules applied) as the keyboard and a
+/// screen reader reach it, by Tab from the button before it: [the id Tab
+/// reached, its tabindex, its name, whether it scrolls, its focus ring's
+/// style].
+async fn log_reached(c: &Client, id: &str, before: &str) -> serde_json::Value {
+    c.execute(
+        "document.getElementById(arguments[0]).focus();",
+        vec![before.into()],
+    )
+    .await
+    .unwrap();
+    press(c, fantoccini::key::Key::Tab).await;
+    c.execute(
+        "const l = document.getElementById(arguments[0]), a = document.activeElement;
+         return [a.id, l.getAttribute('tabindex'), l.getAttribute('aria-label'), l.scrollHeight > l.clientHeight,
+           a === l ? getComputedStyle(l).outlineStyle : null];",
+        vec![id.into()],
+    )
+    .await
+    .unwrap()
+}
+
+/// What a tenth review (a new user, by keyboard and screen reader) found,
+/// each checked as mended: the game logs scrolling out of the keyboard's
+/// reach, unnamed; LCR's faces read with their "Read only" note while it is
+/// hidden; Kalah's "(your)" pits and store; a craps bet that takes the
+/// bankroll below the stake said as an error, the keyboard taken to the
+/// stake.
+async fn what_a_tenth_review_found(c: &Client, base: &str) {
+    use fantoccini::key::Key;
+    window_size(c, 1280, 900).await;
+    // ---- 1. A log that scrolls is reached by the keyboard, named, and
+    // ringed when it has the keyboard; axe finds no scrolling region out
+    // of reach after a long Hog game.
+    open(c, &format!("{base}/hog?seed=7"), "hog").await;
+    for _ in 0..15 {
+        let scrolls = js(
+            c,
+            "const l = document.getElementById('hog-log'); return l.scrollHeight > l.clientHeight;",
+        )
+        .await;
+        if scrolls == true {
+            break;
+        }
+        // (One die a turn, for a long game; its end stops the loop.)
+        let before = hog_steps(c).await;
+        if js(c, "return document.getElementById('hog-roll-1') === null;").await == true {
+            break;
+        }
+        click(c, "hog-roll-1").await;
+        let script = format!(
+            "const steps = window.gamesLog.filter((e) => e.command.includes('hog step')).length;
+             return steps > {before} && (document.querySelector('#hog-buttons button:not([disabled])') !== null
+               || document.activeElement.id === 'hog-export');"
+        );
+        wait_for(c, &script, "the turns", Duration::from_secs(30)).await;
+    }
+    let hog = log_reached(c, "hog-log", "hog-export").await;
+    assert_eq!(
+        hog,
+        serde_json::json!(["hog-log", "0", "Hog game log", true, "solid"]),
+        "{hog}"
+    );
+    axe(c, "/hog, a log long enough to scroll").await;
+    open(c, &format!("{base}/casino"), "casino").await;
+    let casino = log_reached(c, "craps-log", "craps-export").await;
+    click(c, "casino-tab-baccarat").await;
+    let bac = log_reached(c, "bac-rules", "bac-export").await;
+    open(c, &format!("{base}/kalah?pits=4&seeds=3&side=0"), "kalah").await;
+    let kalah = log_reached(c, "kalah-log", "kalah-export").await;
+    for (shown, id, name) in [
+        (&kalah, "kalah-log", "Kalah game log"),
+        (&casino, "craps-log", "Craps game log"),
+        (&bac, "bac-rules", "Baccarat: the tableau's rules applied"),
+    ] {
+        assert_eq!(shown[0], id, "Tab does not reach {id}: {shown}");
+        assert_eq!(shown[1], "0", "{id} is not focusable: {shown}");
+        assert_eq!(shown[2], name, "{id}'s name: {shown}");
+        assert_eq!(shown[4], "solid", "{id} has no focus ring: {shown}");
+    }
+
+    // ---- 3. Kalah's pits and store of yours say "(yours)", as the
+    // solver's say "(the solver's)".
+    let names = wait_for(
+        c,
+        "const p = document.getElementById('kalah-pit-0'), s = document.getElementById('kalah-store-0');
+         const said = (e) => [...e.children].filter((x) => x.getAttribute('aria-hidden') !== 'true').map((x) => x.textContent).join('');
+         return p && s ? [said(p), s.getAttribute('aria-label'), said(document.getElementById('kalah-pit-5'))] : null;",
+        "the board",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(
+        names,
+        serde_json::json!([
+            "player 0's pit 0 (yours): 3 seeds",
+            "player 0's store (yours), 0 seeds",
+            "player 1's pit 0 (the solver's): 3 seeds"
+        ]),
+        "{names}"
+    );
+
+    // ---- 2. LCR's faces are described by their "Read only" note only
+    // while it shows: not for your own faces, again for a named table.
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    let described = "const f = document.getElementById('lcr-faces'), n = document.getElementById('lcr-faces-note');
+         return [n.hidden, f.readOnly, f.getAttribute('aria-describedby')];";
+    assert_eq!(
+        js(c, described).await,
+        serde_json::json!([false, true, "lcr-faces-note"])
+    );
+    set(c, "lcr-table-name", "custom").await;
+    assert_eq!(
+        js(c, described).await,
+        serde_json::json!([true, false, null]),
+        "your own faces still read with the hidden note"
+    );
+    set(c, "lcr-table-name", "nocenter").await;
+    assert_eq!(
+        js(c, described).await,
+        serde_json::json!([false, true, "lcr-faces-note"]),
+        "a named table's faces without their note"
+    );
+
+    // ---- 4. Craps: a bet that takes the bankroll below the stake is
+    // placed and said; the keyboard stays on it, and the stake's hint
+    // (not an alert, nor aria-invalid) says the stake is now more than the
+    // chips. A press then is refused, beside the stake.
+    open(
+        c,
+        &format!("{base}/casino?game=craps&craps=5&rolls=0&bank=100&bets="),
+        "casino",
+    )
+    .await;
+    wait_for(
+        c,
+        "return !document.getElementById('craps-roll').disabled;",
+        "the craps game",
+        Duration::from_secs(20),
+    )
+    .await;
+    set(c, "craps-stake", "30").await;
+    let pass = js(
+        c,
+        "const b = document.querySelector('#craps-bets-table tr[data-bet=\"pass\"] button'); b.focus(); return b.id;",
+    )
+    .await;
+    for _ in 0..3 {
+        press(c, Key::Enter).await;
+    }
+    let after = js(
+        c,
+        "const s = document.getElementById('craps-stake');
+         return [document.activeElement.id, document.getElementById('craps-bank').textContent,
+           [...document.querySelectorAll('[role=alert]')].filter((a) => a.getClientRects().length).map((a) => a.textContent),
+           s.getAttribute('aria-invalid'), s.getAttribute('aria-describedby'),
+           document.getElementById('craps-stake-hint').textContent, document.getElementById('craps-bet-said').textContent];",
+    )
+    .await;
+    assert_eq!(after[0], pass, "the keyboard left the bet: {after}");
+    assert_eq!(after[1], "10", "{after}");
+    assert_eq!(after[2], serde_json::json!([]), "an alert: {after}");
+    assert_eq!(after[3], serde_json::Value::Null, "{after}");
+    assert_eq!(after[4], "craps-stake-hint", "{after}");
+    assert_eq!(
+        after[5], "Stake 30 is more than your 10 chips: the largest stake you can bet is 10.",
+        "{after}"
+    );
+    assert_eq!(
+        after[6], "30 on pass: bet placed (90 on it now); bankroll 10.",
+        "{after}"
+    );
+    axe(c, "/casino, a stake above the bankroll after a bet").await;
+    contrast(c, "/casino, a stake above the bankroll after a bet").await;
+    // Pressed once more, the bet is refused: said beside the stake, the
+    // bankroll as it was.
+    press(c, Key::Enter).await;
+    error_under(
+        c,
+        "craps-stake",
+        "Not enough chips for a stake of 30: the bankroll is 10.",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return [document.activeElement.id, document.getElementById('craps-bank').textContent];"
+        )
+        .await,
+        serde_json::json!([pass, "10"])
+    );
     log_and_reset(c).await;
 }

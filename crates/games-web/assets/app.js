@@ -108,7 +108,9 @@ for (const type of ["input", "change"]) {
 // that error (besides the field's own note, which it keeps); both go when
 // the error does. Kept in step with the errors shown whatever writes or
 // removes them (the next check, an edit, a new game, a link's note in
-// their place), as the page changes.
+// their place), as the page changes. A field's own note is named only
+// while it shows (LCR's faces' "Read only" note, hidden for your own
+// faces), and again once it shows again.
 let errorIds = 0;
 
 function fieldsInvalid() {
@@ -120,17 +122,21 @@ function fieldsInvalid() {
   }
   const upload = $("hog-upload-error");
   if (!upload.hidden && upload.textContent) add("hog-upload", upload.id);
-  for (const e of document.querySelectorAll("[data-error-ids]")) {
+  for (const e of document.querySelectorAll("[data-error-ids], [data-own-ids], :is(input, select, textarea)[aria-describedby]")) {
     if (!want.has(e.id)) describedBy(e, []);
   }
   for (const [id, errors] of want) if ($(id)) describedBy($(id), errors);
 }
 
 // Field `e` described by the errors `errors` (ids), and invalid while
-// there are any; the ids it had of its own stay.
+// there are any; the ids it had of its own stay (kept in `data-own-ids`
+// the first time), each named while its note is not hidden.
 function describedBy(e, errors) {
-  const had = (e.dataset.errorIds || "").split(" ").filter(Boolean);
-  const own = (e.getAttribute("aria-describedby") || "").split(/\s+/).filter((t) => t && !had.includes(t));
+  if (!("ownIds" in e.dataset)) {
+    const had = (e.dataset.errorIds || "").split(" ").filter(Boolean);
+    e.dataset.ownIds = (e.getAttribute("aria-describedby") || "").split(/\s+/).filter((t) => t && !had.includes(t)).join(" ");
+  }
+  const own = e.dataset.ownIds.split(" ").filter((t) => t && !($(t) && $(t).hidden));
   const all = [...own, ...errors].join(" ");
   if (all !== (e.getAttribute("aria-describedby") || "")) {
     if (all) e.setAttribute("aria-describedby", all);
@@ -146,6 +152,7 @@ function describedBy(e, errors) {
 }
 new MutationObserver(fieldsInvalid).observe(document.body,
   { subtree: true, childList: true, attributes: true, attributeFilter: ["data-fields", "hidden"] });
+fieldsInvalid();
 
 // A request asked when `writes` was `at` succeeded: the footer's and its
 // panel's errors of before it go.
@@ -1779,7 +1786,7 @@ function kalahRender(last = -1) {
   const s = kalah.state, m = s.board.length / 2 - 1;
   const mine = s.to_move === kalah.me && !kalahOver(s) && !kalah.busy;
   const seeds = (n) => `${n} ${n === 1 ? "seed" : "seeds"}`;
-  const who = (p) => (p === kalah.me ? "your" : "the solver's");
+  const who = (p) => (p === kalah.me ? "yours" : "the solver's");
   const pit = (i, row, col) => {
     const player = i < m ? 0 : 1, k = player === 0 ? i : i - m - 1;
     const can = mine && player === kalah.me && s.board[i] > 0;
@@ -1788,7 +1795,7 @@ function kalahRender(last = -1) {
       class: `pit ${marks}`, id: `kalah-pit-${i}`, disabled: !can,
       style: `grid-row:${row};grid-column:${col}`, title: `player ${player}, pit ${k}`,
       onclick: () => { kalah.focus = `kalah-pit-${i}`; kalahMove(k); },
-    }, // The name a screen reader says: "player 0's pit 2 (your): 3 seeds, ..."
+    }, // The name a screen reader says: "player 0's pit 2 (yours): 3 seeds, ..."
     el("span", { class: "sr-only" }, `player ${player}'s pit ${k} (${who(player)}): `), el("span", {}, s.board[i]),
     el("span", { class: "sr-only" }, ` ${s.board[i] === 1 ? "seed" : "seeds"}` +
       (i === last ? ", the last seed fell here" : "") + (kalah.captured.includes(i) ? ", captured" : "")),
@@ -3004,7 +3011,7 @@ async function crapsBets() {
 function crapsBet(name) {
   const stake = Number($("craps-stake").value);
   if (stake > craps.bank) {
-    panelError($("craps-bets").closest(".panel"), `Not enough chips: the bankroll is ${chipsText(craps.bank)}.`, "check-error", ["craps-stake"]);
+    panelError($("craps-bets").closest(".panel"), `Not enough chips for a stake of ${stake}: the bankroll is ${chipsText(craps.bank)}.`, "check-error", ["craps-stake"]);
     return;
   }
   panelError($("craps-bets").closest(".panel"), "", "check-error");
@@ -3029,6 +3036,10 @@ function crapsBetsRender() {
   const rows = craps.bets.map((b, i) => {
     const why = crapsOpen(b);
     const stake = craps.stakes[b.name] || 0;
+    // A stake more than the bankroll leaves the button where it is, off
+    // but focusable (`aria-disabled`): the keyboard stays on the bet just
+    // made, the stake's hint says why, and a press says "Not enough chips".
+    const short = !why && craps.bank < Number($("craps-stake").value);
     return el("tr", { "data-bet": b.name },
       el("td", { class: "name" }, betLabel(b.name)),
       el("td", {}, b.pays),
@@ -3036,7 +3047,7 @@ function crapsBetsRender() {
       el("td", { class: "edge-pct" }, `${b.house_edge_percent.toFixed(3)}%`),
       el("td", { class: "stake" }, stake ? chipsText(stake) : ""),
       el("td", {}, el("button", {
-        id: `craps-bet-${i}`, disabled: Boolean(why) || craps.bank < Number($("craps-stake").value),
+        id: `craps-bet-${i}`, disabled: Boolean(why), "aria-disabled": short ? "true" : null,
         title: why || b.rule, "aria-label": `bet ${$("craps-stake").value} on ${betLabel(b.name)}${why ? `: ${why}` : ""}`,
         onclick: () => { craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
       }, "bet")),
@@ -3048,14 +3059,9 @@ function crapsBetsRender() {
     ...rows));
   $("craps-bank").textContent = chipsText(craps.bank);
   refocus(craps.focus, $("craps-bets"));
-  // The bet just made took the last chips a stake this size needs: the
-  // keyboard to the stake, and why the buttons went.
+  // (The bet just made took the last chips a stake this size needs: the
+  // keyboard stays on it, and the stake's hint says so, not an error.)
   if (craps.bank >= Number($("craps-stake").value)) panelError($("craps-bets").closest(".panel"), "", "check-error");
-  const used = craps.focus && $(craps.focus);
-  if (used && used.disabled && document.activeElement === document.body && craps.bank < Number($("craps-stake").value)) {
-    $("craps-stake").focus();
-    panelError($("craps-bets").closest(".panel"), `Not enough chips for a stake of ${$("craps-stake").value}: the bankroll is ${chipsText(craps.bank)}.`, "check-error", ["craps-stake"]);
-  }
   crapsBroke();
 }
 

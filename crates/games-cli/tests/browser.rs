@@ -1374,6 +1374,88 @@ async fn play_everything(c: &Client, base: &str) {
             "{seats} seats at 390 px"
         );
     }
+    baccarat_keeps_running_totals(c, base).await;
+}
+
+/// Baccarat's running totals (at 390 px): two whole hands dealt count two,
+/// each outcome's share is its hands over the hands dealt, a hand counts
+/// once, and Reset totals clears them; the tab stays as wide as the phone.
+async fn baccarat_keeps_running_totals(c: &Client, base: &str) {
+    open(
+        c,
+        &format!("{base}/casino?game=baccarat"),
+        "casino?game=baccarat",
+    )
+    .await;
+    let mut outcomes = Vec::new();
+    for seed in ["31", "32"] {
+        set(c, "bac-seed", seed).await;
+        click(c, "bac-new").await;
+        wait_for(
+            c,
+            &format!("return document.getElementById('bac-table').dataset.done === '' && new URLSearchParams(location.search).get('deal') === '{seed}';"),
+            "a new shoe",
+            Duration::from_secs(20),
+        )
+        .await;
+        for _ in 0..6 {
+            let next = c.find(Locator::Id("bac-next")).await.unwrap();
+            if next.attr("disabled").await.unwrap().is_some() {
+                break;
+            }
+            next.click().await.unwrap();
+        }
+        let done = js(
+            c,
+            "return document.getElementById('bac-table').dataset.done;",
+        )
+        .await;
+        outcomes.push(done.as_str().unwrap().to_string());
+    }
+    // A click on Next card past the hand's end counts no more.
+    js(c, "document.getElementById('bac-next').click();").await;
+    let rows = "return [...document.querySelectorAll('#bac-tally-table tr')].map((r) => [...r.cells].map((d) => d.textContent));";
+    let tally = js(c, rows).await;
+    let t: Vec<Vec<String>> = serde_json::from_value(tally.clone()).unwrap();
+    assert_eq!(&t[0][..3], ["outcome", "hands", "share %"], "{tally}");
+    let names = ["player", "banker (house)", "tie", "all hands"];
+    assert_eq!(
+        t.iter().skip(1).map(|r| r[0].as_str()).collect::<Vec<_>>(),
+        names,
+        "{tally}"
+    );
+    let count = |i: usize| t[i][1].parse::<u32>().unwrap();
+    assert_eq!(count(4), 2, "two hands dealt: {tally}");
+    assert_eq!(count(1) + count(2) + count(3), 2, "{tally}");
+    for (i, outcome) in ["player", "house", "tie"].into_iter().enumerate() {
+        let n = count(i + 1);
+        assert_eq!(
+            n as usize,
+            outcomes.iter().filter(|o| *o == outcome).count(),
+            "{outcome}: {tally} {outcomes:?}"
+        );
+        assert_eq!(
+            t[i + 1][2],
+            format!("{:.1}%", f64::from(n) * 100.0 / 2.0),
+            "{tally}"
+        );
+    }
+    assert_eq!(t[4][2], "100.0%", "{tally}");
+    let widths = js(
+        c,
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+    )
+    .await;
+    assert!(
+        widths[0].as_u64() <= widths[1].as_u64(),
+        "baccarat's totals at 390 px: {widths}"
+    );
+    contrast(c, "/casino, baccarat's totals").await;
+    click(c, "bac-tally-reset").await;
+    let t: Vec<Vec<String>> = serde_json::from_value(js(c, rows).await).unwrap();
+    for r in &t[1..] {
+        assert_eq!(&r[1..3], ["0", "–"], "after Reset totals: {t:?}");
+    }
 }
 
 /// What a review of the page as a new user found, each checked as it was

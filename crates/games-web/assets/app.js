@@ -2645,7 +2645,10 @@ function lcrChart(rows, seats) {
 // `asked` counts the games (and deals) asked for: only the last one's
 // reply is shown.
 const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [], asked: 0, waiting: null };
-const bac = { deal: null, at: 0, asked: 0 };
+const bac = { deal: null, at: 0, asked: 0, hand: 0, tallied: 0, exact: null };
+// The hands dealt whole since the page loaded, by outcome (kept across
+// hands and shoes; Reset totals or a reload clears them).
+const bacTally = { hands: 0, player: 0, house: 0, tie: 0 };
 
 // The two games are tabs, one shown at a time, so that the game in play,
 // its bets and its result fit the window (`game=craps` or `game=baccarat`
@@ -2707,6 +2710,11 @@ async function casinoStart() {
   newGameButton("bac-new", "bac-seed", () => bacNew());
   $("bac-next").onclick = () => { linkNoteGone("bac-new"); bacShow(bac.at + 1); };
   $("bac-export").onclick = () => download("baccarat");
+  $("bac-tally-reset").onclick = () => {
+    Object.assign(bacTally, { hands: 0, player: 0, house: 0, tie: 0 });
+    bacTallyShow();
+  };
+  bacTallyShow();
   // Each game of a link opens, or is refused, on its own.
   const from = casinoFromUrl();
   const opened = (game, button) => {
@@ -3193,12 +3201,15 @@ async function bacNew(cards = 0) {
   $("bac-said").textContent = "";
   $("bac-rules").replaceChildren();
   $("bac-exact").replaceChildren();
+  bac.exact = null;
+  bacTallyShow();
   $("bac-next").disabled = true;
   const asked = ++bac.asked;
   const deal = await seededGame("bac-seed", () => asked === bac.asked,
     (current) => api("baccarat", "deal", { decks, seed }, "casino", { current }));
   if (asked !== bac.asked) return;
   bac.deal = deal;
+  bac.hand++;
   bac.decks = decks;
   bac.seed = seed;
   bacShow(cards);
@@ -3278,6 +3289,14 @@ function bacShow(k) {
   $("bac-next").disabled = bac.at >= order.length;
   if (had && bac.at >= order.length) $("bac-export").focus();
   $("bac-table").dataset.done = bac.at >= order.length ? g.outcome : "";
+  // The hand's result counts once, when its last card shows (not again
+  // when the same hand is shown again).
+  if (bac.at >= order.length && bac.tallied !== bac.hand) {
+    bac.tallied = bac.hand;
+    bacTally.hands++;
+    if (g.outcome in bacTally) bacTally[g.outcome]++;
+    bacTallyShow();
+  }
   casinoToUrl();
 }
 
@@ -3294,6 +3313,8 @@ async function bacExact(decks) {
     throw e;
   }
   if (asked !== bac.asked) return;
+  bac.exact = r;
+  bacTallyShow();
   const e = r.house_edge;
   $("bac-exact").replaceChildren(
     el("p", {}, `A fresh shoe of ${r.decks} deck${r.decks > 1 ? "s" : ""}:`),
@@ -3305,6 +3326,22 @@ async function bacExact(decks) {
       el("tr", {}, el("td", {}, "banker"), el("td", {}, "0.95 to 1"), el("td", {}, pct(e.banker, 3))),
       el("tr", {}, el("td", {}, "player"), el("td", {}, "1 to 1"), el("td", {}, pct(e.player, 3))),
       el("tr", {}, el("td", {}, "tie"), el("td", {}, "8 to 1"), el("td", {}, pct(e.tie, 3)))));
+}
+
+// The running totals: each outcome's hands and share of the hands dealt,
+// beside its exact chance for the current shoe once that reply is in. Not
+// a live region: the hand's result is said with its last card.
+function bacTallyShow() {
+  const t = bacTally, x = bac.exact;
+  const share = (n) => (t.hands ? `${(100 * n / t.hands).toFixed(1)}%` : "–");
+  const row = (name, n, p) => el("tr", {}, el("td", {}, name), el("td", {}, String(n)), el("td", {}, share(n)),
+    ...(x ? [el("td", {}, pct(p, 2))] : []));
+  $("bac-tally").replaceChildren(el("table", { id: "bac-tally-table" },
+    el("caption", { class: "sr-only" }, "Hands dealt since the page loaded, by outcome"),
+    el("tr", {}, el("th", {}, "outcome"), el("th", {}, "hands"), el("th", {}, "share %"),
+      ...(x ? [el("th", {}, `exact % (${x.decks} deck${x.decks > 1 ? "s" : ""})`)] : [])),
+    row("player", t.player, x && x.player), row("banker (house)", t.house, x && x.house), row("tie", t.tie, x && x.tie),
+    row("all hands", t.hands, 1)));
 }
 
 show(location.pathname);

@@ -170,6 +170,16 @@ async fn open(c: &Client, url: &str, page: &str) {
     wait_for(c, ready(page), "the first replies", Duration::from_secs(30)).await;
 }
 
+/// What a Hog game shows without scrolling at 1280 x 900: the score,
+/// the dice, what happened, the buttons and the coach.
+const HOG_IN_VIEW: [&str; 5] = [
+    "hog-score",
+    "hog-dice",
+    "hog-event",
+    "hog-buttons",
+    "hog-coach-table",
+];
+
 /// Whether these elements are wholly inside the window (no scrolling).
 async fn in_view(c: &Client, ids: &[&str]) -> Vec<String> {
     let ids: Vec<serde_json::Value> = ids.iter().map(|&i| i.into()).collect();
@@ -631,17 +641,7 @@ async fn play_everything(c: &Client, base: &str) {
             shoot(c, "hog-coach").await;
             // At 1280 x 900 the score, the dice, what happened, the
             // buttons and the coach show without scrolling.
-            let hidden = in_view(
-                c,
-                &[
-                    "hog-score",
-                    "hog-dice",
-                    "hog-event",
-                    "hog-buttons",
-                    "hog-coach-table",
-                ],
-            )
-            .await;
+            let hidden = in_view(c, &HOG_IN_VIEW).await;
             assert!(
                 hidden.is_empty(),
                 "not in the 1280 x 900 window: {hidden:?}"
@@ -4428,17 +4428,7 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
         serde_json::json!(["hog-dice-you", "hog-dice-them"]),
         "yours first"
     );
-    let hidden = in_view(
-        c,
-        &[
-            "hog-score",
-            "hog-dice",
-            "hog-event",
-            "hog-buttons",
-            "hog-coach-table",
-        ],
-    )
-    .await;
+    let hidden = in_view(c, &HOG_IN_VIEW).await;
     assert!(
         hidden.is_empty(),
         "not in the 1280 x 900 window: {hidden:?}"

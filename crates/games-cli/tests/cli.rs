@@ -1768,57 +1768,30 @@ fn baccarat_house_edges_match_published_figures() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_machine_that_refuses_memory_or_threads_exits_1() {
-    let limited = |args: &[&str]| {
+    let limited = |args: &str| {
         std::process::Command::new("sh")
             .arg("-c")
             .arg("ulimit -v 200000 && exec \"$0\" \"$@\"")
             .arg(env!("CARGO_BIN_EXE_games-cli"))
-            .args(args)
+            .args(args.split(' '))
             .output()
             .unwrap()
     };
     for (args, said) in [
         (
-            &[
-                "kalah",
-                "solve",
-                "--pits",
-                "4",
-                "--seeds",
-                "3",
-                "--table-bits",
-                "28",
-            ][..],
+            "kalah solve --pits 4 --seeds 3 --table-bits 28",
             "no memory for a table of 2^28 words",
         ),
         (
-            &[
-                "lcr",
-                "exact",
-                "--players",
-                "3",
-                "--coins",
-                "3",
-                "--threads",
-                "64",
-            ][..],
+            "lcr exact --players 3 --coins 3 --threads 64",
             "could not start worker threads",
         ),
         (
-            &["craps", "simulate", "--games", "100000", "--threads", "64"][..],
+            "craps simulate --games 100000 --threads 64",
             "could not start worker threads",
         ),
         (
-            &[
-                "hog",
-                "rate",
-                "--strategy",
-                "final",
-                "--games",
-                "1000",
-                "--threads",
-                "64",
-            ][..],
+            "hog rate --strategy final --games 1000 --threads 64",
             "could not start worker threads",
         ),
     ] {
@@ -1829,16 +1802,7 @@ fn a_machine_that_refuses_memory_or_threads_exits_1() {
         assert!(err.contains(said), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    let out = limited(&[
-        "lcr",
-        "exact",
-        "--players",
-        "3",
-        "--coins",
-        "3",
-        "--threads",
-        "1",
-    ]);
+    let out = limited("lcr exact --players 3 --coins 3 --threads 1");
     assert!(
         out.status.success(),
         "{}",

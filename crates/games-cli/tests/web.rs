@@ -837,18 +837,20 @@ fn load_200_concurrent_mixed_requests() {
     });
 }
 
-/// One request through the router with the given headers: the status and
-/// the `x-games-cli-command` header's length.
-async fn with_headers(path: &str, headers: &[(&str, &str)], body: &str) -> (StatusCode, usize) {
-    let app = games_web::router(games_cli::web_backend());
+/// A POST to `path` with `headers` and `body`.
+fn post(path: &str, headers: &[(&str, &str)], body: &str) -> Request<Body> {
     let mut r = Request::builder().method("POST").uri(path);
     for (k, v) in headers {
         r = r.header(*k, *v);
     }
-    let reply = app
-        .oneshot(r.body(Body::from(body.to_string())).unwrap())
-        .await
-        .unwrap();
+    r.body(Body::from(body.to_string())).unwrap()
+}
+
+/// One request through the router with the given headers: the status and
+/// the `x-games-cli-command` header's length.
+async fn with_headers(path: &str, headers: &[(&str, &str)], body: &str) -> (StatusCode, usize) {
+    let app = games_web::router(games_cli::web_backend());
+    let reply = app.oneshot(post(path, headers, body)).await.unwrap();
     // The reply's whole header block as sent: its status line, each
     // header, what hyper adds on the way out (the date and the length, of
     // at most ten digits) and the blank line.
@@ -879,14 +881,7 @@ async fn reply_of(
     headers: &[(&str, &str)],
     body: &str,
 ) -> (StatusCode, String) {
-    let mut r = Request::builder().method("POST").uri(path);
-    for (k, v) in headers {
-        r = r.header(*k, *v);
-    }
-    let reply = app
-        .oneshot(r.body(Body::from(body.to_string())).unwrap())
-        .await
-        .unwrap();
+    let reply = app.oneshot(post(path, headers, body)).await.unwrap();
     let status = reply.status();
     let bytes = reply.into_body().collect().await.unwrap().to_bytes();
     (status, String::from_utf8(bytes.to_vec()).unwrap())

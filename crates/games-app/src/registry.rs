@@ -428,7 +428,7 @@ impl Game {
         let b = self
             .initial
             .batch(games, seed, threads, self.max_steps(), &meter)
-            .map_err(|e| ctx.stopped_or(e))?;
+            .map_err(|e| ctx.check().err().unwrap_or(e))?;
         Ok((seed, b))
     }
 

@@ -108,7 +108,10 @@ pub trait State: Send + Sync + fmt::Debug {
     /// and may stop the run. A game longer than `max_steps` is an error.
     ///
     /// # Errors
-    /// A line naming what failed; a stop as [`dice::parallel::ParallelError::Stopped`]'s text.
+    /// Bad input naming what failed (a game past `max_steps`); a stop as
+    /// [`dice::parallel::ParallelError::Stopped`]'s text, as bad input
+    /// (the caller's context says why it stopped); threads the machine
+    /// would not start as [`crate::AppError::Machine`].
     fn batch(
         &self,
         games: u64,
@@ -116,7 +119,7 @@ pub trait State: Send + Sync + fmt::Debug {
         threads: usize,
         max_steps: u64,
         meter: &crate::Meter,
-    ) -> Result<Batch, String>;
+    ) -> Result<Batch, crate::AppError>;
 }
 
 /// What [`State::batch`] counts over its games.
@@ -318,7 +321,7 @@ where
         threads: usize,
         max_steps: u64,
         meter: &crate::Meter,
-    ) -> Result<Batch, String> {
+    ) -> Result<Batch, crate::AppError> {
         let n = Step::players(self);
         let empty = || Batch {
             returns: vec![0.0; n],
@@ -378,6 +381,7 @@ where
             |acc: Result<Batch, String>, b| Ok(acc?.add(b?)),
             meter,
         )
-        .map_err(|e| e.to_string())?
+        .map_err(crate::AppError::from)?
+        .map_err(crate::AppError::BadInput)
     }
 }

@@ -255,3 +255,25 @@ fn integer_actions_play_the_same_games_as_json_ones() {
     let mut s = load("kalah").unwrap().new_initial_state();
     assert!(s.apply_legal_int(-1).is_err());
 }
+
+/// A batch's failures keep their kind: a game longer than the bound and
+/// no threads are the caller's, as bad input naming them; threads the
+/// machine would not start are its own (see the context's tests for
+/// `AppError::from` of a pool that failed).
+#[test]
+fn a_batchs_failures_are_typed() {
+    use games_app::{AppError, Context};
+    let g = load("kalah(pits=3,seeds=2)").unwrap();
+    let root = g.new_initial_state();
+    let meter = Context::new().meter(10, 0, "games");
+    let b = root.batch(10, 1, 1, 1 << 20, &meter).unwrap();
+    assert_eq!(b.games, 10);
+    match root.batch(10, 1, 1, 1, &meter) {
+        Err(AppError::BadInput(line)) => assert_eq!(line, "a game ran past 1 steps"),
+        other => panic!("{other:?}"),
+    }
+    match root.batch(10, 1, 0, 1 << 20, &meter) {
+        Err(AppError::BadInput(line)) => assert!(line.contains("threads"), "{line}"),
+        other => panic!("{other:?}"),
+    }
+}

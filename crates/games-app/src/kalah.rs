@@ -502,6 +502,16 @@ impl Solve {
         let settings = self.settings();
         let mut solvers = std::collections::HashMap::new();
         if let Some(path) = &settings.endgame {
+            let options = solver::Options {
+                endgame_seeds: None,
+                table_bits: settings.table_bits,
+                threads: ctx.threads(settings.threads)?,
+            };
+            // Refused before the file is read or the transposition table
+            // mapped, as every solve's: the table counted as its file's
+            // size (so the board's pits play no part: 0).
+            let file = std::fs::metadata(path).map_or(0, |m| m.len());
+            solver::check_memory(&options, 0, Some(file), crate::limits::memory_limit())?;
             let table = load_endgame(path)?;
             if table.rule() != rule {
                 return bad(format!(
@@ -511,17 +521,7 @@ impl Solve {
                     rule_name(rule)
                 ));
             }
-            let options = solver::Options {
-                endgame_seeds: None,
-                table_bits: settings.table_bits,
-                threads: ctx.threads(settings.threads)?,
-            };
-            let pits = table.pits();
-            // Refused before the transposition table is mapped, as every
-            // solve's (the table read is counted as its file's size).
-            let bytes = Some(table.positions() as u64);
-            solver::check_memory(&options, pits, bytes, crate::limits::memory_limit())?;
-            solvers.insert(pits, solver::Solver::with_endgame(table, &options)?);
+            solvers.insert(table.pits(), solver::Solver::with_endgame(table, &options)?);
         }
         Ok(SolveBatch {
             settings,

@@ -105,7 +105,9 @@ struct MovesArgs {
         allow_negative_numbers = true
     )]
     think: f64,
-    /// Transposition table: 2^N words of 8 bytes, one entry each (10 to 30).
+    /// Transposition table: at most 2^N words of 8 bytes, one entry each
+    /// (10 to 30); a short --think takes fewer, those whose pages map in a
+    /// quarter of it (2^19 words for 0.1 s).
     #[arg(long, default_value_t = kalah::SOLVE_TABLE_BITS, value_name = "N")]
     table_bits: u32,
     #[command(flatten)]

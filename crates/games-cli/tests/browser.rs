@@ -1379,7 +1379,8 @@ async fn play_everything(c: &Client, base: &str) {
 
 /// Baccarat's running totals (at 390 px): two whole hands dealt count two,
 /// each outcome's share is its hands over the hands dealt, a hand counts
-/// once, and Reset totals clears them; the tab stays as wide as the phone.
+/// once, each outcome's exact chance is the engine's, and Reset totals
+/// clears them; the tab stays as wide as the phone.
 async fn baccarat_keeps_running_totals(c: &Client, base: &str) {
     open(
         c,
@@ -1412,8 +1413,13 @@ async fn baccarat_keeps_running_totals(c: &Client, base: &str) {
         .await;
         outcomes.push(done.as_str().unwrap().to_string());
     }
-    // A click on Next card past the hand's end counts no more.
-    js(c, "document.getElementById('bac-next').click();").await;
+    // The hand shown again past its end (a click that reached Next card
+    // before it was disabled) counts no more.
+    js(
+        c,
+        "const b = document.getElementById('bac-next'); b.disabled = false; b.click();",
+    )
+    .await;
     let rows = "return [...document.querySelectorAll('#bac-tally-table tr')].map((r) => [...r.cells].map((d) => d.textContent));";
     let tally = js(c, rows).await;
     let t: Vec<Vec<String>> = serde_json::from_value(tally.clone()).unwrap();
@@ -1441,6 +1447,24 @@ async fn baccarat_keeps_running_totals(c: &Client, base: &str) {
         );
     }
     assert_eq!(t[4][2], "100.0%", "{tally}");
+    // Beside them, each outcome's exact chance for the shoe dealt (8
+    // decks, the page's default), from the engine.
+    let t: Vec<Vec<String>> = serde_json::from_value(
+        wait_for(
+            c,
+            "const t = document.getElementById('bac-tally-table'); return t && t.rows[0].cells.length === 4 ? [...t.rows].map((r) => [...r.cells].map((d) => d.textContent)) : null;",
+            "the exact column",
+            Duration::from_secs(20),
+        )
+        .await,
+    )
+    .unwrap();
+    let odds = craps_baccarat::baccarat::exact_odds(8).unwrap();
+    assert_eq!(t[0][3], "exact % (8 decks)", "{t:?}");
+    for (i, p) in [odds.player, odds.house, odds.tie].into_iter().enumerate() {
+        assert_eq!(t[i + 1][3], format!("{:.2}%", 100.0 * p.to_f64()), "{t:?}");
+    }
+    assert_eq!(t[4][3], "100.00%", "{t:?}");
     let widths = js(
         c,
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",

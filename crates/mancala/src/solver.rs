@@ -1470,16 +1470,18 @@ impl<'a, const M: usize> Search<'a, M> {
                 None if g == lower => g + 1,
                 None => g,
             };
-            // Each pass starts only within the time: one started past it
-            // would run until its first check, thousands of nodes on
-            // (for each move of a `moves` request whose time is out).
-            // (A position the endgame table holds is looked up at once.)
+            // Each pass starts only within the time and unstopped: one
+            // started past it would run until its first check, thousands
+            // of nodes on (for each move of a `moves` request whose time is
+            // out). (A position the endgame table holds is looked up at
+            // once.)
             if left > self.sh.db_seeds
                 && (self.sh.abort.load(Ordering::Relaxed)
                     || self
                         .sh
                         .deadline
-                        .is_some_and(|d| std::time::Instant::now() >= d))
+                        .is_some_and(|d| std::time::Instant::now() >= d)
+                    || (self.sh.stop)())
             {
                 self.stopped = true;
                 self.sh.abort.store(true, Ordering::Relaxed);
@@ -1991,6 +1993,15 @@ mod tests {
                 Answer::Solved(s) => panic!("solved in 50 ms: {s:?}"),
             }
             assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        }
+        // A hook raised before the search starts no pass: not a node.
+        let mut solver = splitting(&p, 1, Some(8));
+        match solver
+            .solve_until_stopped(&p, None, &|| true, &|_| {})
+            .unwrap()
+        {
+            Answer::Unfinished { nodes, .. } => assert_eq!(nodes, 0),
+            Answer::Solved(s) => panic!("solved, stopped: {s:?}"),
         }
     }
 }

@@ -477,7 +477,7 @@ impl Solve {
     fn check_flags(&self) -> Result<(), AppError> {
         if !(1.0..=86_400.0).contains(&self.time_limit) {
             return bad(format!(
-                "--time-limit must be from 1 to 86400 seconds, not {}",
+                "--time-limit must be from 1 to 86400 seconds, not {:?}",
                 self.time_limit
             ));
         }
@@ -947,7 +947,7 @@ impl Verb for Moves {
     fn run(&self, ctx: &Context) -> Result<MovesReport, AppError> {
         if !(0.05..=3600.0).contains(&self.think) {
             return bad(format!(
-                "--think must be from 0.05 to 3600 seconds, not {}",
+                "--think must be from 0.05 to 3600 seconds, not {:?}",
                 self.think
             ));
         }

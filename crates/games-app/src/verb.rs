@@ -140,6 +140,12 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
     );
+    // A name's place given something else (`{"end-check": 0}`): read
+    // again as text, whose refusal lists the names; said with the value
+    // as it was given.
+    let mut as_text: Option<(String, Value)> = None;
+    // Keys whose text was made a list of texts (not yet of numbers).
+    let mut listed: Vec<String> = Vec::new();
     loop {
         let e = match serde_path_to_error::deserialize::<_, V>(&value) {
             Ok(v) => return Ok(v),
@@ -149,18 +155,66 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
             return Err(AppError::BadInput(e.to_string()));
         };
         let (key, why) = failing::<V>(map, &e);
-        let number = match map.get(&key) {
+        let given = map.get(&key);
+        let number = match given {
             Some(Value::String(t)) if why.starts_with("invalid type: string") => {
                 number_as(t.trim(), why.rsplit_once(", expected ").map_or("", |x| x.1))
             }
             _ => None,
         };
+        // A list given as text (`{"board": "3,3,0"}`) is its values with
+        // commas between, as on the command line: as text first, then,
+        // if its place wants numbers, numbers where they read as numbers.
+        if number.is_none()
+            && why.starts_with("invalid type: string")
+            && why.ends_with(", expected a sequence")
+            && let Some(Value::String(t)) = given
+        {
+            let list = t.split(',').map(|p| Value::from(p.trim())).collect();
+            map.insert(key.clone(), Value::Array(list));
+            listed.push(key);
+            continue;
+        }
+        // (An item's path is the key and its place: `moves[0]`.)
+        let item_of = |k: &String| {
+            key.strip_prefix(k.as_str())
+                .is_some_and(|r| r.starts_with('['))
+        };
+        if number.is_none()
+            && why.starts_with("invalid type: string")
+            && let Some(at) = listed.iter().position(item_of)
+            && let Some(Value::Array(list)) = map.get(&listed[at])
+        {
+            let list = list
+                .iter()
+                .map(|v| match v.as_str().map(|t| t.parse::<i64>()) {
+                    Some(Ok(n)) => Value::from(n),
+                    _ => v.clone(),
+                })
+                .collect();
+            let k = listed.remove(at);
+            map.insert(k, Value::Array(list));
+            continue;
+        }
+        if number.is_none()
+            && why.ends_with(", expected string or map")
+            && as_text.is_none()
+            && let Some(v) = given.filter(|v| !v.is_string()).cloned()
+        {
+            map.insert(key.clone(), Value::String(v.to_string()));
+            as_text = Some((key, v));
+            continue;
+        }
         // (A key made a number is not text again: each is made one once.)
         let Some(n) = number else {
-            return Err(AppError::BadInput(cut(
-                &format!("{key}: {}", in_words(&why)),
-                MAX_SAID,
-            )));
+            let mut said = in_words(&why);
+            if let Some((k, v)) = &as_text
+                && *k == key
+                && let Some((head, _)) = said.rsplit_once(", not the text ")
+            {
+                said = format!("{head}, not {v}");
+            }
+            return Err(AppError::BadInput(cut(&format!("{key}: {said}"), MAX_SAID)));
         };
         map.insert(key, Value::Number(n));
     }
@@ -426,16 +480,45 @@ pub fn flags<V: Verb>(req: &V) -> Vec<String> {
     words
 }
 
-/// `s` as one shell word: as it is when plain, else in single quotes.
+/// `s` as one shell word: as it is when plain, else in single quotes; with
+/// a line break or other control character, in bash's `$'...'` with each
+/// escaped, so that a command stays one line (and fits a header).
+///
+/// ```
+/// use games_app::shell_word;
+/// assert_eq!(shell_word("3,3,0"), "3,3,0");
+/// assert_eq!(shell_word("it's"), r"'it'\''s'");
+/// assert_eq!(shell_word("a\nb'c"), r"$'a\nb\'c'");
+/// ```
 pub fn shell_word(s: &str) -> String {
     let plain = !s.is_empty()
         && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"-_.,/:=+^%@".contains(&b));
     if plain {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
+        return s.to_string();
     }
+    if !s.chars().any(char::is_control) {
+        return format!("'{}'", s.replace('\'', "'\\''"));
+    }
+    let mut out = String::from("$'");
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let mut b = [0u8; 4];
+                for byte in c.encode_utf8(&mut b).bytes() {
+                    out.push_str(&format!("\\x{byte:02x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
 }
 
 /// How many games a simulation plays, from which seed, on how many

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use games_app::Limits;
+use games_app::{Limits, shell_word};
 
 /// The bounds on a web request: each answers within seconds, so one
 /// request cannot starve the others.
@@ -52,10 +52,18 @@ pub struct WebBound {
     /// The body's key (the long flag without dashes).
     pub field: &'static str,
     /// The most the web takes: a number, or a list's length
-    /// (`strategies`).
+    /// (`strategies`, `checkpoints`: see [`WebBound::counts`]).
     pub most: u64,
     /// The verbs that take it, as `GAME VERB`.
     pub verbs: &'static [&'static str],
+}
+
+impl WebBound {
+    /// Whether the bound is on how many values the field lists (a list,
+    /// or a comma-separated string, as the flag takes), not on a value.
+    pub fn counts(&self) -> bool {
+        ["strategies", "checkpoints"].contains(&self.field)
+    }
 }
 
 /// Every size knob a served verb takes, with its bound on the web
@@ -577,8 +585,16 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         }
         let dir = tempfile::tempdir().map_err(|e| (500, format!("cannot make a folder: {e}")))?;
         for (name, content) in f {
+            if name.len() > 64 {
+                return Err((
+                    400,
+                    format!(
+                        "files: a file's name has at most 64 characters, not {}",
+                        name.chars().count()
+                    ),
+                ));
+            }
             let ok = !name.is_empty()
-                && name.len() <= 64
                 && name
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
@@ -630,20 +646,34 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
             .iter()
             .find(|b| b.field == key && b.verbs.contains(&this.as_str()));
         if let Some(b) = bound.filter(|_| !own_line) {
-            let size = match value {
-                Value::Number(n) => n.as_f64(),
-                Value::String(s) => s.trim().parse::<f64>().ok(),
-                _ => None,
-            };
-            if size.is_some_and(|x| x > b.most as f64) {
-                return Err((
-                    400,
-                    format!(
-                        "{key}: at most {} on the web, not {}",
-                        b.most,
-                        short(&value.to_string())
-                    ),
-                ));
+            if b.counts() {
+                let listed = match value {
+                    Value::Array(list) => list.len(),
+                    Value::String(s) => s.split(',').count(),
+                    _ => 1,
+                };
+                if listed as u64 > b.most {
+                    return Err((
+                        400,
+                        format!("{key}: at most {} on the web, not {listed}", b.most),
+                    ));
+                }
+            } else {
+                let size = match value {
+                    Value::Number(n) => n.as_f64(),
+                    Value::String(s) => s.trim().parse::<f64>().ok(),
+                    _ => None,
+                };
+                if size.is_some_and(|x| x > b.most as f64) {
+                    return Err((
+                        400,
+                        format!(
+                            "{key}: at most {} on the web, not {}",
+                            b.most,
+                            short(&value.to_string())
+                        ),
+                    ));
+                }
             }
         }
         if key == "strategies" && game == "hog" && verb == "tournament" {
@@ -693,14 +723,24 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         if key == "out" && value != &Value::String("-".into()) {
             return Err((400, "out: only \"-\" (the response) on the web".into()));
         }
-        if (key == "time-limit" || key == "think")
+        // The command's own least (a think of 0.05 s, a solve of 1 s) and
+        // the web's most, said as the web's range.
+        let least = match key.as_str() {
+            "think" => Some(0.05),
+            "time-limit" => Some(1.0),
+            _ => None,
+        };
+        if let Some(least) = least
             && value
                 .as_f64()
-                .is_none_or(|x| !(x > 0.0 && x <= MAX_SECONDS))
+                .is_none_or(|x| !(least..=MAX_SECONDS).contains(&x))
         {
             return Err((
                 400,
-                format!("{key}: a number of seconds up to {MAX_SECONDS} on the web, not {value}"),
+                format!(
+                    "{key}: a number of seconds from {least} to {MAX_SECONDS} on the web, not {}",
+                    short(&value.to_string())
+                ),
             ));
         }
         let flag = format!("--{key}");
@@ -817,18 +857,6 @@ fn strict_json(text: &str) -> Result<Value, serde_json::Error> {
     }
 
     serde_json::from_str::<Strict>(text).map(|s| s.0)
-}
-
-/// `word` as a POSIX shell reads it back as one argument: as it is when
-/// it holds only characters no shell treats specially, else in single
-/// quotes (a quote inside written `'\''`). The command shown is pasted
-/// into shells: whatever a request sends, it stays one argument.
-pub fn shell_word(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:,+@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        return word.to_string();
-    }
-    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// `text`, or its first characters and its length when it is long (a

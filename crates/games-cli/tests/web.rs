@@ -636,6 +636,18 @@ fn stalled_clients_are_let_go() {
         let text = String::from_utf8_lossy(&out);
         assert!(text.starts_with("HTTP/1.1 408"), "{text}");
         assert!(text.contains("body: not all sent within 1 s"), "{text}");
+        // A body said to be past the limit is refused at once, not waited
+        // for.
+        let mut s = tokio::net::TcpStream::connect(address).await.unwrap();
+        s.write_all(b"POST /api/craps/exact HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 99999999999\r\n\r\n{}")
+            .await
+            .unwrap();
+        let mut out = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut out)).await;
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+        let said = format!("body: more than {} bytes", games_web::MAX_BODY);
+        assert!(text.contains(&said), "{text}");
         // A reply of 29 MB (a replay of 100 seats with 100 coins, every
         // throw) to a client with a small window that reads nothing.
         let mut s = large_replay(address, 1).await;
@@ -997,9 +1009,19 @@ fn only_this_machines_pages_can_use_the_server() {
             "evil.example",
             "evil.example:8080",
             "127.0.0.1.evil.example",
+            // A loopback name with more after it than a port.
+            "[::1].evil.example",
+            "[::1]@evil.example",
+            "[::1]:abc",
+            "localhost:99999999",
+            "localhost:",
         ] {
             let (status, _) = with_headers(path, &[("host", host), json], body).await;
             assert_eq!(status, StatusCode::MISDIRECTED_REQUEST, "{host}");
+        }
+        for host in ["[::1]", "[::1]:8080", "localhost:8080"] {
+            let (status, _) = with_headers(path, &[("host", host), json], body).await;
+            assert_eq!(status, StatusCode::OK, "{host}");
         }
         // No Host at all.
         let (status, _) = with_headers(path, &[json], body).await;
@@ -1491,7 +1513,9 @@ fn at_the_bound(field: &str, verb: &str, most: u64) -> Option<String> {
             format!(r#"{{"table": "standard", "max-rounds": {most}, "games": 100}}"#)
         }
         ("lcr simulate", "checkpoints") => {
-            format!(r#"{{"table": "standard", "checkpoints": {most}, "games": 1000}}"#)
+            let list: Vec<u64> = (1..=most).collect();
+            serde_json::json!({ "table": "standard", "checkpoints": list, "games": most })
+                .to_string()
         }
         ("lcr simulate", "threads") => {
             format!(r#"{{"players": 3, "threads": {most}, "games": 1000}}"#)
@@ -1533,6 +1557,9 @@ fn every_web_bound_is_checked_before_work() {
             let (game, v) = verb.split_once(' ').unwrap();
             let past = if b.field == "strategies" {
                 serde_json::json!({ "strategies": vec!["final"; b.most as usize + 1] })
+            } else if b.counts() {
+                let list: Vec<u64> = (1..=b.most + 1).collect();
+                serde_json::json!({ b.field: list })
             } else {
                 serde_json::json!({ b.field: b.most + 1 })
             };
@@ -1558,6 +1585,31 @@ fn every_web_bound_is_checked_before_work() {
         }
     }
     assert!(accepted >= 12, "{accepted}");
+    // A count bound counts a comma-separated string's values too; one
+    // value past it (a checkpoint at game 5000) is not past it.
+    let many = (1..=1001)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let reply = games_cli::api::call(
+        "lcr",
+        "simulate",
+        serde_json::json!({ "checkpoints": many })
+            .to_string()
+            .as_bytes(),
+        None,
+    );
+    assert_eq!(reply.status, 400, "{}", reply.body);
+    assert!(
+        reply
+            .body
+            .contains("checkpoints: at most 1000 on the web, not 1001"),
+        "{}",
+        reply.body
+    );
+    let body = r#"{"table": "standard", "checkpoints": 5000, "games": 5000, "seed": 1}"#;
+    let reply = games_cli::api::call("lcr", "simulate", body.as_bytes(), None);
+    assert_eq!(reply.status, 200, "{}", reply.body);
     // A huge value gets a short line.
     let body = serde_json::json!({ "players": "9".repeat(1 << 20) }).to_string();
     let reply = games_cli::api::call("lcr", "simulate", body.as_bytes(), None);
@@ -1817,6 +1869,33 @@ fn wrong_values_are_said_in_words() {
             r#"{"state": {"scores": [1, 2, 3]}, "rolls": 1}"#,
             "--state: scores: too many items in the list",
         ),
+        // A name's place given a number: the names, and the value sent.
+        (
+            "lcr",
+            "simulate",
+            r#"{"table": "standard", "games": 10, "end-check": 0}"#,
+            r#"end-check: expected "round" or "turn", not 0"#,
+        ),
+        // Seconds past the web's range either way, the value cut short.
+        (
+            "kalah",
+            "moves",
+            r#"{"pits": 4, "seeds": 3, "think": 1e-300}"#,
+            "think: a number of seconds from 0.05 to 10 on the web, not 1e-300",
+        ),
+        (
+            "kalah",
+            "solve",
+            r#"{"pits": 4, "seeds": 3, "time-limit": 0.5}"#,
+            "time-limit: a number of seconds from 1 to 10 on the web, not 0.5",
+        ),
+        // A file's name too long says so.
+        (
+            "hog",
+            "rate",
+            r#"{"strategy": "file:a", "files": {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": "x"}}"#,
+            "files: a file's name has at most 64 characters, not 65",
+        ),
         // A rule named "... at line 9" is said whole.
         (
             "kalah",
@@ -1827,6 +1906,34 @@ fn wrong_values_are_said_in_words() {
     ] {
         assert_eq!(error(game, verb, body), line, "{game} {verb} {body}");
     }
+    // A list given as text is its values with commas between, as on the
+    // command line: the same reply as the list.
+    let as_list = games_cli::api::call(
+        "kalah",
+        "move",
+        br#"{"pits": 4, "seeds": 3, "moves": [0, 3]}"#,
+        None,
+    );
+    let as_text = games_cli::api::call(
+        "kalah",
+        "move",
+        br#"{"pits": 4, "seeds": 3, "moves": "0, 3"}"#,
+        None,
+    );
+    assert_eq!(as_list.status, 200, "{}", as_list.body);
+    assert_eq!((as_text.status, &as_text.body), (200, &as_list.body));
+    assert_eq!(
+        error(
+            "kalah",
+            "move",
+            r#"{"pits": 4, "seeds": 3, "moves": "0,x"}"#
+        ),
+        r#"moves[1]: expected a whole number, not the text "x""#
+    );
+    // A value with a line break: the command shown stays one line.
+    let r = games_cli::api::call("hog", "rate", b"{\"strategy\": \"\\n\\n\"}", None);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.command.contains(r"--strategy $'\n\n'"), "{}", r.command);
     // `hog rate` without its strategy says what it wants.
     let line = error("hog", "rate", r#"{"goal": 1000000000}"#);
     assert!(

@@ -270,18 +270,22 @@ fn router_guarded(backend: Backend, hosts: &[&str], guards: Guards) -> Router {
 }
 
 /// The name part of a `Host` header or an origin's authority: `[::1]:8080`
-/// is `[::1]`, `localhost:80` is `localhost`.
+/// is `[::1]`, `localhost:80` is `localhost`. Anything after the name but
+/// a port (a number up to 65535) leaves the whole, which names no server:
+/// `[::1].evil.example` is not `[::1]`, nor `localhost:99999999`
+/// `localhost`.
 fn host_name(authority: &str) -> String {
     let a = authority.trim().to_ascii_lowercase();
+    let port = |p: &str| p.chars().all(|c| c.is_ascii_digit()) && p.parse::<u16>().is_ok();
     if a.starts_with('[') {
-        return a
-            .split_once(']')
-            .map_or(a.clone(), |(h, _)| format!("{h}]"));
+        return match a.split_once(']') {
+            Some((h, "")) => format!("{h}]"),
+            Some((h, rest)) if rest.strip_prefix(':').is_some_and(port) => format!("{h}]"),
+            _ => a,
+        };
     }
     match a.rsplit_once(':') {
-        Some((h, port)) if port.chars().all(|c| c.is_ascii_digit()) && !h.contains(':') => {
-            h.to_string()
-        }
+        Some((h, p)) if port(p) && !h.contains(':') => h.to_string(),
         _ => a,
     }
 }
@@ -708,8 +712,20 @@ async fn api(
     State(app): State<App>,
     Path((game, verb)): Path<(String, String)>,
     Query(query): Query<std::collections::HashMap<String, String>>,
+    headers: HeaderMap,
     body: Body,
 ) -> Response {
+    // A body said to be too long is refused before it is waited for.
+    let said = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if said.is_some_and(|n| n > MAX_BODY as u64) {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            &format!("body: more than {MAX_BODY} bytes (or cut off)"),
+        );
+    }
     let Ok(read) = tokio::time::timeout(app.body_wait, axum::body::to_bytes(body, MAX_BODY)).await
     else {
         return json_error(

@@ -140,15 +140,20 @@ struct Settings {
 }
 
 /// The solver's options from its settings, checked (table size, memory).
-fn solver_options(a: &Settings, p: &Position, ctx: &Context) -> Result<solver::Options, AppError> {
-    if !(solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&a.table_bits) {
+/// `--table-bits` within the solver's range.
+fn check_table_bits(bits: u32) -> Result<(), AppError> {
+    if !(solver::MIN_TABLE_BITS..=solver::MAX_TABLE_BITS).contains(&bits) {
         return bad(format!(
-            "--table-bits must be from {} to {}, not {}",
+            "--table-bits must be from {} to {}, not {bits}",
             solver::MIN_TABLE_BITS,
             solver::MAX_TABLE_BITS,
-            a.table_bits
         ));
     }
+    Ok(())
+}
+
+fn solver_options(a: &Settings, p: &Position, ctx: &Context) -> Result<solver::Options, AppError> {
+    check_table_bits(a.table_bits)?;
     if let (Some(k), None) = (a.endgame_seeds, &a.endgame) {
         // A table built for the solve: the same bound as `endgame build`.
         at_most("--endgame-seeds", k, endgame::MAX_SEEDS)?;
@@ -502,6 +507,7 @@ impl Solve {
         let settings = self.settings();
         let mut solvers = std::collections::HashMap::new();
         if let Some(path) = &settings.endgame {
+            check_table_bits(settings.table_bits)?;
             let options = solver::Options {
                 endgame_seeds: None,
                 table_bits: settings.table_bits,

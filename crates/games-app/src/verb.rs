@@ -162,15 +162,16 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
             }
             _ => None,
         };
-        // A list given as text (`{"board": "3,3,0"}`) is its values with
-        // commas between, as on the command line: as text first, then,
-        // if its place wants numbers, numbers where they read as numbers.
+        // A flag's list given as text (`{"moves": "0,3"}`) is its values
+        // with commas between, as on the command line (spaces kept, as
+        // there): as text first, then, if its place wants numbers,
+        // numbers where they read as numbers.
         if number.is_none()
             && why.starts_with("invalid type: string")
             && why.ends_with(", expected a sequence")
             && let Some(Value::String(t)) = given
         {
-            let list = t.split(',').map(|p| Value::from(p.trim())).collect();
+            let list = t.split(',').map(Value::from).collect();
             map.insert(key.clone(), Value::Array(list));
             listed.push(key);
             continue;
@@ -187,9 +188,12 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
         {
             let list = list
                 .iter()
-                .map(|v| match v.as_str().map(|t| t.parse::<i64>()) {
-                    Some(Ok(n)) => Value::from(n),
-                    _ => v.clone(),
+                .map(|v| match v.as_str() {
+                    Some(t) => number_as(t, "i64")
+                        .or_else(|| number_as(t, "u64"))
+                        .or_else(|| number_as(t, "f64"))
+                        .map_or_else(|| v.clone(), Value::Number),
+                    None => v.clone(),
                 })
                 .collect();
             let k = listed.remove(at);
@@ -480,9 +484,11 @@ pub fn flags<V: Verb>(req: &V) -> Vec<String> {
     words
 }
 
-/// `s` as one shell word: as it is when plain, else in single quotes; with
-/// a line break or other control character, in bash's `$'...'` with each
-/// escaped, so that a command stays one line (and fits a header).
+/// `s` as one shell word: as it is when plain, else in POSIX single
+/// quotes (so `=ls` too, which zsh would expand); with a line break or
+/// other control character, in `$'...'` with each escaped (bash, ksh and
+/// zsh read it; POSIX sh since 2024, not dash), so that a command stays
+/// one line (and fits a header).
 ///
 /// ```
 /// use games_app::shell_word;
@@ -493,7 +499,7 @@ pub fn flags<V: Verb>(req: &V) -> Vec<String> {
 pub fn shell_word(s: &str) -> String {
     let plain = !s.is_empty()
         && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_.,/:=+^%@".contains(&b));
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.,/:+%@".contains(&b));
     if plain {
         return s.to_string();
     }

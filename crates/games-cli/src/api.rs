@@ -585,7 +585,7 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         }
         let dir = tempfile::tempdir().map_err(|e| (500, format!("cannot make a folder: {e}")))?;
         for (name, content) in f {
-            if name.len() > 64 {
+            if name.chars().count() > 64 {
                 return Err((
                     400,
                     format!(
@@ -741,6 +741,21 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
                     "{key}: a number of seconds from {least} to {MAX_SECONDS} on the web, not {}",
                     short(&value.to_string())
                 ),
+            ));
+        }
+        // No command line can hold a NUL: the command shown would not be
+        // the request.
+        let nul = match value {
+            Value::String(t) => t.contains('\0'),
+            Value::Array(list) => list
+                .iter()
+                .any(|v| v.as_str().is_some_and(|t| t.contains('\0'))),
+            _ => false,
+        };
+        if nul {
+            return Err((
+                400,
+                format!("{key}: a NUL character, which no command line can hold"),
             ));
         }
         let flag = format!("--{key}");

@@ -1272,6 +1272,35 @@ fn the_command_shown_is_safe_to_paste() {
         "{command}"
     );
     assert_eq!(common::split(&command), words);
+    // A line break in a value: the command stays one line (bash's $'...'),
+    // and bash reads the value back whole; cut short, no quote is left
+    // open.
+    let strategy = |s: &str| {
+        let body = serde_json::json!({ "strategy": s, "games": 1 }).to_string();
+        common::runtime().block_on(async { call("POST", "/api/hog/rate", &body).await.2 })
+    };
+    let command = strategy("a\n'b");
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!("printf '%s\\0' {command}"))
+        .output()
+        .unwrap();
+    let words: Vec<&[u8]> = out.stdout.split(|&b| b == 0).collect();
+    let at = words.iter().position(|w| *w == b"--strategy").unwrap();
+    assert_eq!(words[at + 1], b"a\n'b", "{command}");
+    let long = format!("\n'{}", " x".repeat(2000));
+    let command = strategy(&long);
+    assert!(command.ends_with(" ..."), "{command}");
+    let parsed = std::process::Command::new("bash")
+        .args(["-n", "-c", &command])
+        .status()
+        .unwrap();
+    assert!(parsed.success(), "{command}");
+    // A NUL, which no command line holds, is refused.
+    let body = serde_json::json!({ "strategy": "a\u{0}b" }).to_string();
+    let r = games_cli::api::call("hog", "rate", body.as_bytes(), None);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("strategy: a NUL character"), "{}", r.body);
 }
 
 #[test]
@@ -1917,7 +1946,7 @@ fn wrong_values_are_said_in_words() {
     let as_text = games_cli::api::call(
         "kalah",
         "move",
-        br#"{"pits": 4, "seeds": 3, "moves": "0, 3"}"#,
+        br#"{"pits": 4, "seeds": 3, "moves": "0,3"}"#,
         None,
     );
     assert_eq!(as_list.status, 200, "{}", as_list.body);
@@ -1929,6 +1958,15 @@ fn wrong_values_are_said_in_words() {
             r#"{"pits": 4, "seeds": 3, "moves": "0,x"}"#
         ),
         r#"moves[1]: expected a whole number, not the text "x""#
+    );
+    // Spaces are kept, as on the command line (which refuses " 3").
+    assert_eq!(
+        error(
+            "kalah",
+            "move",
+            r#"{"pits": 4, "seeds": 3, "moves": "0, 3"}"#
+        ),
+        r#"moves[1]: expected a whole number, not the text " 3""#
     );
     // A value with a line break: the command shown stays one line.
     let r = games_cli::api::call("hog", "rate", b"{\"strategy\": \"\\n\\n\"}", None);

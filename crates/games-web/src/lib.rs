@@ -914,21 +914,28 @@ fn cut(text: &str, most: usize) -> String {
     if text.len() <= most {
         return text.to_string();
     }
-    // At the last space between words (outside a shell's quotes) that
-    // leaves room for " ...": what is shown still pastes whole words.
+    // At the last space between words (outside a shell's quotes: '...',
+    // and $'...' whose \' is no end) that leaves room for " ...": what is
+    // shown still pastes whole words.
     let room = most.saturating_sub(4);
-    let (mut quoted, mut escaped, mut end) = (false, false, 0);
+    let (mut quoted, mut ansi, mut escaped, mut end) = (false, false, false, 0);
+    let mut before = ' ';
     for (i, c) in text.char_indices() {
         if i > room {
             break;
         }
+        // (An escaped `$` starts nothing.)
+        let plain = !escaped;
         match c {
             _ if escaped => escaped = false,
             '\\' if !quoted => escaped = true,
+            '\'' if ansi => ansi = false,
+            '\'' if !quoted && before == '$' => ansi = true,
             '\'' => quoted = !quoted,
-            ' ' if !quoted => end = i,
+            ' ' if !quoted && !ansi => end = i,
             _ => {}
         }
+        before = if plain { c } else { ' ' };
     }
     format!("{} ...", &text[..end])
 }

@@ -1256,6 +1256,7 @@ async fn play_everything(c: &Client, base: &str) {
     what_an_eighth_review_found(c, base).await;
     what_a_ninth_review_found(c, base).await;
     what_a_tenth_review_found(c, base).await;
+    what_an_eleventh_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -2951,15 +2952,16 @@ async fn what_a_fifth_review_found(c: &Client, base: &str) {
     assert_eq!(games, serde_json::json!(["1", true]), "Games' own minimum");
     set(c, "lcr-players", "0").await;
     click(c, "lcr-game-go").await;
+    // (Under the seats, in their own panel, whichever button checked them.)
     assert_eq!(
-        note_beside(c, "lcr-game-go").await,
+        note_beside(c, "lcr-players").await,
         "Seats: a whole number from 2 to 100, not 0."
     );
     set(c, "lcr-coins", "3").await;
-    note_with(c, "lcr-game-go", "Seats:").await;
+    note_with(c, "lcr-players", "Seats:").await;
     set(c, "lcr-players", "3").await;
     assert!(
-        note_beside(c, "lcr-game-go").await.is_null(),
+        note_beside(c, "lcr-players").await.is_null(),
         "the seats' error once they are fixed"
     );
     set(c, "lcr-rounds", "2.5").await;
@@ -3404,6 +3406,34 @@ async fn error_under(c: &Client, id: &str, part: &str) -> String {
     let text = e[2].as_str().unwrap().to_string();
     assert!(text.contains(part), "beside {id}: {text:?} lacks {part:?}");
     text
+}
+
+/// Assert that craps' refusal of bet button `id` (a stake more than the
+/// bankroll) shows in the row right under that bet's, an alert in the
+/// window that the button's `aria-describedby` names, saying `text`; its id.
+async fn short_under_bet(c: &Client, id: &str, text: &str) -> String {
+    let said = c
+        .execute(
+            "const b = document.getElementById(arguments[0]), row = b.closest('tr');
+             const ids = (b.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean);
+             const e = ids.map((i) => document.getElementById(i)).find((x) => x && x.getAttribute('role') === 'alert');
+             if (!e) return [null, ids, [...document.querySelectorAll('[role=alert]')].filter((a) => a.getClientRects().length)
+               .map((a) => [a.textContent, Math.round(a.getBoundingClientRect().top)]), innerHeight];
+             const r = e.getBoundingClientRect();
+             return [e.id, e.textContent, row.nextElementSibling !== null && row.nextElementSibling.contains(e),
+               r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth];",
+            vec![id.into()],
+        )
+        .await
+        .unwrap();
+    assert!(
+        !said[0].is_null(),
+        "no error tied to the bet pressed, {id}: {said}"
+    );
+    assert_eq!(said[1], text, "{said}");
+    assert_eq!(said[2], true, "not in the row under the bet's: {said}");
+    assert_eq!(said[3], true, "the error is out of the window: {said}");
+    said[0].as_str().unwrap().to_string()
 }
 
 /// Hog's turns played since the page loaded.
@@ -3983,7 +4013,7 @@ async fn what_a_seventh_review_found(c: &Client, base: &str) {
         "Craps: exact odds | Games, exactly"
     );
 
-    // ---- Craps: not enough chips is said beside the stake, in the
+    // ---- Craps: not enough chips is said under the bet pressed, in the
     // window; a bankroll that covers no stake says so, and New game starts
     // again with 100 chips (the address too).
     open(
@@ -4005,7 +4035,12 @@ async fn what_a_seventh_review_found(c: &Client, base: &str) {
     // keyboard staying on it; the next press is refused.)
     click(c, field.as_str().unwrap()).await;
     click(c, field.as_str().unwrap()).await;
-    error_under(c, "craps-stake", "Not enough chips for a stake of 5").await;
+    short_under_bet(
+        c,
+        field.as_str().unwrap(),
+        "Not enough chips for a stake of 5: the bankroll is 2.",
+    )
+    .await;
     assert_eq!(js(c, "return document.activeElement.id;").await, field);
     open(
         c,
@@ -4753,18 +4788,9 @@ async fn what_a_ninth_review_found(c: &Client, base: &str) {
         set(c, field, bad).await;
         click(c, button).await;
         assert_tied(c, field, text, &[]).await;
-        // (Right under the field when it is in its button's panel; the
-        // seats' and coins' error of a game is beside that game's button.)
-        let same = c
-            .execute(
-                "return document.getElementById(arguments[0]).closest('.panel') === document.getElementById(arguments[1]).closest('.panel');",
-                vec![(*field).into(), (*button).into()],
-            )
-            .await
-            .unwrap();
-        if same == true {
-            error_under(c, field, text).await;
-        }
+        // (Right under the field, whichever button checked it: the seats'
+        // and coins' error of an LCR game too.)
+        error_under(c, field, text).await;
         // Edited, the field's error goes, and its ties with it.
         set(c, field, good).await;
         assert_untied(c, field, &[]).await;
@@ -5215,22 +5241,222 @@ async fn what_a_tenth_review_found(c: &Client, base: &str) {
     );
     axe(c, "/casino, a stake above the bankroll after a bet").await;
     contrast(c, "/casino, a stake above the bankroll after a bet").await;
-    // Pressed once more, the bet is refused: said beside the stake, the
-    // bankroll as it was.
+    // Pressed once more, the bet is refused: said under the bet (the
+    // stake's hint staying), the bankroll as it was.
     press(c, Key::Enter).await;
-    error_under(
+    short_under_bet(
         c,
-        "craps-stake",
+        pass.as_str().unwrap(),
         "Not enough chips for a stake of 30: the bankroll is 10.",
     )
     .await;
     assert_eq!(
         js(
             c,
-            "return [document.activeElement.id, document.getElementById('craps-bank').textContent];"
+            "return [document.activeElement.id, document.getElementById('craps-bank').textContent,
+               document.getElementById('craps-stake-hint').textContent];"
         )
         .await,
-        serde_json::json!([pass, "10"])
+        serde_json::json!([
+            pass,
+            "10",
+            "Stake 30 is more than your 10 chips: the largest stake you can bet is 10."
+        ])
     );
+    log_and_reset(c).await;
+}
+
+/// What an eleventh review (a new user, at 1280 x 900 and 390 x 844) found,
+/// each checked as mended: Kalah's and Hog's "nothing yet" checks staying
+/// after a move, two at once; a craps bet pressed without the chips said
+/// beside the stake, out of the window; LCR's coins refused by New game
+/// said at the foot of the game's panel, the old odds kept; LCR's study
+/// kept after its table changed.
+async fn what_an_eleventh_review_found(c: &Client, base: &str) {
+    nothing_yet_goes(c, base).await;
+    a_bet_short_of_chips(c, base).await;
+    lcr_coins_under_their_field(c, base).await;
+    lcr_study_of_another_table(c, base).await;
+}
+
+/// The eleventh review's first defect: a "nothing yet" check (nothing to
+/// undo, nothing to replay) shows one at a time in its game, and goes once
+/// a move makes it false.
+async fn nothing_yet_goes(c: &Client, base: &str) {
+    window_size(c, 1280, 900).await;
+    let undo = "Nothing to undo: no move of yours yet.";
+    let replay = "Nothing to replay yet: the export holds the moves played here and the command that replays them; play one first.";
+    let shown = "return [...document.querySelectorAll('#kalah .check-error')].filter((e) => e.getClientRects().length).map((e) => e.textContent);";
+    open(c, &format!("{base}/kalah?pits=4&seeds=3"), "kalah").await;
+    click(c, "kalah-undo").await;
+    assert_eq!(js(c, shown).await, serde_json::json!([undo]));
+    // The next check takes the last one's place, whichever button's.
+    click(c, "kalah-export").await;
+    assert_eq!(js(c, shown).await, serde_json::json!([replay]));
+    click(c, "kalah-undo").await;
+    assert_eq!(js(c, shown).await, serde_json::json!([undo]));
+    // A move of yours: there is one to undo now.
+    click(c, "kalah-pit-1").await;
+    wait_for(
+        c,
+        "return document.querySelectorAll('#kalah-log li').length > 0;",
+        "your Kalah move",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(
+        js(c, shown).await,
+        serde_json::json!([]),
+        "a check made false by a move"
+    );
+    // Hog: a turn played, there is a game to replay.
+    open(c, &format!("{base}/hog?seed=4"), "hog").await;
+    click(c, "hog-export").await;
+    note_with(c, "hog-export", "Nothing to replay yet").await;
+    hog_roll(c, 3, 2).await;
+    let left = note_beside(c, "hog-export").await;
+    assert!(left.is_null(), "after a turn: {left}");
+    log_and_reset(c).await;
+}
+
+/// The eleventh review's second: a craps bet pressed without the chips for
+/// its stake says so under that bet's row, in the window where it was
+/// pressed (on a phone the stake is far above it), tied to its button,
+/// which keeps the keyboard; the error goes when the stake changes.
+async fn a_bet_short_of_chips(c: &Client, base: &str) {
+    window_size(c, 390, 844).await;
+    open(c, &format!("{base}/casino?game=craps&craps=6"), "casino").await;
+    wait_for(
+        c,
+        "return !document.getElementById('craps-roll').disabled;",
+        "the craps game",
+        Duration::from_secs(20),
+    )
+    .await;
+    set(c, "craps-stake", "30").await;
+    js(
+        c,
+        r#"for (const b of ["pass", "don't pass", "field"]) document.querySelector(`#craps-bets-table tr[data-bet="${b}"] button`).click();"#,
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('craps-bank').textContent;"
+        )
+        .await,
+        "10"
+    );
+    let yo = js(
+        c,
+        r#"return document.querySelector('#craps-bets-table tr[data-bet="yo (11)"] button').id;"#,
+    )
+    .await;
+    let yo = yo.as_str().unwrap();
+    // (WebDriver scrolls the bet into the window, as a person would.)
+    click(c, yo).await;
+    let error = short_under_bet(
+        c,
+        yo,
+        "Not enough chips for a stake of 30: the bankroll is 10.",
+    )
+    .await;
+    let after = js(
+        c,
+        "return [document.activeElement.id, document.documentElement.scrollWidth <= document.documentElement.clientWidth];",
+    )
+    .await;
+    assert_eq!(
+        after,
+        serde_json::json!([yo, true]),
+        "the keyboard left the bet, or a scroll bar: {after}"
+    );
+    axe(c, "/casino at 390 px, a bet short of chips").await;
+    // Another stake: the error goes, and its tie with it.
+    set(c, "craps-stake", "10").await;
+    let gone = c
+        .execute(
+            "return [document.getElementById(arguments[0]) !== null, document.getElementById(arguments[1]).getAttribute('aria-describedby')];",
+            vec![error.into(), yo.into()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(gone, serde_json::json!([false, null]), "{gone}");
+    window_size(c, 1280, 900).await;
+    log_and_reset(c).await;
+}
+
+/// The eleventh review's third: LCR's seats and coins refused by "New game"
+/// are said right under their field, as by "Solve exactly", and the odds
+/// shown go either way.
+async fn lcr_coins_under_their_field(c: &Client, base: &str) {
+    window_size(c, 1280, 900).await;
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    set(c, "lcr-coins", "101").await;
+    click(c, "lcr-game-go").await;
+    let text = "Coins each: a whole number from 1 to 100, not 101.";
+    error_under(c, "lcr-coins", text).await;
+    assert_tied(c, "lcr-coins", text, &[]).await;
+    let beside = note_beside(c, "lcr-game-go").await;
+    assert!(beside.is_null(), "beside New game too: {beside}");
+    let odds = "return [document.getElementById('lcr-exact').textContent, document.getElementById('lcr-exact-said').textContent];";
+    assert_eq!(
+        js(c, odds).await,
+        serde_json::json!(["", ""]),
+        "the odds of 3 coins each stay"
+    );
+    click(c, "lcr-exact-go").await;
+    error_under(c, "lcr-coins", text).await;
+    set(c, "lcr-coins", "3").await;
+    assert_untied(c, "lcr-coins", &[]).await;
+    log_and_reset(c).await;
+}
+
+/// The eleventh review's fourth: LCR's study goes when its table changes,
+/// the one shown and one on its way.
+async fn lcr_study_of_another_table(c: &Client, base: &str) {
+    window_size(c, 1280, 900).await;
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    set(c, "lcr-table-name", "nohold").await;
+    set(c, "lcr-chips", "4x5").await;
+    set(c, "lcr-games", "500").await;
+    click(c, "lcr-study-go").await;
+    wait_for(
+        c,
+        "return document.getElementById('lcr-study-summary') !== null && !document.getElementById('lcr-study-go').disabled;",
+        "the study",
+        Duration::from_secs(30),
+    )
+    .await;
+    let left = "return [document.getElementById('lcr-study').textContent, document.getElementById('lcr-chart').childElementCount,
+           document.getElementById('lcr-study-said').textContent, location.search.includes('study='), document.getElementById('lcr-study-go').disabled];";
+    set(c, "lcr-table-name", "standard").await;
+    assert_eq!(
+        js(c, left).await,
+        serde_json::json!(["", 0, "", false, false]),
+        "the nohold study stays under the standard table"
+    );
+    // A study on its way when the table changes shows nothing of itself.
+    route_requests(c, None, Some("/api/lcr/simulate")).await;
+    set(c, "lcr-table-name", "nohold").await;
+    click(c, "lcr-study-go").await;
+    wait_for(
+        c,
+        "return window.held.length === 1;",
+        "the study asked for",
+        Duration::from_secs(10),
+    )
+    .await;
+    set(c, "lcr-table-name", "standard").await;
+    assert_eq!(release(c, false).await, 1);
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        js(c, left).await,
+        serde_json::json!(["", 0, "", false, false]),
+        "a nohold study shown under the standard table"
+    );
+    let e = status_error(c).await;
+    assert!(e.is_empty(), "the page says: {e}");
+    route_requests(c, None, None).await;
     log_and_reset(c).await;
 }

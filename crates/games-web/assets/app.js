@@ -83,6 +83,7 @@ function panelError(panel, text, kind = "panel-error", fields = []) {
   // A message that repeats a long input is cut here (the footer and the
   // reply keep it whole). A link's note marks itself again after this.
   delete p.dataset.link;
+  delete p.dataset.nothing;
   if (fields.length) p.dataset.fields = fields.join(" ");
   else delete p.dataset.fields;
   p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
@@ -403,7 +404,7 @@ function download(game) {
   const ended = "Nothing to replay: this game opened finished (from a link), and no move was played here.";
   if (!data || !data.command) {
     const over = data && (data.over || (data.winner !== null && data.winner !== undefined));
-    panelError(panel, !data ? none : over ? ended : early, "check-error");
+    nothingYet(game, panel, !data ? none : over ? ended : early);
     return;
   }
   // Only its own message goes (a link's note or a seed's error stays).
@@ -416,6 +417,26 @@ function download(game) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   status(`saved ${game}-game.json; replay it with: ${data.command}`);
+}
+
+// A check that finds nothing yet to act on (nothing to undo, nothing to
+// replay, no game to download) is about its game as it stands: one shows
+// at a time in a game (the next such check takes its place, whichever
+// button's), and it goes once a move or a new game makes it false
+// (`nothingGone`).
+function nothingYet(game, panel, text) {
+  nothingGone(game);
+  panelError(panel, text, "check-error");
+  panel.querySelector(":scope > .check-error").dataset.nothing = game;
+}
+
+// A move played (`game`'s) or a new game: its "nothing yet" checks go,
+// but `keep`, one still true (Kalah's nothing to undo after the solver's
+// move).
+function nothingGone(game, keep = "") {
+  for (const p of document.querySelectorAll(".check-error[data-nothing]")) {
+    if (p.dataset.nothing === game && p.textContent !== keep) p.remove();
+  }
 }
 
 // What one action of the player's causes is said together in its game's
@@ -1018,6 +1039,7 @@ function hogNew(from = null) {
   const [bad, field] = hogSetupError();
   panelError($("hog-new").closest(".panel"), bad, "check-error", field ? [field] : []);
   if (bad) return;
+  nothingGone("hog");
   const rules = hogRules();
   hog.epoch += 1;
   hog.busy = false;
@@ -1332,6 +1354,8 @@ function hogApply(reply) {
   }
   $("hog-log").prepend(el("li", {}, line));
   hog.turns.push({ player: t.player, rolls: t.rolls, seed: reply.seed, sides: t.sides, outcomes: t.outcomes, points: t.points, after: t.after });
+  // A turn to replay now.
+  nothingGone("hog");
   if (reply.winner !== null && reply.winner !== undefined) {
     hog.winner = reply.winner;
     const won = reply.winner === hog.me;
@@ -1606,9 +1630,9 @@ async function kalahReplayLink(link) {
   $("kalah-log").replaceChildren(...kalah.lines.map((l) => el("li", {}, l)).reverse());
   $("kalah-event").textContent = `A game from a link: ${r.plays.length} ${r.plays.length === 1 ? "move" : "moves"} played again from its start. ${kalah.lines[kalah.lines.length - 1]}`;
   kalah.sayNew = false;
-  // Undo asked for while they were on their way found none: it can now.
-  const said = $("kalah-undo").closest(".panel").querySelector(":scope > .check-error");
-  if (said && said.textContent === KALAH_NOTHING_TO_UNDO) said.remove();
+  // Undo or the download asked for while they were on their way found
+  // none: they can now.
+  nothingGone("kalah", kalah.history.length ? "" : KALAH_NOTHING_TO_UNDO);
   return last.last;
 }
 
@@ -1730,6 +1754,7 @@ function kalahNew() {
   panelError($("kalah-new").closest(".panel"), many ? `Pits a side ${m} and seeds a pit ${n} put ${many} seeds in the pits; the solver takes at most ${KALAH_SEEDS}: fewer pits or seeds.` : "",
     "check-error", many ? ["kalah-seeds", "kalah-pits"] : []);
   if (many) return;
+  nothingGone("kalah");
   kalah.state = { board, to_move: 0, rule: $("kalah-rule").value };
   kalah.seeds = n;
   kalah.me = Number($("kalah-side").value);
@@ -2003,6 +2028,8 @@ async function kalahPlay(k, who, undoable = false) {
   const r = await api("kalah", "move", { state: asked, pit: k }, "kalah", { current: () => kalahCurrent(epoch, asked) });
   if (!kalahCurrent(epoch, asked)) return;
   if (undoable) kalah.history.push(asked);
+  // A move to replay now, and (yours) to undo.
+  nothingGone("kalah", kalah.history.length ? "" : KALAH_NOTHING_TO_UNDO);
   kalah.state = r.position;
   kalah.positions.push(asked);
   kalah.moves.push(k);
@@ -2051,7 +2078,7 @@ async function kalahSolverMove() {
 // solver thinks (its search is called off).
 function kalahUndo() {
   if (!kalah.history.length) {
-    panelError($("kalah-undo").closest(".panel"), KALAH_NOTHING_TO_UNDO, "check-error");
+    nothingYet("kalah", $("kalah-undo").closest(".panel"), KALAH_NOTHING_TO_UNDO);
     return;
   }
   panelError($("kalah-undo").closest(".panel"), "", "check-error");
@@ -2093,7 +2120,9 @@ EXPORTS.kalah = () => {
 
 // `asked` counts the games asked for: only the last one's reply is shown.
 // `study`: the settings of the study last run, as the address holds them.
-const lcr = { game: null, at: 0, asked: 0, oddsAsked: 0, oddsFor: null, study: null };
+// `studyFor`: the table (`lcrStudyTable`) of the study shown or on its
+// way, which `studyAsked` counts and `studyAbort` calls off.
+const lcr = { game: null, at: 0, asked: 0, oddsAsked: 0, oddsFor: null, study: null, studyFor: null, studyAsked: 0, studyAbort: null };
 
 function lcrStart() {
   $("lcr-seed").value = newSeed();
@@ -2106,7 +2135,11 @@ function lcrStart() {
   $("lcr-end").onclick = () => { linkNoteGone("lcr-game-go"); lcrShow(lcr.game.throws.length); };
   // (Its result comes into view: the player asked for it.)
   $("lcr-study-go").onclick = () => lcrStudy(true);
-  $("lcr-table-name").onchange = lcrFacesFollow;
+  $("lcr-table-name").onchange = () => {
+    lcrFacesFollow();
+    lcrStudyStale();
+  };
+  $("lcr-faces").addEventListener("input", lcrStudyStale);
   lcrFacesFollow();
   $("lcr-export").onclick = () => download("lcr");
   const from = lcrFromUrl();
@@ -2200,14 +2233,8 @@ EXPORTS.lcr = () => {
 async function lcrExact(follow = false) {
   // (Every write so far: the check's own comes after.)
   const at = writes;
-  if (!lcrSizeOk("lcr-exact-go")) {
-    // An answer's error of before (another table's) goes with its odds.
-    clearBefore($("lcr-exact-go").closest(".panel"), at + 1, "lcr exact");
-    // The odds shown are another table's, and so are any on their way.
-    ++lcr.oddsAsked;
-    $("lcr-exact").replaceChildren();
-    $("lcr-exact-said").textContent = "";
-    lcr.oddsFor = null;
+  if (!lcrSizeOk()) {
+    lcrOddsGone(at);
     return;
   }
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
@@ -2253,14 +2280,31 @@ async function lcrExact(follow = false) {
       `${r.states} states, error below ${r.tolerance.toExponential(1)}.`));
 }
 
+// The form's seats or coins were refused (by either button's check, the
+// first write after `at`): the odds shown are another table's, and so are
+// any on their way, and an answer's error of before goes with them.
+function lcrOddsGone(at) {
+  clearBefore($("lcr-exact-go").closest(".panel"), at + 1, "lcr exact");
+  ++lcr.oddsAsked;
+  $("lcr-exact").replaceChildren();
+  $("lcr-exact-said").textContent = "";
+  lcr.oddsFor = null;
+}
+
 // The seats and coins in the form: whole numbers within the web's limits
-// (100 each), else the error beside `button`.
-function lcrSizeOk(button) {
-  return wholeOk("lcr-players", button, "Seats", 2, 100) && wholeOk("lcr-coins", button, "Coins each", 1, 100);
+// (100 each), else the error right under the field, whichever button
+// checked them ("Solve exactly" beside them, or a game's "New game").
+function lcrSizeOk() {
+  return wholeOk("lcr-players", "lcr-exact-go", "Seats", 2, 100) && wholeOk("lcr-coins", "lcr-exact-go", "Coins each", 1, 100);
 }
 
 async function lcrGame(at = 0) {
-  if (!lcrSizeOk("lcr-game-go")) return;
+  const before = writes;
+  if (!lcrSizeOk()) {
+    // (The game in play stays: its own text names its table.)
+    lcrOddsGone(before);
+    return;
+  }
   const players = Number($("lcr-players").value), coins = Number($("lcr-coins").value);
   if (seedBlank("lcr-seed")) $("lcr-seed").value = newSeed();
   if (!seedOk("lcr-seed", "lcr-game-go")) return;
@@ -2290,6 +2334,8 @@ async function lcrGame(at = 0) {
 const LCR_ROUND = 12;
 
 function lcrShow(k) {
+  // A game shown: there is one to download.
+  nothingGone("lcr");
   const g = lcr.game;
   lcr.at = Math.min(k, g.throws.length);
   const t = lcr.at > 0 ? g.throws[lcr.at - 1] : null;
@@ -2379,6 +2425,29 @@ function lcrStudyOk(name) {
   return seedOk("lcr-study-seed", button);
 }
 
+// The study's table as the form names it now: a named table, or your own
+// faces.
+function lcrStudyTable() {
+  const name = $("lcr-table-name").value;
+  return name === "custom" ? `custom:${$("lcr-faces").value.split(",").map((x) => x.trim()).join(",")}` : name;
+}
+
+// The table changed (Table, or your own faces edited): a study of the old
+// one, shown or on its way (called off), goes, with its error and from
+// the address.
+function lcrStudyStale() {
+  if (lcr.studyFor === null || lcr.studyFor === lcrStudyTable()) return;
+  lcr.studyFor = null;
+  ++lcr.studyAsked;
+  if (lcr.studyAbort) lcr.studyAbort.abort();
+  lcrStudyClear();
+  $("lcr-progress").value = 0;
+  panelError($("lcr-study-go").closest(".panel"), "");
+  if (/^(the study failed|running the study)/.test($("status").textContent)) status("");
+  lcr.study = null;
+  lcrToUrl();
+}
+
 // No study shown (and no room kept for its chart).
 function lcrStudyClear() {
   $("lcr-study").replaceChildren();
@@ -2403,6 +2472,7 @@ async function lcrStudy(reveal = false) {
     if ($("status").textContent.startsWith("the study failed")) status("");
     // (Nor does the address hold a study any more.)
     lcr.study = null;
+    lcr.studyFor = null;
     lcrToUrl();
     return;
   }
@@ -2423,6 +2493,9 @@ async function lcrStudy(reveal = false) {
   lcrToUrl();
   $("lcr-study-go").disabled = true;
   $("lcr-progress").value = 0;
+  const asked = ++lcr.studyAsked, abort = new AbortController();
+  lcr.studyFor = lcrStudyTable();
+  lcr.studyAbort = abort;
   // The old study is for other settings: gone before the new one comes (or
   // an error does).
   lcrStudyClear();
@@ -2430,7 +2503,7 @@ async function lcrStudy(reveal = false) {
   status("running the study...");
   try {
     const r = await fetch("/api/lcr/simulate?progress=1", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(flags),
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(flags), signal: abort.signal,
     });
     if (!r.ok) {
       // The one-line JSON error, or (a proxy's, the HTTP server's own) a
@@ -2461,6 +2534,8 @@ async function lcrStudy(reveal = false) {
     }
     // A reply cut short (the server stopped, the connection broke).
     if (!final) throw new Error("the server's reply ended before the study's result");
+    // (Of a table the form no longer names: called off, shown nowhere.)
+    if (asked !== lcr.studyAsked) return;
     const text = final.body;
     const result = JSON.parse(text);
     window.gamesLog.push({ command: final.command, status: final.status, body: text });
@@ -2472,6 +2547,8 @@ async function lcrStudy(reveal = false) {
     shown = reveal;
     status("");
   } catch (e) {
+    // Called off with its table: nothing of it is said.
+    if (asked !== lcr.studyAsked) return;
     // Said beside the button (an alert there); the footer reads it out
     // only when that panel is not shown, as every request's error. The
     // bar goes back: no part of a study is shown.
@@ -2644,7 +2721,8 @@ function lcrChart(rows, seats) {
 
 // `asked` counts the games (and deals) asked for: only the last one's
 // reply is shown.
-const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [], asked: 0, waiting: null };
+// `short`: a bet pressed without the chips for its stake (`crapsShortShow`).
+const craps = { game: null, at: 0, bets: [], stakes: {}, bank: 100, focus: null, settled: [], asked: 0, waiting: null, short: null };
 const bac = { deal: null, at: 0, asked: 0, hand: 0, tallied: 0, exact: null };
 // The hands dealt whole since the page loaded, by outcome (kept across
 // hands and shoes; Reset totals or a reload clears them).
@@ -3019,10 +3097,13 @@ async function crapsBets() {
 function crapsBet(name) {
   const stake = Number($("craps-stake").value);
   if (stake > craps.bank) {
-    panelError($("craps-bets").closest(".panel"), `Not enough chips for a stake of ${stake}: the bankroll is ${chipsText(craps.bank)}.`, "check-error", ["craps-stake"]);
+    // Said under the bet pressed, where the player is (the stake may be
+    // far above, out of the window), the keyboard staying on it.
+    craps.short = { name, stake, bank: craps.bank, said: null };
+    crapsShortShow();
     return;
   }
-  panelError($("craps-bets").closest(".panel"), "", "check-error");
+  craps.short = null;
   craps.bank -= stake;
   craps.stakes[name] = (craps.stakes[name] || 0) + stake;
   crapsBetsRender();
@@ -3066,11 +3147,41 @@ function crapsBetsRender() {
     el("tr", {}, el("th", { class: "name" }, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "place a bet")), el("th", { class: "rule" }, "rule")),
     ...rows));
   $("craps-bank").textContent = chipsText(craps.bank);
+  crapsShortShow();
   refocus(craps.focus, $("craps-bets"));
-  // (The bet just made took the last chips a stake this size needs: the
-  // keyboard stays on it, and the stake's hint says so, not an error.)
-  if (craps.bank >= Number($("craps-stake").value)) panelError($("craps-bets").closest(".panel"), "", "check-error");
   crapsBroke();
+}
+
+// A bet pressed whose stake is more than the bankroll: "Not enough chips
+// for a stake of 30: the bankroll is 10." in a row of its own under that
+// bet's (an alert, in the bet button's and the stake's
+// aria-describedby), while the stake and the bankroll are what they were
+// then; it goes when either changes (or the bet can no longer be made).
+function crapsShortShow() {
+  const s = craps.short, old = $("craps-bet-error");
+  const row = s && [...document.querySelectorAll("#craps-bets-table tr[data-bet]")].find((r) => r.dataset.bet === s.name);
+  const button = row && row.querySelector("button");
+  const holds = Boolean(button) && button.getAttribute("aria-disabled") === "true" &&
+    s.stake === Number($("craps-stake").value) && s.bank === craps.bank;
+  if (old && old !== (holds && s.said)) old.closest("tr").remove();
+  if (!holds) {
+    craps.short = null;
+    return;
+  }
+  if (!s.said) {
+    s.said = el("p", { id: "craps-bet-error", class: "error check-error bet-error", role: "alert", "data-fields": "craps-stake" },
+      `Not enough chips for a stake of ${s.stake}: the bankroll is ${chipsText(s.bank)}.`);
+  } else {
+    // Drawn again with the table (a roll that left the bankroll as it
+    // was): said once, not again.
+    s.said.removeAttribute("role");
+  }
+  const fresh = !s.said.parentElement;
+  const line = s.said.closest("tr") || el("tr", { class: "bet-error-row" }, el("td", { colspan: 7 }, s.said));
+  if (row.nextElementSibling !== line) row.after(line);
+  button.setAttribute("aria-describedby", "craps-bet-error");
+  // (A bet at the window's foot: its error is scrolled in under it.)
+  if (fresh) s.said.scrollIntoView({ block: "nearest" });
 }
 
 // The bankroll a new game starts with, and the smallest stake.
@@ -3094,28 +3205,21 @@ function crapsBroke() {
 }
 
 // Why every bet button is off when the stake is more than the bankroll,
-// said beside the stake while it holds: not when the bankroll is out
-// (the note beside it says so), nor while the stake's own error says it.
+// said beside the stake while it holds (a bet pressed then says "Not
+// enough chips" under its own row): not when the bankroll is out (the
+// note beside it says so).
 function crapsStakeHint() {
   const stake = Number($("craps-stake").value), bank = craps.bank, hint = $("craps-stake-hint");
   // Only while bets can be made: once the game is over, that is why.
   const open = ["come-out", "point"].includes(crapsPhase().phase);
   const holds = open && stake > bank && !crapsBankrupt();
-  // The stake's own error ("Not enough chips"), said at a bet, says it
-  // instead (its bankroll kept as it is now, after later rolls).
-  const panel = $("craps-bets").closest(".panel");
-  const said = panel.querySelector(":scope > .check-error[data-fields~='craps-stake']");
-  if (said && holds) {
-    const now = `Not enough chips for a stake of ${stake}: the bankroll is ${chipsText(bank)}.`;
-    if (said.textContent !== now) panelError(panel, now, "check-error", ["craps-stake"]);
-  }
   // The stakes the menu offers that the bankroll covers: the largest one.
   const fits = [...$("craps-stake").options].map((o) => Number(o.value)).filter((x) => x <= bank);
   // Once the game is over, that is why every bet is off (the bankroll's
   // own note says it when it covers no stake).
   const over = Boolean(craps.game) && !open && !crapsBankrupt();
   const text = over ? "The game is over: New game to bet again."
-    : !holds || said ? "" : fits.length
+    : !holds ? "" : fits.length
       ? `Stake ${stake} is more than your ${chipsText(bank)} chips: the largest stake you can bet is ${Math.max(...fits)}.`
       : `Stake ${stake} is more than your ${chipsText(bank)} chips, and no stake is that small: bet again once a bet comes back.`;
   if (hint.textContent !== text) hint.textContent = text;
@@ -3156,6 +3260,8 @@ function crapsPuck() {
 
 // Show the game up to roll k; a step of one roll (`step`) settles its bets.
 function crapsShow(k, step = k === craps.at + 1) {
+  // A game shown: there is one to download.
+  nothingGone("craps");
   const g = craps.game;
   craps.at = Math.min(k, g.rolls.length);
   const r = craps.at > 0 ? g.rolls[craps.at - 1] : null;
@@ -3265,6 +3371,8 @@ function bacOrder(g) {
 }
 
 function bacShow(k) {
+  // A game shown: there is one to download.
+  nothingGone("baccarat");
   const g = bac.deal.game, order = bacOrder(g);
   bac.at = Math.min(k, order.length);
   const dealt = order.slice(0, bac.at);

@@ -1,5 +1,5 @@
-# Optional: each recipe is a command of the README or .ci/run, for those
-# who have `just`; the README shows every one of them as a cargo command.
+# Optional, for those who have `just`: the README's commands, the steps of
+# .ci/run, and a few more, each a line of cargo.
 
 # The main job on defaults: the classic LCR most-common-winner study.
 run *ARGS="lcr --players 5":
@@ -7,7 +7,7 @@ run *ARGS="lcr --players 5":
 
 # All tests: Rust's, then the Python package's.
 test:
-    cargo test --workspace && pip install ./crates/games-py && python -m unittest discover -s crates/games-py/tests -v
+    cargo test --workspace && pip install './crates/games-py[test]' && python -m pytest crates/games-py/tests
 
 # Formatting check.
 fmt:

@@ -1449,7 +1449,7 @@ impl Verb for Turn {
             );
         }
         let rules = self.rules.rules()?;
-        let rolls = hog::check_rolls(self.rolls)?;
+        let rolls = hog::check_rolls(self.rolls).map_err(crate::context::of_flag("--rolls"))?;
         let mut d =
             CyclingDice::new(self.dice.clone()).map_err(crate::context::of_flag("--dice"))?;
         let points = hog::take_turn_under(&rules, rolls, self.opponent, self.sides, &mut d)?;

@@ -1052,6 +1052,14 @@ impl Verb for Replay {
             ctx.limits().coins,
         )?;
         let max_throws = MAX_THROWS.min(MAX_CELLS / players.max(1));
+        // A game longer than its transcript may hold is known only as it
+        // is played: said with the bound the seats make.
+        let long = |e: lcr_core::LcrError| match e {
+            lcr_core::LcrError::TooLong(n) => AppError::BadInput(format!(
+                "--players: the game ran past {n} throws, the most a transcript of {players} seats records ({MAX_THROWS} throws, and {MAX_CELLS} seat counts, at most)"
+            )),
+            e => classic_error(e),
+        };
         // The game as the registry makes it, played on its rules step; the
         // engine's own message first (too few seats ...).
         let start = || -> Result<lcr_core::ClassicState, AppError> {
@@ -1064,8 +1072,7 @@ impl Verb for Replay {
             (Some(script), None) => {
                 let mut dice = dice::ScriptedDice::from_lcr(script)
                     .map_err(|e| classic_error(lcr_core::LcrError::from(e)))?;
-                let t = lcr_core::transcript_from(start()?, &mut dice, max_throws)
-                    .map_err(classic_error)?;
+                let t = lcr_core::transcript_from(start()?, &mut dice, max_throws).map_err(long)?;
                 if !dice.all_used() {
                     return Err(classic_error(lcr_core::LcrError::UnusedRolls {
                         remaining: dice.remaining(),
@@ -1073,11 +1080,10 @@ impl Verb for Replay {
                 }
                 t
             }
-            (None, Some(seed)) => lcr_core::transcript_from(
-                start()?,
-                &mut dice::SeededDice::new(seed, 0),
-                max_throws,
-            )?,
+            (None, Some(seed)) => {
+                lcr_core::transcript_from(start()?, &mut dice::SeededDice::new(seed, 0), max_throws)
+                    .map_err(long)?
+            }
         };
         let g = &t.result;
         Ok(ReplayReport {

@@ -155,6 +155,18 @@ fn turn_scores_by_the_rules() {
     .run(&ctx())
     .unwrap_err();
     assert!(e.to_string().contains("--sides 4 is hog wild's"), "{e}");
+    // Too many dice names the flag, under every term.
+    for rules in [RuleFlags::default(), term("fall2021", 100)] {
+        let e = hog::Turn {
+            rolls: 11,
+            dice: vec![1, 2],
+            rules,
+            ..hog::Turn::default()
+        }
+        .run(&ctx())
+        .unwrap_err();
+        assert_eq!(e.to_string(), "--rolls: a turn rolls 0 to 10 dice, not 11");
+    }
 }
 
 /// `final` is the best response to always_roll(5): its rate is the

@@ -159,6 +159,22 @@ fn replay_of_the_labs_example() {
     .run(&Context::new())
     .unwrap_err();
     assert_eq!(e.to_string(), "lcr replay: --script or --seed is required");
+    // A transcript holds 10^7 seat counts: 3000 seats, 3333 throws, said
+    // with the flag that set it.
+    let e = lcr::Replay {
+        players: Some(3000),
+        coins: Some(300),
+        seed: Some(1),
+        ..Default::default()
+    }
+    .run(&Context::new())
+    .unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "--players: the game ran past 3333 throws, the most a transcript of 3000 seats records"
+        ),
+        "{e}"
+    );
 }
 
 /// The classic study of two seats with one coin: seat 0's share lies in

@@ -425,7 +425,7 @@ pub(super) fn turn(
     opponent: u32,
     dice: &[u32],
 ) -> Result<u32, AppError> {
-    let rolls = hog::check_rolls(rolls)?;
+    let rolls = hog::check_rolls(rolls).map_err(crate::context::of_flag("--rolls"))?;
     for (flag, s) in [("--score", score), ("--opponent", opponent)] {
         if s >= u.goal {
             return bad(format!(

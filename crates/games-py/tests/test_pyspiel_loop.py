@@ -99,6 +99,28 @@ class EveryGame(unittest.TestCase):
             self.assertEqual(state.serialize(), before)
 
 
+class Batch(unittest.TestCase):
+    def test_a_batch_counts_its_games_and_repeats_from_its_seed(self):
+        game = games.load("kalah(pits=3,seeds=2)")
+        b = game.batch(500, seed=3)
+        self.assertEqual((b["seed"], b["games"]), (3, 500))
+        # Kalah's returns are the stores' difference: they sum to 0.
+        self.assertEqual(b["returns"][0], -b["returns"][1])
+        self.assertEqual(sum(b["wins"]) + b["shared"], 500)
+        self.assertGreater(b["moves"], 500)
+        self.assertEqual(b["chance"], 0)
+        self.assertEqual(game.batch(500, seed=3), b)
+        # Craps: chance every step, and no player's move.
+        c = games.load("craps").batch(200, seed=1)
+        self.assertEqual((c["moves"], c["games"]), (0, 200))
+        self.assertGreaterEqual(c["chance"], 200)
+
+    def test_a_bad_count_is_a_value_error(self):
+        with self.assertRaises(ValueError) as e:
+            games.load("craps").batch(0)
+        self.assertIn("--games", str(e.exception))
+
+
 class Kalah(unittest.TestCase):
     def test_initial_actions_and_a_sowing(self):
         game = games.load("kalah(pits=6,seeds=4)")

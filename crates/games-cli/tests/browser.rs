@@ -1257,6 +1257,7 @@ async fn play_everything(c: &Client, base: &str) {
     what_a_ninth_review_found(c, base).await;
     what_a_tenth_review_found(c, base).await;
     what_an_eleventh_review_found(c, base).await;
+    what_a_twelfth_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -5458,5 +5459,340 @@ async fn lcr_study_of_another_table(c: &Client, base: &str) {
     let e = status_error(c).await;
     assert!(e.is_empty(), "the page says: {e}");
     route_requests(c, None, None).await;
+    log_and_reset(c).await;
+}
+
+/// What a twelfth review (a new user, at 1280 x 900 and 390 x 844) found,
+/// each checked as mended: Hog's rule set chosen mid-game described as if
+/// it were the game's; Kalah's capture rule and budget changed mid-game
+/// to no effect, unsaid; the Hog strategy map without a score scale; the
+/// LCR chart's last games label cut at its edge. Each check's failure is
+/// collected, and all are said at the end.
+async fn what_a_twelfth_review_found(c: &Client, base: &str) {
+    let mut fails = Vec::new();
+    hog_rules_in_play(c, base, &mut fails).await;
+    kalah_rule_and_budget_in_play(c, base, &mut fails).await;
+    hog_map_has_a_score_scale(c, base, &mut fails).await;
+    lcr_chart_labels_inside(c, base, &mut fails).await;
+    assert!(
+        fails.is_empty(),
+        "the twelfth review's defects:\n{}",
+        fails.join("\n")
+    );
+}
+
+/// Note `what` as failed unless `ok`.
+fn check(fails: &mut Vec<String>, ok: bool, what: String) {
+    if !ok {
+        fails.push(what);
+    }
+}
+
+/// `wait_for`, but null once `limit` has passed (a check of the old page
+/// fails rather than stops).
+async fn wait_or_null(c: &Client, script: &str, limit: Duration) -> serde_json::Value {
+    let start = Instant::now();
+    loop {
+        let v = js(c, script).await;
+        if !v.is_null() && v != serde_json::Value::Bool(false) {
+            return v;
+        }
+        if start.elapsed() > limit {
+            return serde_json::Value::Null;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The twelfth review's first defect: the Game panel names the rule set
+/// of the game in play; a rule set chosen mid-game says beside the menu
+/// that it applies from New game, and the rules panel, the coach and the
+/// address stay the game's until then.
+async fn hog_rules_in_play(c: &Client, base: &str, fails: &mut Vec<String>) {
+    window_size(c, 1280, 900).await;
+    open(
+        c,
+        &format!("{base}/hog?opponent=final&seat=0&seed=7&goal=100&bacon=1&wild=1&swap=1&scores=10,20&player=0&turn=4"),
+        "hog",
+    )
+    .await;
+    wait_for(
+        c,
+        "return document.querySelector('#hog-term option[value=fall2023]') !== null;",
+        "the rule sets",
+        Duration::from_secs(30),
+    )
+    .await;
+    let shown = "const n = document.getElementById('hog-term-later'), g = document.getElementById('hog-game-rules');
+         return [g && g.getClientRects().length ? g.textContent : null, n && n.getClientRects().length ? n.textContent : null,
+           document.getElementById('hog-term').getAttribute('aria-describedby'), document.getElementById('hog-rules-list').textContent,
+           new URLSearchParams(location.search).get('rules')];";
+    let before = js(c, shown).await;
+    check(
+        fails,
+        before[0]
+            .as_str()
+            .is_some_and(|t| t.contains("Spring 2014") && t.contains("100"))
+            && before[1].is_null(),
+        format!("hog: the Game panel names no rule set: {before}"),
+    );
+    set(c, "hog-term", "fall2023").await;
+    let after = js(c, shown).await;
+    check(
+        fails,
+        after[0].as_str().is_some_and(|t| t.contains("Spring 2014")),
+        format!(
+            "hog: the Game panel does not name the game's rules after the menu's change: {after}"
+        ),
+    );
+    check(
+        fails,
+        after[1]
+            .as_str()
+            .is_some_and(|t| t.contains("New game") && t.contains("Spring 2014"))
+            && after[2]
+                .as_str()
+                .is_some_and(|d| d.contains("hog-term-later")),
+        format!("hog: the menu's other rule set is not said to apply from New game: {after}"),
+    );
+    check(
+        fails,
+        !after[3].as_str().unwrap().contains("sow sad") && after[4].is_null(),
+        format!("hog: the rules panel or the address left the game's rules: {after}"),
+    );
+    set(c, "hog-term", "spring2014").await;
+    let back = js(c, shown).await;
+    check(
+        fails,
+        back[1].is_null(),
+        format!("hog: the note stays with the game's own rules chosen: {back}"),
+    );
+    // New game under the rule set chosen: the game's now.
+    set(c, "hog-term", "fall2023").await;
+    click(c, "hog-new").await;
+    let new = wait_or_null(
+        c,
+        "return new URLSearchParams(location.search).get('rules') === 'fall2023' && document.querySelector('#hog-coach-table') !== null;",
+        Duration::from_secs(30),
+    )
+    .await;
+    let now = js(c, shown).await;
+    check(
+        fails,
+        new == true
+            && now[0].as_str().is_some_and(|t| t.contains("Fall 2023"))
+            && now[1].is_null()
+            && now[3].as_str().unwrap().contains("sow sad"),
+        format!("hog: New game under fall2023: {now}"),
+    );
+    // The address reopens it, named so.
+    let url = js(c, "return location.href;").await;
+    open(c, url.as_str().unwrap(), "hog").await;
+    let again = wait_or_null(
+        c,
+        "const g = document.getElementById('hog-game-rules'); return g && g.textContent.includes('Fall 2023') ? g.textContent : null;",
+        Duration::from_secs(20),
+    )
+    .await;
+    check(
+        fails,
+        !again.is_null(),
+        format!("hog: a link under fall2023 reopens unnamed: {again}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// The twelfth review's second: Kalah's budget typed mid-game applies to
+/// the next request and the address; the game's capture rule is named
+/// beside the board, and one chosen in the menu that differs is said to
+/// apply at New game.
+async fn kalah_rule_and_budget_in_play(c: &Client, base: &str, fails: &mut Vec<String>) {
+    window_size(c, 1280, 900).await;
+    open(
+        c,
+        &format!("{base}/kalah?pits=4&seeds=3&rule=seed&side=0&think=2"),
+        "kalah",
+    )
+    .await;
+    let shown = "const n = document.getElementById('kalah-rule-later'), g = document.getElementById('kalah-game-rule');
+         return [g && g.getClientRects().length ? g.textContent : null, n && n.getClientRects().length ? n.textContent : null,
+           document.getElementById('kalah-rule').getAttribute('aria-describedby'), new URLSearchParams(location.search).get('rule'),
+           new URLSearchParams(location.search).get('think')];";
+    let before = js(c, shown).await;
+    check(
+        fails,
+        before[0]
+            .as_str()
+            .is_some_and(|t| t.contains("the handout's"))
+            && before[1].is_null(),
+        format!("kalah: the game's capture rule is not named by the board: {before}"),
+    );
+    set(c, "kalah-think", "0.5").await;
+    set(c, "kalah-rule", "empty").await;
+    let after = js(c, shown).await;
+    check(
+        fails,
+        after[4] == "0.5",
+        format!("kalah: the budget typed is not the address's: {after}"),
+    );
+    check(
+        fails,
+        after[0]
+            .as_str()
+            .is_some_and(|t| t.contains("the handout's"))
+            && after[1]
+                .as_str()
+                .is_some_and(|t| t.contains("New game") && t.contains("the handout's"))
+            && after[2]
+                .as_str()
+                .is_some_and(|d| d.contains("kalah-rule-later"))
+            && after[3] == "seed",
+        format!("kalah: empty capture chosen mid-game is not said to wait for New game: {after}"),
+    );
+    // A move: the next values are asked with the budget typed.
+    log_and_reset(c).await;
+    click(c, "kalah-pit-1").await;
+    let asked = wait_or_null(
+        c,
+        "const l = window.gamesLog.filter((e) => e.command.includes('kalah moves')); return l.length ? l[l.length - 1].command : null;",
+        Duration::from_secs(20),
+    )
+    .await;
+    check(
+        fails,
+        asked.as_str().is_some_and(|t| t.contains("--think 0.5")),
+        format!("kalah: the values after a move are not asked with the budget typed: {asked}"),
+    );
+    set(c, "kalah-rule", "seed").await;
+    let back = js(c, shown).await;
+    check(
+        fails,
+        back[1].is_null(),
+        format!("kalah: the note stays with the game's own rule chosen: {back}"),
+    );
+    set(c, "kalah-rule", "empty").await;
+    click(c, "kalah-new").await;
+    let now = js(c, shown).await;
+    check(
+        fails,
+        now[0].as_str().is_some_and(|t| t.contains("empty capture"))
+            && now[1].is_null()
+            && now[3] == "empty",
+        format!("kalah: New game under empty capture: {now}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// The twelfth review's third: the Hog strategy map has a score scale:
+/// tick labels (0, the middle, 99, and the goal's last score below 100)
+/// and axis titles with their units on both axes, inside a 390 px phone.
+async fn hog_map_has_a_score_scale(c: &Client, base: &str, fails: &mut Vec<String>) {
+    window_size(c, 390, 844).await;
+    open(c, &format!("{base}/hog?seed=7"), "hog").await;
+    let scale = "const m = document.getElementById('hog-map').getBoundingClientRect();
+         const at = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map((e) => {
+           const r = e.getBoundingClientRect(); return [e.textContent, (r.left + r.right) / 2, (r.top + r.bottom) / 2, r.left, r.right]; });
+         const all = [...document.querySelectorAll('#hog-map-frame *')].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect());
+         return [at('#hog-map-x .tick'), at('#hog-map-y .tick'), at('#hog-map-frame .axis-title').map((t) => t[0]), [m.left, m.right, m.top, m.bottom],
+           all.every((r) => r.left >= 0 && r.right <= innerWidth), document.documentElement.scrollWidth <= document.documentElement.clientWidth];";
+    let s = js(c, scale).await;
+    // Each axis's labels by score, with where they are along it (across:
+    // their middle's x; up: their middle's y).
+    let ticks = |axis: &serde_json::Value, at: usize| -> Vec<(u64, f64)> {
+        let mut t: Vec<(u64, f64)> = axis
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|t| Some((t[0].as_str()?.parse().ok()?, t[at].as_f64()?)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        t.sort_by_key(|p| p.0);
+        t
+    };
+    let has = |t: &[(u64, f64)]| [0, 50, 99].iter().all(|n| t.iter().any(|p| p.0 == *n));
+    let x = ticks(&s[0], 1);
+    check(
+        fails,
+        has(&x) && x.windows(2).all(|w| w[0].1 < w[1].1),
+        format!("hog map: the opponent's scores across are not 0, 50, 99 left to right: {s}"),
+    );
+    // Up the map, 0 at the foot.
+    let y = ticks(&s[1], 2);
+    check(
+        fails,
+        has(&y) && y.windows(2).all(|w| w[0].1 > w[1].1),
+        format!("hog map: the mover's scores up are not 0, 50, 99 from the foot: {s}"),
+    );
+    let titles = s[2].to_string();
+    check(
+        fails,
+        titles.contains("opponent's score (points)") && titles.matches("(points)").count() == 2,
+        format!("hog map: no axis titles with units: {titles}"),
+    );
+    check(
+        fails,
+        s[4] == true && s[5] == true,
+        format!("hog map: its scale is wider than the phone: {s}"),
+    );
+    // A goal of 50: its last score, 49, is marked on both axes.
+    set(c, "hog-goal", "50").await;
+    click(c, "hog-map-go").await;
+    let goal = wait_or_null(
+        c,
+        "if (!document.getElementById('hog-map-legend').textContent.includes('blank: 50 or more')) return null;
+         const t = (a) => [...document.querySelectorAll(`#hog-map-${a} .tick`)].map((e) => e.textContent);
+         return [t('x'), t('y')];",
+        Duration::from_secs(20),
+    )
+    .await;
+    check(
+        fails,
+        goal[0].as_array().is_some_and(|a| a.contains(&"49".into()))
+            && goal[1].as_array().is_some_and(|a| a.contains(&"49".into())),
+        format!("hog map to 50: 49 not marked: {goal}"),
+    );
+    axe(c, "/hog at 390 px, the map's scale").await;
+    window_size(c, 1280, 900).await;
+    log_and_reset(c).await;
+}
+
+/// The twelfth review's fourth: every label of the LCR chart is inside it
+/// (its box within the SVG's viewBox and on screen within the SVG's),
+/// the last games label too.
+async fn lcr_chart_labels_inside(c: &Client, base: &str, fails: &mut Vec<String>) {
+    window_size(c, 1280, 900).await;
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    set(c, "lcr-table-name", "custom").await;
+    set(c, "lcr-faces", "0,1,1,2,3,3").await;
+    set(c, "lcr-chips", "3x4").await;
+    set(c, "lcr-study-seed", "77").await;
+    // The review's 2000 games ("2k" last), and 200,000 ("200k", wider).
+    for games in ["2000", "200000"] {
+        set(c, "lcr-games", games).await;
+        click(c, "lcr-study-go").await;
+        let done = format!(
+            "const s = document.getElementById('lcr-study-summary');
+             return s !== null && s.textContent.includes('{games} games') && document.getElementById('lcr-chart').childElementCount > 0;"
+        );
+        wait_for(c, &done, "the study", Duration::from_secs(30)).await;
+        // (The box of a text turned by its own transform is not in the
+        // viewBox's terms: its box on screen is checked.)
+        let out = js(
+            c,
+            "const svg = document.getElementById('lcr-chart'), v = svg.viewBox.baseVal, s = svg.getBoundingClientRect();
+             return [...svg.querySelectorAll('text')].filter((t) => {
+               const b = t.getBBox(), r = t.getBoundingClientRect();
+               return (!t.hasAttribute('transform') && (b.x < v.x || b.y < v.y || b.x + b.width > v.x + v.width || b.y + b.height > v.y + v.height))
+                 || r.left < s.left || r.right > s.right || r.top < s.top || r.bottom > s.bottom;
+             }).map((t) => [t.textContent, t.getBBox().x, t.getBBox().width, v.width]);",
+        )
+        .await;
+        check(
+            fails,
+            out == serde_json::json!([]),
+            format!("lcr chart of {games} games: labels cut at its edge: {out}"),
+        );
+    }
     log_and_reset(c).await;
 }

@@ -757,16 +757,85 @@ async function hogLoadTerms(options, then) {
   return hog.terms.length > 0;
 }
 
-// The goal in the rules panel: the form's, when it is one.
+// The goal in the rules panel: the game's in play, else the form's when
+// it is one.
 function hogRulesGoal() {
-  const g = Number($("hog-goal").value);
+  const g = hog.state ? hogStateRules().goal : Number($("hog-goal").value);
   if (Number.isInteger(g) && g >= 1 && g <= 100) $("hog-rules-goal").textContent = String(g);
 }
-$("hog-goal").addEventListener("input", hogRulesGoal);
+$("hog-goal").addEventListener("input", () => {
+  hogRulesGoal();
+  hogRulesInPlay();
+});
+for (const id of ["hog-bacon", "hog-wild", "hog-swap"]) $(id).addEventListener("change", () => hogRulesInPlay());
+
+// A term's name as people write it: "spring2014" is "Spring 2014".
+function hogTermWords(name) {
+  const m = /^([a-z]+)(\d{4})$/.exec(name || "");
+  return m ? `${m[1][0].toUpperCase()}${m[1].slice(1)} ${m[2]}` : String(name);
+}
+
+// Rules (a state's or the form's) in words: "Spring 2014's rules without
+// hog wild, first to 100".
+function hogRulesSaid(r) {
+  if (r.name) return `${hogTermWords(r.name)}'s rules, first to ${r.goal}`;
+  const off = [["free_bacon", "free bacon"], ["hog_wild", "hog wild"], ["swine_swap", "swine swap"]].filter(([k]) => !r[k]).map(([, w]) => w);
+  return `${hogTermWords(DEFAULT_TERM)}'s rules${off.length ? ` without ${off.join(" or ")}` : ""}, first to ${r.goal}`;
+}
+
+// Whether two rules (a state's, the form's) are the same game's.
+function hogSameRules(a, b) {
+  if ((a.name || DEFAULT_TERM) !== (b.name || DEFAULT_TERM) || a.goal !== b.goal) return false;
+  return Boolean(a.name) || ["free_bacon", "hog_wild", "swine_swap"].every((k) => a[k] === b[k]);
+}
+
+// The game in play names its rules in its panel; rules chosen in the form
+// that are not the game's say beside the menu that they apply from New
+// game (the game, its coach, the rules panel and the address keep the
+// game's until then).
+function hogRulesInPlay() {
+  const later = $("hog-term-later");
+  if (!hog.state) {
+    later.hidden = true;
+    return;
+  }
+  const r = hogStateRules();
+  $("hog-game-rules").textContent = `Playing under ${hogRulesSaid(r)}.`;
+  const same = hogSameRules(hogRules(), r);
+  if (!same) later.textContent = `The rules chosen here apply from New game: the game in play keeps ${hogRulesSaid(r)}.`;
+  later.hidden = same;
+}
 
 // Spring 2014's rules as the page writes them (kept while another rule
 // set's show).
 let HOG_SPRING_RULES = null;
+
+// The "Rules of Hog" panel says the rule set of the game in play (the
+// menu's before any game): Spring 2014's as the page wrote it, another's
+// in the server's words (each "name: rule"). Drawn anew only when its set
+// changes.
+function hogRulesPanel() {
+  const name = hog.state ? hogStateRules().name || DEFAULT_TERM : hogTerm();
+  const t = hog.terms.find((x) => x.name === name);
+  const spring = name === DEFAULT_TERM;
+  if (!HOG_SPRING_RULES) HOG_SPRING_RULES = [...$("hog-rules-list").children];
+  const key = `${name}${t ? " listed" : ""}`;
+  if ($("hog-rules-list").dataset.term !== key) {
+    $("hog-rules-list").dataset.term = key;
+    $("hog-rules-term").hidden = spring || !t;
+    if (spring || !t || !Array.isArray(t.rules)) $("hog-rules-list").replaceChildren(...HOG_SPRING_RULES);
+    else {
+      $("hog-rules-term").textContent = `The rules of ${hogTermWords(name)} (${name}), the project's reading of that term's handout:`;
+      $("hog-rules-list").replaceChildren(...t.rules.map((r) => {
+        const i = r.indexOf(": ");
+        return i > 0 ? el("li", {}, el("strong", {}, r.slice(0, i)), r.slice(i)) : el("li", {}, r);
+      }));
+    }
+    // The rule a 1 sets off, by the term's name for it.
+    $("hog-rules-pig").textContent = !spring && t && Array.isArray(t.rules) && t.rules[0].includes(":") ? t.rules[0].split(":")[0] : "pig out";
+  }
+  hogRulesGoal();
+}
 
 function hogShowTerm() {
   const name = hogTerm();
@@ -774,27 +843,14 @@ function hogShowTerm() {
   const words = t ? (Array.isArray(t.rules) ? t.rules.join("; ") : String(t.rules)) : "";
   $("hog-term-rules").textContent = t ? `${words}. Source: ${t.source}` : "";
   const spring = name === DEFAULT_TERM;
-  // The rules panel says the rule set chosen: Spring 2014's as the page
-  // wrote it, another's in the server's words (each "name: rule").
-  if (!HOG_SPRING_RULES) HOG_SPRING_RULES = [...$("hog-rules-list").children];
-  $("hog-rules-term").hidden = spring || !t;
-  if (spring || !t || !Array.isArray(t.rules)) $("hog-rules-list").replaceChildren(...HOG_SPRING_RULES);
-  else {
-    $("hog-rules-term").textContent = `The rules of ${name}, the project's reading of that term's handout:`;
-    $("hog-rules-list").replaceChildren(...t.rules.map((r) => {
-      const i = r.indexOf(": ");
-      return i > 0 ? el("li", {}, el("strong", {}, r.slice(0, i)), r.slice(i)) : el("li", {}, r);
-    }));
-  }
+  hogRulesPanel();
+  hogRulesInPlay();
   // Spring 2014's switches only under Spring 2014 (disabled and out of
   // sight elsewhere).
   for (const id of ["hog-bacon", "hog-wild", "hog-swap"]) {
     $(id).disabled = !spring;
     $(id).closest("label").hidden = !spring;
   }
-  // The rule a 1 sets off, by the term's name for it.
-  $("hog-rules-pig").textContent = !spring && t && Array.isArray(t.rules) && t.rules[0].includes(":") ? t.rules[0].split(":")[0] : "pig out";
-  hogRulesGoal();
   const keep = {};
   for (const id of ["hog-opponent", "hog-map-strategy", "hog-map-vs"]) {
     if (!spring && SPRING_ONLY.includes($(id).value)) keep[id] = "final";
@@ -1181,6 +1237,8 @@ function hogOver() {
 
 function hogRender() {
   const s = hog.state;
+  hogRulesPanel();
+  hogRulesInPlay();
   const you = s.scores[hog.me], them = s.scores[1 - hog.me];
   $("hog-score").textContent = `You ${you} : ${them} ${hog.opponent}`;
   $("hog-score").dataset.scores = JSON.stringify(s.scores);
@@ -1436,10 +1494,25 @@ function hogRulesWords(r) {
   return `${DEFAULT_TERM}${off.length ? ` without ${off.join(", ")}` : ""}`;
 }
 
+// The map's score scale: 0, 25, 50, 75 and 99 along both axes (each
+// label at the middle of its score's row or column), and, for a goal
+// under 100, the goal's last score (the scores past it are blank).
+function hogMapAxes(goal = 100) {
+  const last = goal < 100 ? goal - 1 : null;
+  const scores = [0, 25, 50, 75, 99].filter((v) => last === null || v === 0 || Math.abs(v - last) >= 8);
+  if (last !== null && !scores.includes(last)) scores.push(last);
+  scores.sort((a, b) => a - b);
+  $("hog-map-x").replaceChildren(...scores.map((v) => el("span", { class: "tick", style: `left:${v + 0.5}%` }, String(v))));
+  // (Up the map: 0 at the foot.)
+  $("hog-map-y").replaceChildren(...scores.map((v) => el("span", { class: "tick", style: `top:${99.5 - v}%` }, String(v))).reverse());
+}
+hogMapAxes();
+
 // The map and its rate go when what they were drawn for changes (its two
 // strategies, or the setup's rules, which the map uses).
 function hogMapClear(why = "") {
   ++hog.mapAsked;
+  hogMapAxes();
   $("hog-map").getContext("2d").clearRect(0, 0, 400, 400);
   $("hog-map").setAttribute("aria-label", "strategy map: none drawn");
   $("hog-map-legend").replaceChildren();
@@ -1485,6 +1558,7 @@ async function hogMap() {
   }
   // Scores at or past the goal are never played from: left blank.
   const goal = rules.goal;
+  hogMapAxes(goal);
   for (let s = 0; s < 100; s++) {
     for (let o = 0; o < 100; o++) {
       if (s >= goal || o >= goal) {
@@ -1530,6 +1604,14 @@ function kalahStart() {
   $("kalah-undo").onclick = kalahUndo;
   $("kalah-export").onclick = () => download("kalah");
   $("kalah-board").addEventListener("keydown", kalahArrows);
+  // A budget typed applies to the next request (and the address) once it
+  // is one; a capture rule chosen waits for New game, and says so.
+  $("kalah-think").addEventListener("input", () => {
+    if (kalahThinkError()) return;
+    kalah.think = Number($("kalah-think").value);
+    if (kalah.state) kalahToUrl();
+  });
+  $("kalah-rule").addEventListener("change", kalahRuleInPlay);
   const from = kalahFromUrl();
   if (from !== true) {
     kalahNew();
@@ -1737,6 +1819,26 @@ function kalahTooMany(board) {
   return n > KALAH_SEEDS ? n : 0;
 }
 
+// A capture rule in words.
+function kalahRuleWords(rule) {
+  return rule === "empty" ? "empty capture" : "the handout's";
+}
+
+// The game's capture rule named by the board; the menu's, when it is
+// another, said under the menu to apply at New game.
+function kalahRuleInPlay() {
+  const later = $("kalah-rule-later");
+  if (!kalah.state) {
+    later.hidden = true;
+    return;
+  }
+  const rule = kalah.state.rule;
+  $("kalah-game-rule").textContent = `This game's capture rule: ${kalahRuleWords(rule)}.`;
+  const same = $("kalah-rule").value === rule;
+  if (!same) later.textContent = `Applies at New game: the game in play keeps its capture rule, ${kalahRuleWords(rule)}.`;
+  later.hidden = same;
+}
+
 // The solver's budget, or the error beside it.
 function kalahThinkError() {
   const v = $("kalah-think").value, t = Number(v);
@@ -1854,6 +1956,7 @@ function kalahRender(last = -1) {
   const had = board.contains(document.activeElement);
   board.replaceChildren(...cells);
   board.dataset.board = JSON.stringify(s.board);
+  kalahRuleInPlay();
   const over = kalahOver(s);
   $("kalah-turn").textContent = over ? "Game over." : s.to_move === kalah.me ? `Your turn (player ${kalah.me}): choose a pit.`
     : `The solver's turn (player ${1 - kalah.me}).`;
@@ -2694,14 +2797,20 @@ function lcrChart(rows, seats) {
     const v = lo + ((hi - lo) * k) / 4;
     parts.push(make("text", { x: 20, y: y(v) + 4 }, v.toFixed(1)), make("line", { x1: L - 4, y1: y(v), x2: L, y2: y(v), stroke: "#999" }));
   }
-  // The games played under the x axis, none nearer the last one shown
-  // than 40 px.
+  // The games played under the x axis, each centred on its point, none
+  // nearer the last one shown than 40 px; a label that would run past the
+  // chart's edge is moved in (measured once drawn; before, by its letters).
   let shown = -Infinity;
+  const ticks = [];
+  const count = (n) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1000 ? `${n / 1000}k` : String(n));
   for (const r of rows) {
     const at = x(Math.log10(r.simulations));
     if (at - shown < 40) continue;
     shown = at;
-    parts.push(make("text", { x: at - 10, y: H - B + 14 }, r.simulations >= 1000 ? r.simulations / 1000 + "k" : r.simulations));
+    const label = count(r.simulations), half = 3.5 * label.length;
+    const t = make("text", { x: Math.min(W - 2 - half, Math.max(2 + half, at)), y: H - B + 14, "text-anchor": "middle", class: "tick" }, label);
+    ticks.push(t);
+    parts.push(t, make("line", { x1: at, y1: H - B, x2: at, y2: H - B + 4, stroke: "#999" }));
   }
   const legend = make("g", { class: "legend" });
   for (let i = 0; i < seats; i++) {
@@ -2715,6 +2824,12 @@ function lcrChart(rows, seats) {
   }
   parts.push(make("text", { x: L, y: H - 4 }, "lines: the mean; bands: its 95% interval"));
   svg.replaceChildren(legend, ...parts);
+  for (const t of ticks) {
+    const b = t.getBBox();
+    if (!b.width) continue;
+    const shift = b.x < 1 ? 1 - b.x : b.x + b.width > W - 1 ? W - 1 - (b.x + b.width) : 0;
+    if (shift) t.setAttribute("x", Number(t.getAttribute("x")) + shift);
+  }
 }
 
 // ---------------------------------------------------------------- casino

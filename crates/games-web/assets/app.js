@@ -159,6 +159,12 @@ fieldsInvalid();
 // panel's errors of before it go.
 function clearBefore(panel, at, request = "") {
   if (Number($("status").dataset.at || 0) <= at) status("");
+  errorsClearBefore(panel, at, request);
+}
+
+// The same, but the footer kept: for what is not a request that
+// succeeded (a form's check refused, whose results of before go).
+function errorsClearBefore(panel, at, request = "") {
   panelClearBefore(panel, at);
   // The same request's error of before, wherever it showed (beside the
   // control clicked then, another panel than this Try again's).
@@ -801,7 +807,10 @@ function hogRulesInPlay() {
   }
   const r = hogStateRules();
   $("hog-game-rules").textContent = `Playing under ${hogRulesSaid(r)}.`;
-  const same = hogSameRules(hogRules(), r);
+  // (A goal New game would refuse is its own field's error, not this.)
+  const form = hogRules(), g = Number($("hog-goal").value);
+  if (!(Number.isInteger(g) && g >= 1 && g <= 100)) form.goal = r.goal;
+  const same = hogSameRules(form, r);
   if (!same) later.textContent = `The rules chosen here apply from New game: the game in play keeps ${hogRulesSaid(r)}.`;
   later.hidden = same;
 }
@@ -1604,13 +1613,21 @@ function kalahStart() {
   $("kalah-undo").onclick = kalahUndo;
   $("kalah-export").onclick = () => download("kalah");
   $("kalah-board").addEventListener("keydown", kalahArrows);
-  // A budget typed applies to the next request (and the address) once it
-  // is one; a capture rule chosen waits for New game, and says so.
-  $("kalah-think").addEventListener("input", () => {
-    if (kalahThinkError()) return;
-    kalah.think = Number($("kalah-think").value);
-    if (kalah.state) kalahToUrl();
-  });
+  // A budget typed applies to the next request (and the address) once the
+  // whole value is one; while it is not, the error under the field says so
+  // and which budget the solver keeps. A capture rule chosen waits for New
+  // game, and says so.
+  for (const type of ["input", "change"]) {
+    $("kalah-think").addEventListener(type, () => {
+      const bad = kalahThinkError();
+      if (bad) {
+        panelError($("kalah-new").closest(".panel"), `${bad} The solver keeps ${kalah.think} s meanwhile.`, "check-error", ["kalah-think"]);
+        return;
+      }
+      kalah.think = Number($("kalah-think").value);
+      if (kalah.state) kalahToUrl();
+    });
+  }
   $("kalah-rule").addEventListener("change", kalahRuleInPlay);
   const from = kalahFromUrl();
   if (from !== true) {
@@ -2269,8 +2286,9 @@ function lcrToUrl() {
     if (v !== null) q.set(k, v);
   }
   for (const [k, v] of Object.entries(lcr.study || {})) q.set(k, v);
-  if (!lcr.game && !lcr.study) return;
-  history.replaceState(null, "", `/lcr?${q}`);
+  // (A study gone leaves the address, whatever the game's state.)
+  if (!lcr.game && !lcr.study && !LCR_STUDY_KEYS.some((k) => was.has(k))) return;
+  history.replaceState(null, "", String(q) ? `/lcr?${q}` : "/lcr");
 }
 
 const LCR_GAME_KEYS = ["players", "coins", "seed", "at"];
@@ -2385,9 +2403,15 @@ async function lcrExact(follow = false) {
 
 // The form's seats or coins were refused (by either button's check, the
 // first write after `at`): the odds shown are another table's, and so are
-// any on their way, and an answer's error of before goes with them.
+// any on their way, and an answer's error of before goes with them. The
+// footer goes only when it says that error (written just before it): a
+// check refused is no request that succeeded, and leaves the others.
 function lcrOddsGone(at) {
-  clearBefore($("lcr-exact-go").closest(".panel"), at + 1, "lcr exact");
+  const said = Number($("status").dataset.at || 0);
+  const odds = [...document.querySelectorAll('.panel-error[data-request="lcr exact"]')]
+    .some((p) => Number(p.dataset.at || 0) === said + 1 && said < at + 1);
+  if (odds) status("");
+  errorsClearBefore($("lcr-exact-go").closest(".panel"), at + 1, "lcr exact");
   ++lcr.oddsAsked;
   $("lcr-exact").replaceChildren();
   $("lcr-exact-said").textContent = "";
@@ -2625,6 +2649,8 @@ async function lcrStudy(reveal = false) {
     let buffer = "", final = null;
     for (;;) {
       const { value, done } = await reader.read();
+      // (Called off with its table after this chunk came: nothing of it is shown.)
+      if (asked !== lcr.studyAsked) return;
       if (value) buffer += decoder.decode(value, { stream: true });
       let nl;
       while ((nl = buffer.indexOf("\n")) >= 0) {
@@ -3279,6 +3305,11 @@ function crapsShortShow() {
   const holds = Boolean(button) && button.getAttribute("aria-disabled") === "true" &&
     s.stake === Number($("craps-stake").value) && s.bank === craps.bank;
   if (old && old !== (holds && s.said)) old.closest("tr").remove();
+  // Only the bet pressed is described by it (rows are not drawn again on
+  // a press): another bet's tie goes when it moves or goes.
+  for (const b of document.querySelectorAll('#craps-bets-table button[aria-describedby="craps-bet-error"]')) {
+    if (!holds || b !== button) b.removeAttribute("aria-describedby");
+  }
   if (!holds) {
     craps.short = null;
     return;

@@ -5321,12 +5321,9 @@ async fn nothing_yet_goes(c: &Client, base: &str) {
     log_and_reset(c).await;
 }
 
-/// The eleventh review's second: a craps bet pressed without the chips for
-/// its stake says so under that bet's row, in the window where it was
-/// pressed (on a phone the stake is far above it), tied to its button,
-/// which keeps the keyboard; the error goes when the stake changes.
-async fn a_bet_short_of_chips(c: &Client, base: &str) {
-    window_size(c, 390, 844).await;
+/// Craps from seed 6 with 30 chips on pass, don't pass and field: 10
+/// left, short of the stake of 30 for any other bet.
+async fn craps_left_short(c: &Client, base: &str) {
     open(c, &format!("{base}/casino?game=craps&craps=6"), "casino").await;
     wait_for(
         c,
@@ -5341,6 +5338,15 @@ async fn a_bet_short_of_chips(c: &Client, base: &str) {
         r#"for (const b of ["pass", "don't pass", "field"]) document.querySelector(`#craps-bets-table tr[data-bet="${b}"] button`).click();"#,
     )
     .await;
+}
+
+/// The eleventh review's second: a craps bet pressed without the chips for
+/// its stake says so under that bet's row, in the window where it was
+/// pressed (on a phone the stake is far above it), tied to its button,
+/// which keeps the keyboard; the error goes when the stake changes.
+async fn a_bet_short_of_chips(c: &Client, base: &str) {
+    window_size(c, 390, 844).await;
+    craps_left_short(c, base).await;
     assert_eq!(
         js(
             c,
@@ -5957,20 +5963,7 @@ async fn lcr_study_called_off(c: &Client, base: &str, fails: &mut Vec<String>) {
 /// Two craps bets pressed short of chips, one after the other: only the
 /// second is described by "Not enough chips".
 async fn craps_short_tie_moves(c: &Client, base: &str, fails: &mut Vec<String>) {
-    open(c, &format!("{base}/casino?game=craps&craps=6"), "casino").await;
-    wait_for(
-        c,
-        "return !document.getElementById('craps-roll').disabled;",
-        "the craps game",
-        Duration::from_secs(20),
-    )
-    .await;
-    set(c, "craps-stake", "30").await;
-    js(
-        c,
-        r#"for (const b of ["pass", "don't pass", "field"]) document.querySelector(`#craps-bets-table tr[data-bet="${b}"] button`).click();"#,
-    )
-    .await;
+    craps_left_short(c, base).await;
     let short = js(
         c,
         "return [...document.querySelectorAll('#craps-bets-table button[aria-disabled=true]')].slice(0, 2).map((b) => b.id);",

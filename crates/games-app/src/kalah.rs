@@ -361,6 +361,12 @@ pub struct Solve {
 
 /// `solve`'s default `--time-limit`, seconds.
 pub const TIME_LIMIT: f64 = 3600.0;
+/// `solve`'s `--time-limit` range, seconds: 1 to 86,400.
+pub const TIME_LIMITS: std::ops::RangeInclusive<f64> = 1.0..=86_400.0;
+/// `moves`' `--think` range, seconds: 0.05 to 3600.
+pub const MOVES_THINK: std::ops::RangeInclusive<f64> = 0.05..=3600.0;
+/// `play`'s `--think` range, seconds: 0.1 to 3600.
+pub const PLAY_THINK: std::ops::RangeInclusive<f64> = 0.1..=3600.0;
 /// `solve`'s (and `play`'s) default `--table-bits`.
 pub const SOLVE_TABLE_BITS: u32 = 24;
 
@@ -480,9 +486,11 @@ impl Solve {
     /// The checks every solve makes first (the time limit's range, flags
     /// that exclude each other).
     fn check_flags(&self) -> Result<(), AppError> {
-        if !(1.0..=86_400.0).contains(&self.time_limit) {
+        if !TIME_LIMITS.contains(&self.time_limit) {
             return bad(format!(
-                "--time-limit must be from 1 to 86400 seconds, not {:?}",
+                "--time-limit must be from {} to {} seconds, not {:?}",
+                TIME_LIMITS.start(),
+                TIME_LIMITS.end(),
                 self.time_limit
             ));
         }
@@ -951,9 +959,11 @@ impl Verb for Moves {
     const VERB: &'static str = "moves";
     type Report = MovesReport;
     fn run(&self, ctx: &Context) -> Result<MovesReport, AppError> {
-        if !(0.05..=3600.0).contains(&self.think) {
+        if !MOVES_THINK.contains(&self.think) {
             return bad(format!(
-                "--think must be from 0.05 to 3600 seconds, not {:?}",
+                "--think must be from {} to {} seconds, not {:?}",
+                MOVES_THINK.start(),
+                MOVES_THINK.end(),
                 self.think
             ));
         }
@@ -1442,9 +1452,11 @@ impl Play {
     /// # Errors
     /// Bad input in the flags, or an endgame file that does not fit.
     pub fn start(&self, ctx: &Context) -> Result<(Position, PlaySolver), AppError> {
-        if !(0.1..=3600.0).contains(&self.think) {
+        if !PLAY_THINK.contains(&self.think) {
             return bad(format!(
-                "--think must be from 0.1 to 3600 seconds, not {}",
+                "--think must be from {} to {} seconds, not {}",
+                PLAY_THINK.start(),
+                PLAY_THINK.end(),
                 self.think
             ));
         }

@@ -347,6 +347,9 @@ pub struct KalahCache {
     /// meantime), and how far the build has come (see
     /// [`KalahCache::table_progress`]).
     table_work: Mutex<Option<((Position, u32), TableProgress)>>,
+    /// The preparer's own threads, made at its first search or build (see
+    /// [`KalahCache::background`]).
+    background: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
 }
 
 /// How far the build of a board's larger endgame table has come: what a
@@ -494,6 +497,7 @@ impl KalahCache {
             sizes: (FIRST_TABLE_POSITIONS, TABLE_POSITIONS),
             wanted: Mutex::default(),
             table_work: Mutex::default(),
+            background: std::sync::OnceLock::new(),
         }
     }
 
@@ -840,6 +844,26 @@ impl KalahCache {
         Busy(&self.busy)
     }
 
+    /// The pool the preparer works on when no request waits for the work:
+    /// as many threads as a solver's, each at the lowest priority (nice
+    /// 19), so that a server left running gives the machine's cores to
+    /// any other program first. Its requests already stop it (see
+    /// [`KalahCache::busy`]). `None` when the threads could not be made:
+    /// the work then runs as a request's does.
+    fn background(&self) -> Option<Arc<rayon::ThreadPool>> {
+        self.background
+            .get_or_init(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.threads)
+                    .thread_name(|i| format!("kalah-prepare-{i}"))
+                    .start_handler(|_| lowest_priority())
+                    .build()
+                    .ok()
+                    .map(Arc::new)
+            })
+            .clone()
+    }
+
     /// Queue `p` for the preparer (not when the queue is full); when the
     /// cache knows `p` already, the positions after it instead.
     pub fn prepare(&self, p: Position, table_bits: u32) {
@@ -1165,7 +1189,22 @@ impl KalahCache {
             *guard = Some(solver::Solver::new(p, &options)?);
         }
         let solver = guard.as_mut().expect("made above");
-        let (moves, nodes) = values_upto(solver, p, end, stop, ctx, every)?;
+        let (moves, nodes) = match self.background().filter(|_| !request) {
+            // The preparer's own search: on its threads, the solver's
+            // own given back even if the search panics.
+            Some(low) => {
+                struct Lent<'a>(&'a mut solver::Solver);
+                impl Drop for Lent<'_> {
+                    fn drop(&mut self) {
+                        self.0.search_on(None);
+                    }
+                }
+                solver.search_on(Some(Arc::clone(&low)));
+                let lent = Lent(solver);
+                low.install(|| values_upto(&mut *lent.0, p, end, stop, ctx, every))?
+            }
+            None => values_upto(solver, p, end, stop, ctx, every)?,
+        };
         drop(guard);
         if moves.iter().all(|m| m.solved) {
             self.keep(p, &moves);
@@ -1486,7 +1525,13 @@ impl KalahCache {
                     }
                     !other()
                 };
-                let built = Endgame::build_until(p.pits(), k, p.rule(), &go_on);
+                // A build a request waits for runs as the request would;
+                // else on the preparer's threads.
+                let build = || Endgame::build_until(p.pits(), k, p.rule(), &go_on);
+                let built = match self.background().filter(|_| !asked) {
+                    Some(low) => low.install(build),
+                    None => build(),
+                };
                 drop(work);
                 let t = match built {
                     Ok(Some(t)) => t,
@@ -1699,6 +1744,46 @@ mod tests {
         let own = bytes(None);
         let most = 2 * bytes(Some(last)) + bytes(Some(first)) + 2 * own;
         assert!(most <= SERVER_TABLE_BYTES, "{most} > {SERVER_TABLE_BYTES}");
+    }
+
+    /// The preparer's searches run on its own threads, at nice 19; a
+    /// request's on the solver's, at the caller's priority; both find the
+    /// same values.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_preparer_searches_at_the_lowest_priority() {
+        let nice =
+            || rustix::process::getpriority_process(Some(rustix::thread::gettid())).unwrap_or(-99);
+        let mine = nice();
+        let p = Position::kalah(4, 4, CaptureRule::Empty).unwrap();
+        for threads in [1, 2] {
+            let mut found = Vec::new();
+            for request in [false, true] {
+                let cache = KalahCache::new(64 << 20, threads);
+                let seen = Mutex::new(std::collections::BTreeSet::new());
+                let stop = || {
+                    let name = std::thread::current().name().unwrap_or("").to_string();
+                    lock(&seen).insert((name.starts_with("kalah-prepare-"), nice()));
+                    false
+                };
+                let end = Instant::now() + Duration::from_secs(60);
+                let (v, nodes) = cache
+                    .values(&p, 16, end, &stop, &Context::new(), 0, request, true)
+                    .unwrap()
+                    .unwrap();
+                assert!(nodes > 10_000, "{nodes} nodes: the search asks its hook");
+                let seen = seen.into_inner().unwrap();
+                let want = if request { (false, mine) } else { (true, 19) };
+                assert_eq!(
+                    seen.into_iter().collect::<Vec<_>>(),
+                    vec![want],
+                    "{threads} threads, request {request}"
+                );
+                found.push(v);
+            }
+            assert_eq!(found[0], found[1]);
+        }
+        assert_eq!(nice(), mine, "the caller's own priority is as it was");
     }
 
     /// A build that panics leaves no mark that requests would wait on,

@@ -723,11 +723,11 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
         if key == "out" && value != &Value::String("-".into()) {
             return Err((400, "out: only \"-\" (the response) on the web".into()));
         }
-        // The command's own least (a think of 0.05 s, a solve of 1 s) and
-        // the web's most, said as the web's range.
+        // The command's own least (`moves`' think, a solve's time limit)
+        // and the web's most, said as the web's range.
         let least = match key.as_str() {
-            "think" => Some(0.05),
-            "time-limit" => Some(1.0),
+            "think" => Some(*games_app::kalah::MOVES_THINK.start()),
+            "time-limit" => Some(*games_app::kalah::TIME_LIMITS.start()),
             _ => None,
         };
         if let Some(least) = least

@@ -183,6 +183,9 @@ pub struct Solver {
     compact: bool,
     /// Their pool, with more than one.
     pool: Option<rayon::ThreadPool>,
+    /// A caller's pool the searches run on instead, while lent (see
+    /// [`Solver::search_on`]).
+    lent: Option<std::sync::Arc<rayon::ThreadPool>>,
     /// From this many seeds in the pits a node may split ([`SPLIT_FROM`];
     /// tests split everywhere).
     split_from: i32,
@@ -374,9 +377,19 @@ impl Solver {
             terms: endgame::terms(pits, 0),
             compact: true,
             pool,
+            lent: None,
             split_from: SPLIT_FROM,
             specialised: true,
         })
+    }
+
+    /// Run the searches of a solver of more than one thread on `pool`'s
+    /// threads instead of its own, until lent another or `None` (its own
+    /// again): a caller's pool whose threads run at a lower priority, say.
+    /// A solver of one thread searches on the caller's thread, whatever it
+    /// is lent: its caller runs it on such a thread itself.
+    pub fn search_on(&mut self, pool: Option<std::sync::Arc<rayon::ThreadPool>>) {
+        self.lent = pool;
     }
 
     /// The endgame table in use.
@@ -595,7 +608,12 @@ impl Solver {
             } else {
                 i32::MAX
             },
-            pool: self.pool.as_ref(),
+            // A lent pool only in place of the solver's own: a solver of
+            // one thread has its table set for one.
+            pool: self
+                .pool
+                .as_ref()
+                .map(|own| self.lent.as_deref().unwrap_or(own)),
             progress,
             counted: AtomicU64::new(0),
             bounds: AtomicU64::new(0),
@@ -2003,5 +2021,44 @@ mod tests {
             Answer::Unfinished { nodes, .. } => assert_eq!(nodes, 0),
             Answer::Solved(s) => panic!("solved, stopped: {s:?}"),
         }
+    }
+
+    #[test]
+    fn a_lent_pool_runs_the_search() {
+        // The stop hook is asked on the threads that search: on the lent
+        // pool's while it is lent, on the solver's own after.
+        let p = Position::kalah(6, 4, CaptureRule::Empty).unwrap();
+        let lent = std::sync::Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(2)
+                .thread_name(|i| format!("lent-{i}"))
+                .build()
+                .unwrap(),
+        );
+        let mut solver = splitting(&p, 2, Some(8));
+        let names = |solver: &mut Solver| {
+            let seen = std::sync::Mutex::new(std::collections::BTreeSet::new());
+            let start = std::time::Instant::now();
+            let stop = || {
+                let name = std::thread::current().name().unwrap_or("").to_string();
+                seen.lock().unwrap().insert(name);
+                start.elapsed() > std::time::Duration::from_millis(100)
+            };
+            solver
+                .solve_until_stopped(&p, None, &stop, &|_| {})
+                .unwrap();
+            seen.into_inner().unwrap()
+        };
+        solver.search_on(Some(std::sync::Arc::clone(&lent)));
+        let on_lent = names(&mut solver);
+        assert!(!on_lent.is_empty());
+        assert!(
+            on_lent.iter().all(|n| n.starts_with("lent-")),
+            "{on_lent:?}"
+        );
+        solver.search_on(None);
+        let own = names(&mut solver);
+        assert!(!own.is_empty());
+        assert!(own.iter().all(|n| !n.starts_with("lent-")), "{own:?}");
     }
 }

@@ -213,26 +213,30 @@ fn one_board((b, bits): &(Position, u32), p: &Position, table_bits: u32) -> bool
 /// Make room for `bytes` more within `limit` by dropping idle solvers
 /// (no request holds them) with the smaller tables, the least recently
 /// used first (never another larger table's): whether there is room now.
+/// None is dropped when that would still leave too little room.
 fn room_for(s: &mut Slots, bytes: u64, limit: u64) -> bool {
-    loop {
-        let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
-        if total + bytes <= limit {
-            return true;
+    let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
+    let mut idle: Vec<usize> = (0..s.slots.len())
+        .filter(|&i| Arc::strong_count(&s.slots[i].solver) == 1 && !s.slots[i].larger)
+        .collect();
+    idle.sort_by_key(|&i| s.slots[i].used);
+    let (mut left, mut dropped) = (total, 0);
+    for &i in &idle {
+        if left + bytes <= limit {
+            break;
         }
-        let smaller = s
-            .slots
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| Arc::strong_count(&x.solver) == 1 && !x.larger)
-            .min_by_key(|(_, x)| x.used)
-            .map(|(i, _)| i);
-        match smaller {
-            Some(i) => {
-                s.slots.remove(i);
-            }
-            None => return false,
-        }
+        left -= s.slots[i].bytes;
+        dropped += 1;
     }
+    if left + bytes > limit {
+        return false;
+    }
+    let mut gone = idle[..dropped].to_vec();
+    gone.sort_unstable_by(|a, b| b.cmp(a));
+    for i in gone {
+        s.slots.remove(i);
+    }
+    true
 }
 
 /// Which solver serves a position.
@@ -350,6 +354,9 @@ pub struct KalahCache {
     /// The preparer's own threads, made at its first search or build (see
     /// [`KalahCache::background`]).
     background: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
+    /// Raised while a thread of its own builds a solver for a request
+    /// short of time: one such build at a time.
+    aside: Arc<AtomicBool>,
 }
 
 /// How far the build of a board's larger endgame table has come: what a
@@ -498,6 +505,7 @@ impl KalahCache {
             wanted: Mutex::default(),
             table_work: Mutex::default(),
             background: std::sync::OnceLock::new(),
+            aside: Arc::default(),
         }
     }
 
@@ -1170,20 +1178,41 @@ impl KalahCache {
                 // The build (its endgame table: seconds for Kalah(6,4))
                 // takes more of the time than a request has: a thread of
                 // its own makes it, and this request, and any other until
-                // it is made, solves without the cache.
-                building.store(true, Ordering::Release);
+                // it is made, solves without the cache. One such thread
+                // at a time: requests for new boards in a row (each
+                // answered at its short `think`) would leave a build
+                // each behind them. While one runs, another board's
+                // request solves without the cache, and the next asks
+                // again.
                 drop(guard);
-                let (p, slot) = (p.clone(), Arc::clone(&slot));
-                std::thread::spawn(move || {
-                    let mut g = relock(slot.lock());
-                    if g.is_none() {
-                        // A build that fails leaves the slot empty: the
-                        // next request tries again.
-                        *g = solver::Solver::new(&p, &options).ok();
+                if self.aside.swap(true, Ordering::AcqRel) {
+                    return Ok(None);
+                }
+                building.store(true, Ordering::Release);
+                /// Lowers both flags however the build ends (a panic too):
+                /// raised, requests for the board would never use the
+                /// cache again.
+                struct Built(Arc<AtomicBool>, Arc<AtomicBool>);
+                impl Drop for Built {
+                    fn drop(&mut self) {
+                        self.0.store(false, Ordering::Release);
+                        self.1.store(false, Ordering::Release);
                     }
-                    drop(g);
-                    building.store(false, Ordering::Release);
-                });
+                }
+                let built = Built(building, Arc::clone(&self.aside));
+                let (p, slot) = (p.clone(), Arc::clone(&slot));
+                // A thread the machine refuses drops `built` with it.
+                let _ = std::thread::Builder::new()
+                    .name("kalah-solver-build".into())
+                    .spawn(move || {
+                        let _built = built;
+                        let mut g = relock(slot.lock());
+                        if g.is_none() {
+                            // A build that fails leaves the slot empty:
+                            // the next request tries again.
+                            *g = solver::Solver::new(&p, &options).ok();
+                        }
+                    });
                 return Ok(None);
             }
             *guard = Some(solver::Solver::new(p, &options)?);
@@ -1450,6 +1479,18 @@ impl KalahCache {
         {
             return false;
         }
+        if lock(&self.slots).slots.iter().any(|x| x.key == key) {
+            return true;
+        }
+        let file = KalahCache::table_file(&tables.dir, p.pits(), k, p.rule());
+        // Nothing to read: no file, or not a regular one (a pipe would
+        // never answer), or one found not to be this table (read again
+        // only before it is built over). Then no room is made for a table
+        // that will not come.
+        let unread = !file.is_file() || (!build && lock(&self.unread).contains(&file));
+        if unread && (!build || lock(&self.built).contains(&key)) {
+            return false;
+        }
         // Room first, before a byte is read: idle solvers with the smaller
         // tables go for it. No request drops a larger table's solver, so
         // the preparer and the requests never take turns dropping each
@@ -1463,10 +1504,9 @@ impl KalahCache {
                 return false;
             }
         }
-        let file = KalahCache::table_file(&tables.dir, p.pits(), k, p.rule());
         // A file of this table (another run's) is read; one that is not
         // this table, or not whole, is built again and replaced.
-        let table = if !build && lock(&self.unread).contains(&file) {
+        let table = if unread {
             None
         } else {
             let read = match Endgame::read_file(&file) {
@@ -1784,6 +1824,135 @@ mod tests {
             assert_eq!(found[0], found[1]);
         }
         assert_eq!(nice(), mine, "the caller's own priority is as it was");
+    }
+
+    /// Room is made by dropping idle solvers of the smaller tables, the
+    /// least recently used first, and only when that makes enough: none is
+    /// dropped for what would not fit anyway, nor one a request holds.
+    #[test]
+    fn room_is_made_only_when_it_suffices() {
+        let cache = KalahCache::new(64 << 20, 1);
+        let p = Position::kalah(4, 3, CaptureRule::Handout).unwrap();
+        let slot = |k: usize, used: u64, larger: bool| Slot {
+            key: cache.plan(&p, k, 16).0,
+            larger,
+            bytes: 100,
+            solver: Arc::default(),
+            building: Arc::default(),
+            used,
+        };
+        let slots = || Slots {
+            slots: vec![slot(18, 3, false), slot(19, 1, false), slot(20, 2, true)],
+            clock: 3,
+        };
+        let seeds =
+            |s: &Slots| -> Vec<usize> { s.slots.iter().map(|x| x.key.endgame_seeds).collect() };
+        // 300 held within 350: 150 more takes one, the least recently used.
+        let mut s = slots();
+        assert!(room_for(&mut s, 150, 350));
+        assert_eq!(seeds(&s), [18, 20]);
+        // 250 more takes both idle ones.
+        let mut s = slots();
+        assert!(room_for(&mut s, 250, 350));
+        assert_eq!(seeds(&s), [20]);
+        // 300 more would take the larger table's too: nothing goes.
+        let mut s = slots();
+        assert!(!room_for(&mut s, 300, 350));
+        assert_eq!(seeds(&s), [18, 19, 20]);
+        // One a request holds stays: not room enough, nothing goes.
+        let mut s = slots();
+        let held = Arc::clone(&s.slots[1].solver);
+        assert!(!room_for(&mut s, 250, 350));
+        assert_eq!(seeds(&s), [18, 19, 20]);
+        drop(held);
+    }
+
+    /// With no file of a larger table to read, the preparer makes no room
+    /// for it: the solvers requests made stay. With the file (or to build
+    /// the table) room is made.
+    #[test]
+    fn no_room_is_made_for_a_table_that_will_not_come() {
+        let dir = tempfile::tempdir().unwrap();
+        let save: SaveTable = Arc::new(|_: &std::path::Path, _: &Endgame| Ok(()));
+        let p = Position::kalah(4, 3, CaptureRule::Handout).unwrap();
+        let q = Position::kalah(3, 3, CaptureRule::Handout).unwrap();
+        let k = 21;
+        let table = |p: &Position| {
+            let (_, options) = KalahCache::new(0, 1).plan(p, k, 16);
+            solver::planned_bytes(&options, p.pits(), None)
+        };
+        let own = {
+            let c = KalahCache::new(0, 1);
+            let options = c.plan(&q, 0, 16).1;
+            solver::planned_bytes(&options, q.pits(), None)
+        };
+        // Room for the larger table only once the request's solver goes.
+        let cache = KalahCache::new(table(&p) + own - 1, 1).with_tables(dir.path().into(), save);
+        let ctx = Context::new();
+        let end = Instant::now() + Duration::from_secs(60);
+        cache
+            .values(&q, 16, end, &|| false, &ctx, 0, true, true)
+            .unwrap()
+            .unwrap();
+        assert_eq!(cache.solvers(), 1);
+        let cancel = Cancel::new();
+        let plan = Plan {
+            tables: cache.tables.as_ref().unwrap(),
+            cancel: &cancel,
+            asked: false,
+        };
+        assert!(!cache.table_of(&p, 16, k, false, &plan));
+        assert_eq!(cache.solvers(), 1, "a solver dropped for no file");
+        // Something else in the file's place (a folder here; a pipe
+        // would never answer) is not read.
+        let file = KalahCache::table_file(dir.path(), 4, k, p.rule());
+        std::fs::create_dir(&file).unwrap();
+        assert!(!cache.table_of(&p, 16, k, false, &plan));
+        assert_eq!(cache.solvers(), 1);
+        std::fs::remove_dir(&file).unwrap();
+        // The file there: read, room made.
+        let t = Endgame::build(4, k, p.rule()).unwrap();
+        t.save(&mut std::fs::File::create(&file).unwrap()).unwrap();
+        assert!(cache.table_of(&p, 16, k, false, &plan));
+        assert_eq!(cache.endgame_seeds(), [k]);
+    }
+
+    /// A request short of time has its solver built on a thread of its
+    /// own, one such build at a time: another board's request meanwhile
+    /// solves without the cache and leaves no build behind.
+    #[test]
+    fn one_solver_is_built_aside_at_a_time() {
+        let cache = KalahCache::new(1 << 30, 1);
+        let a = Position::kalah(6, 4, CaptureRule::Handout).unwrap();
+        let b = Position::kalah(6, 4, CaptureRule::Empty).unwrap();
+        let ctx = Context::new();
+        let ask = |p: &Position| {
+            let end = Instant::now() + Duration::from_millis(1);
+            cache
+                .values(p, 16, end, &|| false, &ctx, 0, true, true)
+                .unwrap()
+        };
+        let built = || {
+            let start = Instant::now();
+            while cache.aside.load(Ordering::Acquire) {
+                assert!(start.elapsed() < Duration::from_secs(60));
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let s = lock(&cache.slots);
+            let mut rules: Vec<_> = s
+                .slots
+                .iter()
+                .filter(|x| lock(&x.solver).is_some())
+                .map(|x| x.key.rule == CaptureRule::Empty)
+                .collect();
+            rules.sort_unstable();
+            rules
+        };
+        assert_eq!(ask(&a), None);
+        assert_eq!(ask(&b), None);
+        assert_eq!(built(), [false], "only the first board's solver");
+        assert_eq!(ask(&b), None);
+        assert_eq!(built(), [false, true]);
     }
 
     /// A build that panics leaves no mark that requests would wait on,

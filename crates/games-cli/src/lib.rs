@@ -311,6 +311,20 @@ fn default_cache_dir() -> Option<std::path::PathBuf> {
         .map(|d| d.join("games-cli"))
 }
 
+/// A cache folder's file to write: refused when something other than a
+/// regular file (a pipe, a device, a folder) is in its place, which the
+/// server would block on or write into; a symbolic link to a regular file
+/// is written through, as every output is.
+fn cache_file(file: &std::path::Path) -> Result<output::Target, CliError> {
+    if std::fs::metadata(file).is_ok_and(|m| !m.is_file()) {
+        return Err(CliError(format!(
+            "{}: not a regular file, so the cache does not write it",
+            file.display()
+        )));
+    }
+    output::check_one("--cache", file)
+}
+
 /// Write `cache`'s every-move values to `file` (made whole in a temporary
 /// file and renamed over it, as every output is; the folder is made if
 /// missing).
@@ -324,7 +338,7 @@ pub fn save_kalah_values(
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir.display(), &e))?;
     }
-    let target = output::check_one("--cache", file)?;
+    let target = cache_file(file)?;
     let mut bytes = serde_json::to_vec(&cache.saved())?;
     bytes.push(b'\n');
     output::write_all(&[(&target, &bytes)])
@@ -342,6 +356,13 @@ pub fn load_kalah_values(
     cache: &games_app::KalahCache,
     file: &std::path::Path,
 ) -> Result<usize, CliError> {
+    // Not opened unless a regular file: a pipe would never answer, and
+    // the server would never start.
+    match std::fs::metadata(file) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Ok(m) if !m.is_file() => return fail(format!("{}: not a regular file", file.display())),
+        _ => {}
+    }
     let f = match std::fs::File::open(file) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
@@ -487,7 +508,7 @@ pub fn save_table(
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let target = output::check_one("--cache", file).map_err(|e| e.message)?;
+    let target = cache_file(file).map_err(|e| e.message)?;
     output::write_with(&target, |w| table.save(w))
         .map(|_| ())
         .map_err(|e| e.message)
@@ -513,12 +534,57 @@ pub fn web_kalah_cache_in(dir: std::path::PathBuf) -> games_app::KalahCache {
     )
 }
 
+/// How old a temporary file in a cache folder is when `serve` takes it
+/// for one an earlier run left (killed while it wrote): 10 minutes
+/// untouched. A server writing its table touches its file many times a
+/// second; another server on the same folder may be writing one now.
+pub const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Remove the temporary files of `dir`'s cache files (`.kalah-*.tmp`)
+/// untouched for [`STALE_TEMP`]: a server killed (`kill -9`, out of
+/// memory) while it wrote a table leaves up to 1.25 GB behind, and each
+/// later run writes under a new name. How many it removed.
+pub fn remove_stale_temps(dir: &std::path::Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = std::time::SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(".kalah-") && name.ends_with(".tmp")) {
+            continue;
+        }
+        // Not followed: a link is not one of ours.
+        let Ok(m) = entry.metadata() else { continue };
+        let old = m
+            .modified()
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age >= STALE_TEMP);
+        if m.is_file() && old && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 fn serve(a: &ServeArgs) -> Result<String, CliError> {
     let dir = if a.no_cache {
         None
     } else {
         a.cache.clone().or_else(default_cache_dir)
     };
+    if let Some(d) = &dir {
+        let n = remove_stale_temps(d);
+        if n > 0 {
+            eprintln!(
+                "removed {n} temporary file(s) an earlier run left in {}",
+                d.display()
+            );
+        }
+    }
     let cache = std::sync::Arc::new(match &dir {
         Some(d) => {
             eprintln!(
@@ -1011,16 +1077,20 @@ where
 pub const EXIT_SIGINT: u8 = 130;
 /// Exit code 143: ended by SIGTERM.
 pub const EXIT_SIGTERM: u8 = 143;
+/// Exit code 129: ended by SIGHUP (the terminal closed).
+pub const EXIT_SIGHUP: u8 = 129;
 
-/// On SIGINT or SIGTERM, remove the temporary output files being written
-/// and exit with 130 or 143: a Ctrl-C during `mancala endgame build` once
-/// left a 40 MB `.keep.db.XXXX.tmp` behind. Only the binary installs it
-/// (tests run the library in their own process).
+/// On SIGINT, SIGTERM or SIGHUP, remove the temporary output files being
+/// written and exit with 130, 143 or 129: a Ctrl-C during `mancala
+/// endgame build` once left a 40 MB `.keep.db.XXXX.tmp` behind, and a
+/// closed terminal would leave a server's half-written table (up to 1.25
+/// GB). Only the binary installs it (tests run the library in their own
+/// process).
 fn clean_up_on_signals() {
     #[cfg(unix)]
     {
-        use signal_hook::consts::{SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
             // Without the handler a signal ends the process as before.
             return;
         };
@@ -1028,10 +1098,10 @@ fn clean_up_on_signals() {
             .name("signals".into())
             .spawn(move || {
                 if let Some(sig) = signals.forever().next() {
-                    let code = if sig == SIGINT {
-                        EXIT_SIGINT
-                    } else {
-                        EXIT_SIGTERM
+                    let code = match sig {
+                        SIGINT => EXIT_SIGINT,
+                        SIGHUP => EXIT_SIGHUP,
+                        _ => EXIT_SIGTERM,
                     };
                     output::on_signal(i32::from(code));
                 }

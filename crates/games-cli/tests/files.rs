@@ -407,6 +407,15 @@ fn an_interrupted_run_removes_its_temporary_file() {
         }
     }
     assert_eq!(code, Some(143), "SIGTERM during the build");
+    // The terminal closed (SIGHUP) while the file is written.
+    let mut code = None;
+    for _ in 0..5 {
+        code = interrupt("-HUP", |d| !temps(d).is_empty());
+        if code.is_some() {
+            break;
+        }
+    }
+    assert_eq!(code, Some(129), "SIGHUP while writing");
 }
 
 #[test]

@@ -182,6 +182,76 @@ fn a_servers_kalah_values_are_saved_and_read_back() {
     );
 }
 
+/// A server's start removes the temporary cache files an earlier run
+/// left (killed while it wrote), once untouched for 10 minutes: not a
+/// newer one (another server may be writing it), nor any other file.
+#[test]
+fn a_start_removes_the_temporary_files_a_killed_run_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = std::time::SystemTime::now() - games_cli::STALE_TEMP - Duration::from_secs(1);
+    let made = |name: &str, at: Option<std::time::SystemTime>| {
+        let f = std::fs::File::create(dir.path().join(name)).unwrap();
+        if let Some(t) = at {
+            f.set_modified(t).unwrap();
+        }
+    };
+    made(".kalah-6-pits-24-seeds-handout.db.a1B2c3.tmp", Some(old));
+    made(".kalah-values.json.x9Y8z7.tmp", Some(old));
+    made(".kalah-6-pits-22-seeds-empty.db.q1W2e3.tmp", None);
+    made("kalah-values.json", Some(old));
+    made(".notes.txt.r4T5y6.tmp", Some(old));
+    assert_eq!(games_cli::remove_stale_temps(dir.path()), 2);
+    let mut left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [
+            ".kalah-6-pits-22-seeds-empty.db.q1W2e3.tmp",
+            ".notes.txt.r4T5y6.tmp",
+            "kalah-values.json"
+        ]
+    );
+    assert_eq!(games_cli::remove_stale_temps(&dir.path().join("none")), 0);
+}
+
+/// A pipe in a cache file's place is neither read nor written (either
+/// would block the server for good): the values file and a table file
+/// are refused at once, naming the file, and the pipe stays a pipe.
+#[cfg(unix)]
+#[test]
+fn a_pipe_in_the_cache_folder_is_refused_at_once() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let values = dir.path().join(games_cli::KALAH_VALUES_FILE);
+    let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let table = games_app::KalahCache::table_file(dir.path(), 4, 24, p.rule());
+    for f in [&values, &table] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(f)
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    let start = std::time::Instant::now();
+    let cache = games_cli::web_kalah_cache();
+    let e = games_cli::load_kalah_values(&cache, &values).unwrap_err();
+    assert!(e.message.contains("not a regular file"), "{}", e.message);
+    let e = games_cli::save_kalah_values(&cache, &values).unwrap_err();
+    assert!(e.message.contains("not a regular file"), "{}", e.message);
+    let e = mancala::endgame::Endgame::read_file(&table).unwrap_err();
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+    let t = mancala::endgame::Endgame::build(4, 8, p.rule()).unwrap();
+    let e = games_cli::save_table(&table, &t).unwrap_err();
+    assert!(e.contains("not a regular file"), "{e}");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    for f in [&values, &table] {
+        assert!(std::fs::metadata(f).unwrap().file_type().is_fifo());
+    }
+}
+
 /// `serve --cache`'s larger endgame tables: the preparer of a server's
 /// cache with a folder writes the table of the board it prepares whole
 /// (the folder made, no temporary file left), in the format `kalah

@@ -89,6 +89,10 @@ impl Endgame {
     /// # Errors
     /// As [`Endgame::load`], and when the file cannot be read.
     pub fn read_file(path: &std::path::Path) -> Result<Endgame, MancalaError> {
+        // A pipe or a device in its place would never end, or answer.
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(bad("not a regular file".into()));
+        }
         let mut file =
             std::fs::File::open(path).map_err(|e| bad(format!("cannot read the file: {e}")))?;
         #[cfg(unix)]

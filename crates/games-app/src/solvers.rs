@@ -98,6 +98,10 @@ struct Plan<'a> {
     cancel: &'a Cancel,
     /// Asked for by a waiting request: not stopped for another board.
     asked: bool,
+    /// A build for no request: a last stage, made when nothing else is
+    /// to do, on the preparer's threads at the lowest priority. A first
+    /// stage is what a first request for its board waits on.
+    idle: bool,
 }
 
 /// Which of a board's larger tables [`KalahCache::make_table`] may make.
@@ -1438,6 +1442,7 @@ impl KalahCache {
             tables,
             cancel,
             asked,
+            idle: false,
         };
         let mut got = self.table_of(p, table_bits, last, false, &plan);
         if !got && held.is_none() && first != last {
@@ -1450,7 +1455,8 @@ impl KalahCache {
                 _ => None,
             };
             if let Some(k) = k {
-                self.table_of(p, table_bits, k, true, &plan);
+                let idle = !asked && held.is_some();
+                self.table_of(p, table_bits, k, true, &Plan { idle, ..plan });
             }
         }
     }
@@ -1470,6 +1476,7 @@ impl KalahCache {
             tables,
             cancel,
             asked,
+            idle,
         } = *plan;
         let (key, options) = self.plan(p, k, table_bits);
         let bytes = solver::planned_bytes(&options, p.pits(), None);
@@ -1487,7 +1494,8 @@ impl KalahCache {
         // never answer), or one found not to be this table (read again
         // only before it is built over). Then no room is made for a table
         // that will not come.
-        let unread = !file.is_file() || (!build && lock(&self.unread).contains(&file));
+        let unread = !file.is_file()
+            || ((!build || lock(&self.built).contains(&key)) && lock(&self.unread).contains(&file));
         if unread && (!build || lock(&self.built).contains(&key)) {
             return false;
         }
@@ -1565,10 +1573,11 @@ impl KalahCache {
                     }
                     !other()
                 };
-                // A build a request waits for runs as the request would;
-                // else on the preparer's threads.
+                // A last stage, built for no request, on the preparer's
+                // threads; a first stage (what a first request for the
+                // board waits on, asked yet or not) as a request's work.
                 let build = || Endgame::build_until(p.pits(), k, p.rule(), &go_on);
-                let built = match self.background().filter(|_| !asked) {
+                let built = match self.background().filter(|_| idle) {
                     Some(low) => low.install(build),
                     None => build(),
                 };
@@ -1670,11 +1679,16 @@ impl KalahCache {
             first: self.first_file(p, k, tables),
         };
         let again = job.clone();
+        // On the preparer's threads (at the lowest priority): this thread
+        // only waits. Not niced itself: a niced thread that is the first
+        // to use rayon's global pool (the save's checksum) would start its
+        // threads at nice 19 for every later build and read.
+        let low = self.background();
         let spawned = std::thread::Builder::new()
             .name("kalah-table-save".into())
-            .spawn(move || {
-                lowest_priority();
-                job.run();
+            .spawn(move || match low {
+                Some(low) => low.install(|| job.run()),
+                None => job.run(),
             });
         match spawned {
             Ok(h) => *lock(&self.saving) = Some(h),
@@ -1900,6 +1914,7 @@ mod tests {
             tables: cache.tables.as_ref().unwrap(),
             cancel: &cancel,
             asked: false,
+            idle: false,
         };
         assert!(!cache.table_of(&p, 16, k, false, &plan));
         assert_eq!(cache.solvers(), 1, "a solver dropped for no file");

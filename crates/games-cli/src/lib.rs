@@ -1090,7 +1090,14 @@ fn clean_up_on_signals() {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        // A signal ignored when the program started stays ignored: `nohup
+        // games-cli serve` outlives its terminal, and a job a script puts
+        // in the background ignores Ctrl-C, as their starters meant.
+        let caught: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+            .into_iter()
+            .filter(|&s| !ignored_at_start(s))
+            .collect();
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(caught) else {
             // Without the handler a signal ends the process as before.
             return;
         };
@@ -1106,6 +1113,26 @@ fn clean_up_on_signals() {
                     output::on_signal(i32::from(code));
                 }
             });
+    }
+}
+
+/// Whether signal `sig` was ignored when the process started (`nohup`
+/// ignores SIGHUP; a shell's background job, SIGINT): read from
+/// `/proc/self/status`. Where that cannot be read, SIGHUP is taken as
+/// ignored (left as the system has it) and the others as not.
+#[cfg(unix)]
+fn ignored_at_start(sig: i32) -> bool {
+    let mask = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status.lines().find_map(|l| {
+                let hex = l.strip_prefix("SigIgn:")?.trim();
+                u64::from_str_radix(hex, 16).ok()
+            })
+        });
+    match mask {
+        Some(m) => (1..=64).contains(&sig) && m >> (sig - 1) & 1 == 1,
+        None => sig == signal_hook::consts::SIGHUP,
     }
 }
 

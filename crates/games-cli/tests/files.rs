@@ -418,6 +418,45 @@ fn an_interrupted_run_removes_its_temporary_file() {
     assert_eq!(code, Some(129), "SIGHUP while writing");
 }
 
+/// Under `nohup` (SIGHUP ignored from the start) a closed terminal does
+/// not end a run: the build goes on and writes its file.
+#[test]
+fn a_run_under_nohup_outlives_its_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = at(dir.path(), "keep.db");
+    std::fs::write(&keep, "the old table").unwrap();
+    let program = bin().get_program().to_os_string();
+    let mut child = std::process::Command::new("nohup")
+        .arg(program)
+        .args([
+            "mancala",
+            "endgame",
+            "build",
+            &keep,
+            "--pits",
+            "6",
+            "--endgame-seeds",
+            "16",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !handler_up(child.id()) && child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-HUP", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert_ne!(std::fs::read(&keep).unwrap(), b"the old table");
+    assert!(temps(dir.path()).is_empty());
+}
+
 #[test]
 fn errors_name_the_users_path_not_the_temporary_one() {
     // /proc takes no new file, even for root.

@@ -1259,6 +1259,7 @@ async fn play_everything(c: &Client, base: &str) {
     what_an_eleventh_review_found(c, base).await;
     what_a_twelfth_review_found(c, base).await;
     what_a_thirteenth_review_found(c, base).await;
+    what_a_fourteenth_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -1465,9 +1466,9 @@ async fn baccarat_keeps_running_totals(c: &Client, base: &str) {
     let odds = craps_baccarat::baccarat::exact_odds(8).unwrap();
     assert_eq!(t[0][3], "exact % (8 decks)", "{t:?}");
     for (i, p) in [odds.player, odds.house, odds.tie].into_iter().enumerate() {
-        assert_eq!(t[i + 1][3], format!("{:.2}%", 100.0 * p.to_f64()), "{t:?}");
+        assert_eq!(t[i + 1][3], format!("{:.4}%", 100.0 * p.to_f64()), "{t:?}");
     }
-    assert_eq!(t[4][3], "100.00%", "{t:?}");
+    assert_eq!(t[4][3], "100.0000%", "{t:?}");
     let widths = js(
         c,
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
@@ -1610,9 +1611,9 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     );
     log_and_reset(c).await;
 
-    // ---- Links the page cannot open say so beside "New game" (a new game
-    // instead), and a finished position from a link is scored with the
-    // seeds left banked.
+    // ---- A link's field the page cannot take is named beside "New game"
+    // and left (the game opens with the rest), and a finished position
+    // from a link is scored with the seeds left banked.
     for (page, query, button, word) in [
         (
             "kalah",
@@ -1641,7 +1642,7 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
         let said = note_beside(c, button).await;
         let said = said.as_str().unwrap_or("");
         assert!(
-            said.starts_with("This link's game could not be opened") && said.contains(word),
+            said.starts_with("This link's game opened without") && said.contains(word),
             "/{page}?{query}: {said}"
         );
     }
@@ -2426,7 +2427,8 @@ async fn when_requests_fail(c: &Client, base: &str) {
     )
     .await;
     note_with(c, "craps-new", "cannot stand").await;
-    // A stake is whole chips; a baccarat link past its hand's end says so.
+    // A stake is whole chips (a bet of another is named and left, the
+    // link's bankroll kept); a baccarat link past its hand's end says so.
     open(
         c,
         &format!("{base}/casino?craps=5&rolls=0&bank=95.5&bets=pass:4.5&deal=1&decks=8&cards=6"),
@@ -2441,7 +2443,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
             "return document.getElementById('craps-bank').textContent;"
         )
         .await,
-        "100"
+        "95.50"
     );
     // (A link of before, with every digit of the float, gives the same
     // bankroll as one to 6 decimals: 3025 thirtieths, 100.833333.)
@@ -2998,7 +3000,8 @@ async fn what_a_fifth_review_found(c: &Client, base: &str) {
     assert_eq!(
         said,
         "The link's bet odds4 is not a bet of this table: its chips are back in the bankroll. \
-         The link's bet odds on 4 cannot stand at this roll: its chips are back in the bankroll."
+         The link's bet odds on 4 cannot stand at this roll (only once the point is 4 or 10; the point is 5): \
+         its chips are back in the bankroll."
     );
     assert_eq!(craps_bank_and_seed(c).await[0], "112");
     set(c, "craps-seed", "6").await;
@@ -3855,14 +3858,23 @@ async fn whole_games_replay(c: &Client, base: &str) {
     assert_eq!(said[0], "", "{said}");
     assert!(said[1].as_str().unwrap().starts_with("Seats:"), "{said}");
     assert!(!said[2].as_str().unwrap().contains("states"), "{said}");
-    // A game's link with a study's field but not its seed: the seed is
-    // named as missing (it read "no study").
+    // A game's link with a study's fields but not its seed: the study
+    // runs with a new seed, shown (as a game without a seed), and no note.
     c.goto(&format!(
-        "{base}/lcr?players=3&coins=3&seed=5&at=2&table=nohold"
+        "{base}/lcr?players=3&coins=3&seed=5&at=2&table=nohold&games=200"
     ))
     .await
     .unwrap();
-    note_comes(c, "lcr-study-go", "its seed (study=) is missing").await;
+    let ran = wait_for(
+        c,
+        "const q = new URLSearchParams(location.search); return q.get('study') && document.getElementById('lcr-study-summary') !== null
+           ? [q.get('study') === document.getElementById('lcr-study-seed').value, q.get('table')] : null;",
+        "the link's study",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(ran, serde_json::json!([true, "nohold"]));
+    assert!(note_beside(c, "lcr-study-go").await.is_null());
 }
 
 async fn what_a_seventh_review_found(c: &Client, base: &str) {
@@ -4350,7 +4362,7 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     note_with(
         c,
         "hog-new",
-        "This link's game could not be opened (seed=abc is not a whole number",
+        "This link's game opened without a field it could not take: seed=abc is not a whole number",
     )
     .await;
 
@@ -4358,11 +4370,11 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     // roll, throw or card after it (and at New game, as before), in every
     // game that shows such notes.
     open(c, &format!("{base}/hog?scores=-5,31&seed=1"), "hog").await;
-    note_with(c, "hog-new", "could not be opened").await;
+    note_with(c, "hog-new", "opened without").await;
     hog_roll(c, 4, 2).await;
     note_gone(c, "hog-new", "Hog, after a turn").await;
     open(c, &format!("{base}/kalah?board=1,2,3"), "kalah").await;
-    note_with(c, "kalah-new", "could not be opened").await;
+    note_with(c, "kalah-new", "opened without").await;
     let pit = js(
         c,
         "return document.querySelector('#kalah-board button.pit:not([disabled])').id;",
@@ -4371,7 +4383,7 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
     click(c, pit.as_str().unwrap()).await;
     note_gone(c, "kalah-new", "Kalah, after a move").await;
     open(c, &format!("{base}/lcr?players=1&coins=3&seed=4"), "lcr").await;
-    note_with(c, "lcr-game-go", "could not be opened").await;
+    note_with(c, "lcr-game-go", "opened without").await;
     click(c, "lcr-next").await;
     note_gone(c, "lcr-game-go", "LCR, after a throw").await;
     for (query, page, new, next, what) in [
@@ -4391,7 +4403,7 @@ async fn what_an_eighth_review_found(c: &Client, base: &str) {
         ),
     ] {
         open(c, &format!("{base}/casino?{query}"), page).await;
-        note_with(c, new, "could not be opened").await;
+        note_with(c, new, "opened without").await;
         wait_for(
             c,
             &format!("return !document.getElementById('{next}').disabled;"),
@@ -6019,5 +6031,290 @@ async fn hog_later_note_tied(c: &Client, base: &str, fails: &mut Vec<String>) {
         format!("hog: a goal of 150 is said to apply from New game: {refused}"),
     );
     set(c, "hog-goal", "100").await;
+    log_and_reset(c).await;
+}
+
+/// What a fourteenth review found, with Playwright against a release
+/// build: an LCR link without a seed that threw its seats and coins away;
+/// one bad field of a link that threw every other away, the seed too (LCR,
+/// Hog, Kalah); craps links that refused the odds bet's name the bet table
+/// shows, and called an odds bet that cannot stand yet "not a bet of this
+/// table"; baccarat's and the Hog coach's figures rounded otherwise than
+/// the CLI's; Hog's rules panel listing a rule switched off. Each check's
+/// failure is collected, and all are said at the end.
+async fn what_a_fourteenth_review_found(c: &Client, base: &str) {
+    let mut fails = Vec::new();
+    window_size(c, 1280, 900).await;
+    lcr_link_without_a_seed(c, base, &mut fails).await;
+    links_keep_their_good_fields(c, base, &mut fails).await;
+    craps_link_odds_as_shown(c, base, &mut fails).await;
+    figures_as_the_cli_prints_them(c, base, &mut fails).await;
+    hog_rules_switched_off(c, base, &mut fails).await;
+    assert!(
+        fails.is_empty(),
+        "the fourteenth review's defects:\n{}",
+        fails.join("\n")
+    );
+}
+
+/// The LCR game shown: the form's seats, coins and seed, the game's line
+/// and the note beside New game (or null).
+async fn lcr_game_shown(c: &Client) -> serde_json::Value {
+    js(c, "const n = document.getElementById('lcr-game-go').closest('.panel').querySelector(':scope > .check-error');
+         return [document.getElementById('lcr-players').value, document.getElementById('lcr-coins').value,
+           document.getElementById('lcr-seed').value, document.getElementById('lcr-event').textContent, n && n.textContent];").await
+}
+
+/// `/lcr?players=5&coins=2` opens 5 seats of 2 coins with a new seed,
+/// shown, and no note (as a Hog link without a seed).
+async fn lcr_link_without_a_seed(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(c, &format!("{base}/lcr?players=5&coins=2"), "lcr").await;
+    let shown = lcr_game_shown(c).await;
+    let seed = shown[2].as_str().unwrap_or("");
+    check(
+        fails,
+        shown[0] == "5"
+            && shown[1] == "2"
+            && !seed.is_empty()
+            && shown[3]
+                .as_str()
+                .is_some_and(|t| t.starts_with(&format!("Seed {seed}: 5 seats, 2 coins")))
+            && shown[4].is_null(),
+        format!("lcr: a link of seats and coins without a seed: {shown}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// A link's one bad field is named beside New game and left (its default
+/// used); its other settings and its seed open.
+async fn links_keep_their_good_fields(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(
+        c,
+        &format!("{base}/lcr?players=4&coins=3&seed=3&at=abc"),
+        "lcr",
+    )
+    .await;
+    let shown = lcr_game_shown(c).await;
+    check(
+        fails,
+        shown[0] == "4"
+            && shown[2] == "3"
+            && shown[3]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Seed 3: 4 seats, 3 coins"))
+            && shown[4].as_str().is_some_and(|t| {
+                t.starts_with("This link's game opened without a field")
+                    && t.contains("at=abc")
+                    && !t.contains("players")
+            }),
+        format!("lcr: a link with a bad at=: {shown}"),
+    );
+    open(
+        c,
+        &format!("{base}/hog?opponent=final&seat=1&seed=7&goal=50&scores=10"),
+        "hog",
+    )
+    .await;
+    let shown = js(c, "const n = document.getElementById('hog-new').closest('.panel').querySelector(':scope > .check-error');
+         return [document.getElementById('hog-seat').value, document.getElementById('hog-goal').value,
+           document.getElementById('hog-seed').value, document.getElementById('hog-score').textContent, n && n.textContent];").await;
+    check(
+        fails,
+        shown[0] == "1"
+            && shown[1] == "50"
+            && shown[2] == "7"
+            && shown[4].as_str().is_some_and(|t| {
+                t.starts_with("This link's game opened without a field")
+                    && t.contains("scores=10")
+                    && !t.contains("seat")
+            }),
+        format!("hog: a link with a bad scores=: {shown}"),
+    );
+    open(
+        c,
+        &format!("{base}/kalah?pits=4&seeds=3&think=abc"),
+        "kalah",
+    )
+    .await;
+    let shown = js(c, "const n = document.getElementById('kalah-new').closest('.panel').querySelector(':scope > .check-error');
+         return [document.querySelectorAll('#kalah-board button.pit').length, document.getElementById('kalah-seeds').value,
+           document.getElementById('kalah-think').value, new URLSearchParams(location.search).get('board'), n && n.textContent];").await;
+    check(
+        fails,
+        shown[0] == 8
+            && shown[1] == "3"
+            && shown[2] == "2"
+            && shown[3] == "3,3,3,3,0,3,3,3,3,0"
+            && shown[4].as_str().is_some_and(|t| {
+                t.starts_with("This link's game opened without a field") && t.contains("think=abc")
+            }),
+        format!("kalah: a link with a bad think=: {shown}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// The craps game of a link, once its reply is in: the bankroll, the
+/// stakes standing (bet and chips) and the note beside New game.
+async fn craps_link_shown(c: &Client, url: &str) -> serde_json::Value {
+    c.goto(url).await.unwrap();
+    wait_for(
+        c,
+        "return document.getElementById('craps-event').textContent !== '' && document.querySelector('#craps-bets-table') !== null;",
+        "the link's craps game",
+        Duration::from_secs(30),
+    )
+    .await;
+    js(c, "const n = document.getElementById('craps-new').closest('.panel').querySelector(':scope > .check-error');
+         return [document.getElementById('craps-bank').textContent,
+           [...document.querySelectorAll('#craps-bets-table tr[data-bet]')].filter((r) => r.querySelector('.stake').textContent)
+             .map((r) => `${r.dataset.bet}:${r.querySelector('.stake').textContent}`).join(';'),
+           n && n.textContent];").await
+}
+
+/// A craps link's odds bet named as the bet table shows it ("odds on 6 or
+/// 8") stands behind its pass bet on point 6; the same before the point is
+/// said to wait for it, not to be none of the table's bets.
+async fn craps_link_odds_as_shown(c: &Client, base: &str, fails: &mut Vec<String>) {
+    let stands = craps_link_shown(
+        c,
+        &format!("{base}/casino?game=craps&craps=12&rolls=1&bank=85&bets=pass:5;odds+on+6+or+8:5"),
+    )
+    .await;
+    check(
+        fails,
+        stands == serde_json::json!(["85", "pass:5;odds on 6:5", null]),
+        format!("craps: the link's odds on 6 or 8 on point 6: {stands}"),
+    );
+    let early = craps_link_shown(
+        c,
+        &format!("{base}/casino?game=craps&craps=12&rolls=0&bank=85&bets=pass:5;odds+on+6+or+8:5"),
+    )
+    .await;
+    check(
+        fails,
+        early[0] == "90"
+            && early[1] == "pass:5"
+            && early[2].as_str().is_some_and(|t| {
+                t.contains("odds on 6 or 8 cannot stand at this roll (only once the point is 6 or 8; there is no point yet)")
+                    && !t.contains("not a bet")
+            }),
+        format!("craps: the link's odds before the point: {early}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// Baccarat's chances (with the exact fractions) and edges, its running
+/// totals' exact column, and the Hog coach's chances, as the CLI prints
+/// them.
+async fn figures_as_the_cli_prints_them(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(
+        c,
+        &format!("{base}/casino?game=baccarat"),
+        "casino?game=baccarat",
+    )
+    .await;
+    let cli = common::cli_json("games-cli baccarat exact --decks 8");
+    // The CLI's lines, each reduced to its words and figures.
+    let lines: Vec<Vec<&str>> = cli
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let row = |first: &str| lines.iter().find(|w| w.first() == Some(&first));
+    // Each table's rows, by the name in their first cell.
+    let rows = |id: &str| {
+        let script = format!(
+            "const t = document.getElementById('{id}'); return t ? [...t.rows].map((r) => [...r.cells].map((d) => d.textContent)) : [];"
+        );
+        async move {
+            let v: Vec<Vec<String>> =
+                serde_json::from_value(js(c, &script).await).unwrap_or_default();
+            v
+        }
+    };
+    let named = |t: &[Vec<String>], name: &str| {
+        t.iter().find(|r| r[0] == name).cloned().unwrap_or_default()
+    };
+    // `player wins 0.446247 8712962041376/19524993263685`: the chance and
+    // the fraction, last on the CLI's line.
+    let chances = rows("bac-chances").await;
+    for (page, cli_row) in [("player", "player"), ("house", "house"), ("tie", "tie")] {
+        let want: Vec<&str> = row(cli_row)
+            .map(|w| w[w.len() - 2..].to_vec())
+            .unwrap_or_default();
+        let got = named(&chances, page);
+        check(
+            fails,
+            got.len() == 3 && want == [got[1].as_str(), got[2].as_str()],
+            format!("baccarat: the chance of {page} {got:?}, where the CLI prints {want:?}"),
+        );
+    }
+    // `banker, pays 0.95 to 1  1.0579%`.
+    let edges = rows("bac-edges").await;
+    for (bet, cli_row) in [
+        ("banker", "banker,"),
+        ("player", "player,"),
+        ("tie", "tie,"),
+    ] {
+        let want = row(cli_row).and_then(|w| w.last()).map(|s| s.to_string());
+        let got = named(&edges, bet);
+        check(
+            fails,
+            got.get(2) == want.as_ref(),
+            format!("baccarat: the {bet} edge {got:?}, where the CLI prints {want:?}"),
+        );
+    }
+    // The running totals' exact per cent, to the chances' 6 decimals.
+    let tally = rows("bac-tally-table").await;
+    let odds = craps_baccarat::baccarat::exact_odds(8).unwrap();
+    for (name, p) in [
+        ("player", odds.player),
+        ("banker (house)", odds.house),
+        ("tie", odds.tie),
+    ] {
+        let got = named(&tally, name);
+        check(
+            fails,
+            got.get(3) == Some(&format!("{:.4}%", 100.0 * p.to_f64())),
+            format!("baccarat: the running totals' exact % of {name}: {got:?}"),
+        );
+    }
+    open(
+        c,
+        &format!("{base}/hog?seed=7&scores=10,20&player=0&turn=2"),
+        "hog",
+    )
+    .await;
+    let page = js(c, "return [...document.querySelectorAll('#hog-coach-table tr')].slice(1).map((r) => [r.cells[0].textContent, r.cells[1].textContent, r.cells[3].textContent].join(' '));").await;
+    let cli = common::cli_json("games-cli hog coach --score 10 --opponent 20");
+    let want: Vec<String> = cli
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() == 3 && w[0].parse::<u32>().is_ok())
+        .map(|w| w.join(" "))
+        .collect();
+    check(
+        fails,
+        page == serde_json::json!(want),
+        format!("hog: the coach shows {page}, where the CLI prints {want:?}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// Hog's rules panel lists only the rules in force: a switch off is not
+/// listed, and is named as off.
+async fn hog_rules_switched_off(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(c, &format!("{base}/hog?seed=7&wild=0"), "hog").await;
+    let shown = js(c, "const o = document.getElementById('hog-rules-off');
+         return [[...document.querySelectorAll('#hog-rules-list li strong')].map((s) => s.textContent),
+           o && !o.hidden ? o.textContent : null];").await;
+    check(
+        fails,
+        shown
+            == serde_json::json!([
+                ["Free bacon", "Swine swap"],
+                "Switched off in this game: hog wild."
+            ]),
+        format!("hog: the rules panel with hog wild off: {shown}"),
+    );
     log_and_reset(c).await;
 }

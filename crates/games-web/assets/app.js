@@ -483,6 +483,31 @@ function linkChoice(q, key, choices) {
   return `${key}=${q.get(key).slice(0, 30)} is not one of ${choices.join(", ")}`;
 }
 
+// A link's field, checked by `linkInt` or `linkChoice` (`v`): when it is
+// bad (a reason), it is left, `fallback` is used instead and `left` gets
+// the reason and what was used (`instead`, said; the fallback itself
+// unless given); when it is absent, `fallback` quietly.
+function linkTake(v, fallback, left, instead = fallback) {
+  if (typeof v !== "string") return v ?? fallback;
+  left.push(`${v} (${instead} instead)`);
+  return fallback;
+}
+
+// The fields of a link left (`left`, from `linkTake`), said beside
+// `button`: the game opened with the rest, its seed too.
+function linkLeft(button, left, what = "game opened") {
+  if (!left.length) return;
+  linkNote(button, `This link's ${what} without ${left.length === 1 ? "a field" : `${left.length} fields`} it could not take: ${left.join("; ")}.`);
+}
+
+// A field that must be one of `choices`: its value, else `fallback` (a
+// bad one left, said in `left`, as `linkTake`'s).
+function linkPick(q, key, choices, fallback, left, instead = fallback) {
+  const bad = linkChoice(q, key, choices);
+  linkTake(bad, fallback, left, instead);
+  return q.has(key) && !bad ? q.get(key) : fallback;
+}
+
 // Whether the address names any of a page's fields (another query, such
 // as a tracking tag, is no link to a game).
 function linkNames(q, keys) {
@@ -533,15 +558,13 @@ function wholeOk(id, button, name, lo, hi) {
   return false;
 }
 
-// A link the page could not open: said beside "New game", which started a
-// new game instead.
-function linkRefused(button, why) {
-  linkNote(button, `This link's game could not be opened (${why}): a new game instead.`);
-}
-
 // What the page changed of a link's game, said beside "New game".
 function linkNote(button, text) {
   const panel = $(button).closest(".panel");
+  // (Every change is said: a note of the same opening stays, this one
+  // after it.)
+  const was = panel.querySelector(":scope > .check-error[data-link]");
+  if (was && !was.dataset.link.endsWith(text)) text = `${was.dataset.link} ${text}`;
   panelError(panel, text, "check-error");
   // (The note may be cut; the footer's copy is whole.)
   panel.querySelector(":scope > .check-error").dataset.link = text;
@@ -701,31 +724,30 @@ function hogMemoryToUrl(s) {
 }
 
 // The memory a link's fields give under `term` at turn `turn`: null for a
-// term without one; a field left out is a fresh game's. Else why not.
-function hogMemoryFromUrl(q, term, turn) {
-  const keys = MEMORY_KEYS[term];
-  let last = [0, 0];
-  if (q.has("last")) {
-    const t = q.get("last"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
-    if (v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= HOG_TURN_POINTS)) {
-      return `last=${t.slice(0, 30)} is not two whole numbers from 0 to ${HOG_TURN_POINTS}`;
-    }
-    last = v;
-  }
-  const bad = linkChoice(q, "trotted", ["0", "1"]);
-  if (bad) return bad;
+// term without one; a field left out is a fresh game's, and so is one
+// the page cannot take (said in `left`, as `linkTake`'s).
+function hogMemoryFromUrl(q, term, turn, left) {
+  const keys = MEMORY_KEYS[term] || [];
   // A field of another rule set's memory is no part of this game.
   for (const k of ["last", "trotted"]) {
-    if (q.has(k) && !(keys || []).includes(k)) {
+    if (q.has(k) && !keys.includes(k)) {
       const whose = Object.keys(MEMORY_KEYS).find((t) => MEMORY_KEYS[t].includes(k));
-      return `${k}= is ${whose}'s memory, not ${term}'s`;
+      left.push(`${k}= is ${whose}'s memory, not ${term}'s`);
     }
   }
-  if (!keys) return null;
+  if (!MEMORY_KEYS[term]) return null;
+  let last = [0, 0];
+  if (keys.includes("last") && q.has("last")) {
+    const t = q.get("last"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+    if (v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= HOG_TURN_POINTS)) {
+      left.push(`last=${t.slice(0, 30)} is not two whole numbers from 0 to ${HOG_TURN_POINTS} (0,0 instead)`);
+    } else last = v;
+  }
+  const trotted = keys.includes("trotted") && linkPick(q, "trotted", ["0", "1"], "0", left) === "1";
   return {
     last_points: keys.includes("last") ? last : [0, 0],
     turn: keys.includes("trotted") ? Number(BigInt(turn) % 8n) : 0,
-    trotted: keys.includes("trotted") && q.get("trotted") === "1",
+    trotted,
   };
 }
 
@@ -819,20 +841,30 @@ function hogRulesInPlay() {
 // set's show).
 let HOG_SPRING_RULES = null;
 
+// Spring 2014's switches, each with its rule's name.
+const HOG_SWITCHES = [["free_bacon", "free bacon"], ["hog_wild", "hog wild"], ["swine_swap", "swine swap"]];
+
 // The "Rules of Hog" panel says the rule set of the game in play (the
-// menu's before any game): Spring 2014's as the page wrote it, another's
-// in the server's words (each "name: rule"). Drawn anew only when its set
-// changes.
+// menu's before any game): Spring 2014's as the page wrote it, only the
+// rules its switches leave on (those off named under them), another's in
+// the server's words (each "name: rule"). Drawn anew only when its set or
+// switches change.
 function hogRulesPanel() {
-  const name = hog.state ? hogStateRules().name || DEFAULT_TERM : hogTerm();
+  const r = hog.state ? hogStateRules() : hogRules(), name = r.name || DEFAULT_TERM;
   const t = hog.terms.find((x) => x.name === name);
   const spring = name === DEFAULT_TERM;
   if (!HOG_SPRING_RULES) HOG_SPRING_RULES = [...$("hog-rules-list").children];
-  const key = `${name}${t ? " listed" : ""}`;
+  const on = HOG_SWITCHES.map(([k]) => !spring || r[k] !== false);
+  const off = HOG_SWITCHES.filter((_, i) => !on[i]).map(([, w]) => w);
+  const key = `${name}${t ? " listed" : ""}${off.length ? ` without ${off.join(", ")}` : ""}`;
   if ($("hog-rules-list").dataset.term !== key) {
     $("hog-rules-list").dataset.term = key;
     $("hog-rules-term").hidden = spring || !t;
-    if (spring || !t || !Array.isArray(t.rules)) $("hog-rules-list").replaceChildren(...HOG_SPRING_RULES);
+    // Without free bacon a turn rolls 1 to 10 dice.
+    $("hog-rules-dice").textContent = on[0] ? "0 to 10" : "1 to 10";
+    $("hog-rules-off").textContent = off.length ? `Switched off in this game: ${off.join(", ")}.` : "";
+    $("hog-rules-off").hidden = !off.length;
+    if (spring || !t || !Array.isArray(t.rules)) $("hog-rules-list").replaceChildren(...HOG_SPRING_RULES.filter((_, i) => on[i]));
     else {
       $("hog-rules-term").textContent = `The rules of ${hogTermWords(name)} (${name}), the project's reading of that term's handout:`;
       $("hog-rules-list").replaceChildren(...t.rules.map((r) => {
@@ -935,11 +967,7 @@ async function hogStart() {
   const open = () => {
     if (waiting) linkNoteGone("hog-new");
     waiting = false;
-    const from = hogFromUrl();
-    if (from !== true) {
-      hogNew();
-      if (from) linkRefused("hog-new", from);
-    }
+    if (!hogFromUrl()) hogNew();
     hogMap();
   };
   // (New game meanwhile: the link waits no more.)
@@ -985,56 +1013,71 @@ function hogToUrl() {
   history.replaceState(null, "", `/hog?${q}`);
 }
 
-// The game of the address: true when opened, false when it names none,
-// else why it could not be opened.
+// The game of the address: true when opened, false when it names none.
+// A field the page cannot take is said and left (its default used), and
+// the game opens with the rest, its seed too.
 function hogFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, ["scores", "seed", "opponent", "seat", "goal", "rules", "player", "turn", "bacon", "wild", "swap", "last", "trotted", "rolled"])) return false;
-  // Settings without a position (no scores): a new game with them, its
-  // seed the link's (or a new one when it names none), as a Kalah link
-  // with a size but no board opens the start of that game. Its position's
-  // other fields, which mean nothing without the scores, are said and
-  // left.
-  const start = !q.has("scores");
-  // (An empty seed= at the start is no seed: a new one, as the form's.)
-  if (start && q.get("seed") === "") q.delete("seed");
-  const goal = linkInt(q, "goal", 1, 100, true) ?? 100, seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER, start);
-  const turn = start ? 0 : linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true) ?? 0;
-  for (const v of [goal, seed, turn]) if (typeof v === "string") return v;
-  const scores = start ? [0, 0] : q.get("scores").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
-  if (scores.length !== 2 || !scores.every((x) => Number.isInteger(x) && x >= 0 && x < 200)) {
-    return `scores=${q.get("scores").slice(0, 30)} is not two whole numbers from 0 to 199`;
+  const left = [];
+  // (An empty seed= is no seed: a new one, as the form's.)
+  if (q.get("seed") === "") q.delete("seed");
+  const goal = linkTake(linkInt(q, "goal", 1, 100, true), 100, left);
+  const seed = linkTake(linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER, true), undefined, left, "a new seed");
+  // Settings without a position (no scores, or scores left): a new game
+  // with them, its seed the link's (or a new one when it names none), as
+  // a Kalah link with a size but no board opens the start of that game.
+  // Its position's other fields, which mean nothing without the scores,
+  // are said and left.
+  let scores = null;
+  if (q.has("scores")) {
+    const t = q.get("scores").slice(0, 30), v = q.get("scores").split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
+    const at = "0 : 0, the start of the game,";
+    if (v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0 && x < 200)) left.push(`scores=${t} is not two whole numbers from 0 to 199 (${at} instead)`);
+    // A game ends when one player reaches the goal: never both.
+    else if (v[0] >= goal && v[1] >= goal) left.push(`scores=${t} are both at the goal (${goal}) or past it (${at} instead)`);
+    else scores = v;
   }
-  // A game ends when one player reaches the goal: never both.
-  if (scores[0] >= goal && scores[1] >= goal) return `scores=${q.get("scores").slice(0, 30)} are both at the goal (${goal}) or past it`;
-  const left = start ? HOG_POSITION_KEYS.filter((k) => q.has(k)) : [];
-  const bad = ["seat", ...(start ? [] : ["player"]), "bacon", "wild", "swap"].map((k) => linkChoice(q, k, ["0", "1"])).find(Boolean);
-  if (bad) return bad;
+  const start = !scores;
+  const turn = start ? 0 : linkTake(linkInt(q, "turn", 0, Number.MAX_SAFE_INTEGER, true), 0, left);
+  const position = start ? HOG_POSITION_KEYS.filter((k) => q.has(k)) : [];
+  const seat = linkPick(q, "seat", ["0", "1"], "0", left), player = start ? "0" : linkPick(q, "player", ["0", "1"], "0", left);
+  const on = Object.fromEntries(["bacon", "wild", "swap"].map((k) => [k, linkPick(q, k, ["0", "1"], "1", left) === "1"]));
   // An uploaded file does not travel in a link: final plays instead.
   const file = (q.get("opponent") || "").startsWith("file:") ? q.get("opponent") : null;
-  const opponent = file ? "final" : q.get("opponent") || "final";
-  const term = q.get("rules") || DEFAULT_TERM;
-  if (!BUILT_IN.includes(opponent)) return `opponent=${opponent.slice(0, 30)} is not a built-in strategy`;
-  if (term !== DEFAULT_TERM && !hog.terms.some((t) => t.name === term)) return `rules=${term.slice(0, 30)} is not a rule set here`;
-  if (term !== DEFAULT_TERM && SPRING_ONLY.includes(opponent)) return `${opponent} plays only under ${DEFAULT_TERM}`;
-  const memory = start ? null : hogMemoryFromUrl(q, term, turn);
-  if (typeof memory === "string") return memory;
+  let opponent = file ? "final" : q.get("opponent") || "final";
+  let term = q.get("rules") || DEFAULT_TERM;
+  if (!BUILT_IN.includes(opponent)) {
+    left.push(`opponent=${opponent.slice(0, 30)} is not a built-in strategy (final instead)`);
+    opponent = "final";
+  }
+  if (term !== DEFAULT_TERM && !hog.terms.some((t) => t.name === term)) {
+    left.push(`rules=${term.slice(0, 30)} is not a rule set here (${DEFAULT_TERM} instead)`);
+    term = DEFAULT_TERM;
+  }
+  if (term !== DEFAULT_TERM && SPRING_ONLY.includes(opponent)) {
+    left.push(`opponent=${opponent} plays only under ${DEFAULT_TERM} (final instead)`);
+    opponent = "final";
+  }
+  const memory = start ? null : hogMemoryFromUrl(q, term, turn, left);
   $("hog-term").value = term;
   hogShowTerm();
   $("hog-opponent").value = opponent;
-  $("hog-seat").value = q.get("seat") === "1" ? "1" : "0";
+  $("hog-seat").value = seat;
   if (seed !== undefined) $("hog-seed").value = String(seed);
   $("hog-goal").value = String(goal);
-  $("hog-bacon").checked = q.get("bacon") !== "0";
-  $("hog-wild").checked = q.get("wild") !== "0";
-  $("hog-swap").checked = q.get("swap") !== "0";
+  $("hog-bacon").checked = on.bacon;
+  $("hog-wild").checked = on.wild;
+  $("hog-swap").checked = on.swap;
   const fileNote = file ? `The link's opponent ${file.slice(0, 40)} is a file uploaded to another page, which a link does not carry: final plays instead.` : "";
   if (start) {
     // (The seed shown is the link's, or the one drawn for this page.)
     hogNew();
+    // (Said once the game is set up, which clears the setup's old notes.)
+    linkLeft("hog-new", left);
     const notes = [];
-    if (left.length) {
-      notes.push(`The link's ${left.map((k) => `${k}=`).join(", ")} ${left.length === 1 ? "was" : "were"} not taken (a position needs its scores=): the start of the game opened.`);
+    if (position.length) {
+      notes.push(`The link's ${position.map((k) => `${k}=`).join(", ")} ${position.length === 1 ? "was" : "were"} not taken (a position needs its scores=): the start of the game opened.`);
     }
     if (fileNote) notes.push(fileNote);
     if (notes.length) linkNote("hog-new", notes.join(" "));
@@ -1049,8 +1092,8 @@ function hogFromUrl() {
       refused = `The link's turns were not taken (rolled=${t.slice(0, 30)} is not ${turn} numbers of dice from 0 to 10): its position opened without them.`;
     } else rolled = v;
   }
-  hogNew({ scores, player: q.get("player") === "1" ? 1 : 0, turn, memory, rolled });
-  // (Said once the game is set up, which clears the setup's old notes.)
+  hogNew({ scores, player: player === "1" ? 1 : 0, turn, memory, rolled });
+  linkLeft("hog-new", left);
   const notes = [refused, fileNote].filter(Boolean);
   if (notes.length) linkNote("hog-new", notes.join(" "));
   return true;
@@ -1461,10 +1504,10 @@ async function hogCoach() {
   const rows = c.choices.map((x) =>
     el("tr", { class: x.rolls === c.best_against_opponent ? "best" : "" },
       el("td", {}, x.rolls),
-      el("td", {}, fmt(x.against_opponent, 4)),
+      el("td", {}, fmt(x.against_opponent)),
       el("td", { class: "bar", "aria-hidden": "true" },
         el("span", { class: "track" }, el("span", { class: "fill", style: `width:${(100 * x.against_opponent).toFixed(2)}%` }))),
-      el("td", {}, fmt(x.under_optimal_play, 4))));
+      el("td", {}, fmt(x.under_optimal_play))));
   $("hog-coach").replaceChildren(
     el("p", {}, `At ${c.score} to ${c.opponent_score}, each choice's exact chance to win:`),
     el("table", { id: "hog-coach-table" },
@@ -1560,7 +1603,7 @@ async function hogMap() {
   }
   const ctx = $("hog-map").getContext("2d");
   $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}, under ${hogRulesWords(r)}, to ${rules.goal}: exact average win rate ${fmt(rate.exact_win_rate)}` +
-    ` (moving first ${fmt(rate.win_rate_first, 4)}, second ${fmt(rate.win_rate_second, 4)})`;
+    ` (moving first ${fmt(rate.win_rate_first)}, second ${fmt(rate.win_rate_second)})`;
   if (noMap) {
     $("hog-rate").textContent += `. Under ${rules.rules} ${strategy} chooses by the game's memory too: it has no map.`;
     return;
@@ -1629,11 +1672,7 @@ function kalahStart() {
     });
   }
   $("kalah-rule").addEventListener("change", kalahRuleInPlay);
-  const from = kalahFromUrl();
-  if (from !== true) {
-    kalahNew();
-    if (from) linkRefused("kalah-new", from);
-  }
+  if (!kalahFromUrl()) kalahNew();
 }
 
 // The address holds the game: its settings and the position, so a copied
@@ -1735,53 +1774,55 @@ async function kalahReplayLink(link) {
   return last.last;
 }
 
-// A game from the address, when it names a whole, sane one.
-// The game of the address: true when opened, false when it names none,
-// else why it could not be opened.
+// The game of the address: true when opened, false when it names none.
+// A field the page cannot take is said and left (its default used), and
+// the game opens with the rest.
 function kalahFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, ["board", "pits", "seeds", "rule", "side", "think", "to_move", "start", "first", "moves"])) return false;
-  // No board but its size: the start of that game.
-  let boardText = q.get("board"), sized = "";
-  if (boardText === null) {
-    if (!q.has("pits") && !q.has("seeds")) return "no board";
-    const pits = linkInt(q, "pits", 1, KALAH_PITS, true) ?? 6, seeds = linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true) ?? 4;
-    const bad = [pits, seeds].find((v) => typeof v === "string");
-    if (bad) return bad;
+  const left = [];
+  const pitsOk = typeof linkInt(q, "pits", 1, KALAH_PITS, true) !== "string";
+  let pits = linkTake(linkInt(q, "pits", 1, KALAH_PITS, true), 6, left), seeds = linkTake(linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true), 4, left);
+  // No board (or one left): the start of the game its size names.
+  const sized = () => {
     const row = [...Array(pits).fill(seeds), 0];
-    boardText = [...row, ...row].join(",");
-    sized = `pits=${pits} and seeds=${seeds}`;
+    return [...row, ...row];
+  };
+  let board = null;
+  if (q.has("board")) {
+    const t = q.get("board"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x))), m = v.length / 2 - 1;
+    const instead = () => `the start of Kalah(${pits},${seeds})`;
+    if (!(Number.isInteger(m) && m >= 1 && m <= 8 && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 200))) {
+      left.push(`board=${t.slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds (${instead()} instead)`);
+    } else if (kalahTooMany(v)) {
+      // (The solver's bound on the web: the server refuses more.)
+      left.push(`board=${t.slice(0, 40)} holds ${kalahTooMany(v)} seeds in the pits; the solver takes at most ${KALAH_SEEDS} (${instead()} instead)`);
+    } else board = v;
   }
-  const board = boardText.split(",").map((x) => (x.trim() === "" ? NaN : Number(x)));
-  const m = board.length / 2 - 1;
-  const ok = Number.isInteger(m) && m >= 1 && m <= 8 && board.every((x) => Number.isInteger(x) && x >= 0 && x <= 200);
-  if (!ok) return `board=${boardText.slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
-  // The solver's bound on the web (the server refuses more).
-  const inPits = kalahTooMany(board);
-  if (inPits) return `${sized || `board=${boardText.slice(0, 40)}`} ${sized ? "put" : "holds"} ${inPits} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
-  const think = q.has("think") ? Number(q.get("think")) : 2;
-  const bad = [linkChoice(q, "rule", ["seed", "empty"]), linkChoice(q, "side", ["0", "1"]), linkChoice(q, "to_move", ["0", "1"]),
-    typeof linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true) === "string" ? linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true) : undefined,
-    q.has("pits") && q.get("pits") !== String(m) ? `pits=${q.get("pits").slice(0, 30)} is not the board's ${m}` : undefined,
-    think >= 0.05 && think <= 10 ? undefined : `think=${q.get("think").slice(0, 30)} is not 0.05 to 10 seconds`].find(Boolean);
-  if (bad) return bad;
-  for (const [id, key] of [["kalah-pits", "pits"], ["kalah-seeds", "seeds"], ["kalah-rule", "rule"], ["kalah-side", "side"], ["kalah-think", "think"]]) {
-    // The pits are the board's own; seeds a pit as the link says, if sane.
-    const v = key === "pits" ? String(m) : q.get(key);
-    if (v === null || (key === "seeds" && !/^([1-9]|1[0-9]|20)$/.test(v))) continue;
+  if (!board && kalahTooMany(sized())) {
+    left.push(`pits=${pits} and seeds=${seeds} put ${kalahTooMany(sized())} seeds in the pits; the solver takes at most ${KALAH_SEEDS} (6 pits and 4 seeds instead)`);
+    [pits, seeds] = [6, 4];
+  }
+  // A board's own size is its pits.
+  const m = board ? board.length / 2 - 1 : pits;
+  if (board && pitsOk && q.has("pits") && pits !== m) left.push(`pits=${q.get("pits").slice(0, 30)} is not the board's ${m} (${m} instead)`);
+  const own = board !== null;
+  board = board || sized();
+  const rule = linkPick(q, "rule", ["seed", "empty"], "seed", left), side = linkPick(q, "side", ["0", "1"], "0", left);
+  const toMove = linkPick(q, "to_move", ["0", "1"], "0", left);
+  const t = q.has("think") ? Number(q.get("think")) : 2, think = t >= 0.05 && t <= 10 ? t : 2;
+  if (think !== t) left.push(`think=${q.get("think").slice(0, 30)} is not 0.05 to 10 seconds (2 instead)`);
+  for (const [id, v] of [["kalah-pits", String(m)], ["kalah-seeds", String(seeds)], ["kalah-rule", rule], ["kalah-side", side], ["kalah-think", String(think)]]) {
     const e = $(id);
     // A board size the list lacks (a link may name one): added, so the
     // list shows the game's.
-    if ((key === "pits" || key === "seeds") && ![...e.options].some((o) => o.value === v)) {
-      e.append(el("option", { value: v }, v));
-    }
+    if (e.tagName === "SELECT" && ![...e.options].some((o) => o.value === v)) e.append(el("option", { value: v }, v));
     e.value = v;
   }
-  kalah.state = { board, to_move: q.get("to_move") === "1" ? 1 : 0, rule: q.get("rule") === "empty" ? "empty" : "seed" };
-  kalah.seeds = Number($("kalah-seeds").value);
-  kalah.me = q.get("side") === "1" ? 1 : 0;
+  kalah.state = { board, to_move: Number(toMove), rule };
+  kalah.seeds = seeds;
+  kalah.me = Number(side);
   kalah.think = think;
-  $("kalah-think").value = String(kalah.think);
   kalah.history = [];
   kalah.start = kalah.state;
   kalah.moves = [];
@@ -1796,10 +1837,11 @@ function kalahFromUrl() {
   $("kalah-event").textContent = `A position from a link: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
   kalah.sayNew = false;
   $("kalah-log").replaceChildren();
+  linkLeft("kalah-new", left);
   // Its moves from the start, when it gives them, are played again first:
   // the position waits for them (the solver's turn too, whose move would
   // otherwise come before them and drop them).
-  const link = boardText === q.get("board") ? kalahLinkMoves(q, board, kalah.state.rule) : null;
+  const link = own ? kalahLinkMoves(q, board, kalah.state.rule) : null;
   if (typeof link === "string") linkNote("kalah-new", `The link's moves were not taken (${link}): its position opened without them.`);
   else if (!link && q.has("moves")) linkNote("kalah-new", "The link's moves were not taken (moves= needs the board= they lead to): the start of the game opened.");
   if (!link || typeof link === "string") {
@@ -2263,13 +2305,16 @@ function lcrStart() {
   lcrFacesFollow();
   $("lcr-export").onclick = () => download("lcr");
   const from = lcrFromUrl();
-  if (typeof from === "string") linkRefused("lcr-game-go", from);
   // The game asks for its table's odds too.
-  lcrGame(from && typeof from === "object" ? from.at : 0);
+  lcrGame(from ? from.at : 0);
   // A link's study runs again (its seed gives the same result).
-  const study = lcrStudyFromUrl();
-  if (typeof study === "string") linkNote("lcr-study-go", `This link's study could not be run (${study}).`);
-  else if (study) lcrStudy(false);
+  const left = lcrStudyFromUrl();
+  if (left) {
+    lcrStudy(false);
+    // (Said after the study's checks, which clear the form's notes; when
+    // one fails, its own error shows instead.)
+    if (!$("lcr-study-go").closest(".panel").querySelector(":scope > .check-error")) linkLeft("lcr-study-go", left, "study ran");
+  }
 }
 
 // The address holds the game: seats, coins, the seed and the throws shown
@@ -2294,46 +2339,54 @@ function lcrToUrl() {
 const LCR_GAME_KEYS = ["players", "coins", "seed", "at"];
 const LCR_STUDY_KEYS = ["study", "table", "faces", "chips", "rounds", "games"];
 
-// The study of the address: its form filled (true), null when it names
-// none, else why it could not be run. Its form's own check names a field
-// it cannot take (the chips, your own faces).
+// The study of the address: its form filled, and the fields it could not
+// take (each left, its default used, as `linkTake`'s), or null when it
+// names none. Its seed, when it names none, is the form's new one. Its
+// form's own check names a field it cannot take (the chips, your own
+// faces).
 function lcrStudyFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, LCR_STUDY_KEYS)) return null;
-  // (A study's fields without its seed: the seed is named as missing.)
-  const seed = q.has("study") ? linkInt(q, "study", 0, Number.MAX_SAFE_INTEGER) : "its seed (study=) is missing", rounds = linkInt(q, "rounds", 1, 10000, true) ?? 100;
-  const games = linkInt(q, "games", 1, 10000000, true) ?? 20000;
-  const bad = [seed, rounds, games].find((v) => typeof v === "string");
-  if (bad) return bad;
+  const left = [];
+  if (q.get("study") === "") q.delete("study");
+  const seed = linkTake(linkInt(q, "study", 0, Number.MAX_SAFE_INTEGER, true), undefined, left, "a new seed");
+  const rounds = linkTake(linkInt(q, "rounds", 1, 10000, true), 100, left), games = linkTake(linkInt(q, "games", 1, 10000000, true), 20000, left);
   const tables = [...$("lcr-table-name").options].map((o) => o.value);
-  const table = q.get("table") || "standard";
-  if (!tables.includes(table)) return `table=${table.slice(0, 30)} is not one of ${tables.join(", ")}`;
+  const table = linkPick(q, "table", tables, "standard", left);
   $("lcr-table-name").value = table;
   if (table === "custom") $("lcr-faces").value = q.get("faces") || "";
   lcrFacesFollow();
   $("lcr-chips").value = q.get("chips") || "10x9";
   $("lcr-rounds").value = String(rounds);
   $("lcr-games").value = String(games);
-  $("lcr-study-seed").value = String(seed);
-  return true;
+  if (seed !== undefined) $("lcr-study-seed").value = String(seed);
+  return left;
 }
 
-// The game of the address (`{at}`), null when it names none, else why it
-// could not be opened.
+// The game of the address (`{at}`), or null when it names none. A field
+// the page cannot take is said and left (its default used), and the game
+// opens with the rest, its seed too (a new one when it names none).
 function lcrFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, LCR_GAME_KEYS)) return null;
-  // The web's bounds (a game of up to 100 seats and 100 coins plays).
-  const players = linkInt(q, "players", 2, 100), coins = linkInt(q, "coins", 1, 100);
-  const seed = linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER), at = linkInt(q, "at", 0, 1e6, true) ?? 0;
-  const bad = [players, coins, seed, at].find((v) => typeof v === "string");
-  if (bad) return bad;
+  const left = [];
+  // (An empty seed= is no seed: a new one, as the form's.)
+  if (q.get("seed") === "") q.delete("seed");
+  // The web's bounds (a game of up to 100 seats and 100 coins plays); the
+  // form's seats and coins are the defaults.
+  const players = linkTake(linkInt(q, "players", 2, 100, true), $("lcr-players").value, left);
+  const coins = linkTake(linkInt(q, "coins", 1, 100, true), $("lcr-coins").value, left);
+  const seed = linkTake(linkInt(q, "seed", 0, Number.MAX_SAFE_INTEGER, true), undefined, left, "a new seed");
+  const at = linkTake(linkInt(q, "at", 0, 1e6, true), 0, left);
   $("lcr-players").value = String(players);
   $("lcr-coins").value = String(coins);
-  $("lcr-seed").value = String(seed);
-  // The link's seed, as if typed: kept until its game starts.
-  typedSeeds.add("lcr-seed");
-  return { at: at || 0 };
+  if (seed !== undefined) {
+    $("lcr-seed").value = String(seed);
+    // The link's seed, as if typed: kept until its game starts.
+    typedSeeds.add("lcr-seed");
+  }
+  linkLeft("lcr-game-go", left);
+  return { at };
 }
 
 EXPORTS.lcr = () => {
@@ -2934,14 +2987,8 @@ async function casinoStart() {
     bacTallyShow();
   };
   bacTallyShow();
-  // Each game of a link opens, or is refused, on its own.
-  const from = casinoFromUrl();
-  const opened = (game, button) => {
-    if (typeof game !== "string") return game;
-    linkRefused(button, game);
-    return null;
-  };
-  const crapsFrom = opened(from.craps, "craps-new"), bacFrom = opened(from.bac, "bac-new");
+  // Each game of a link opens on its own.
+  const from = casinoFromUrl(), crapsFrom = from.craps, bacFrom = from.bac;
   crapsExact();
   bacNew(bacFrom ? bacFrom.cards : 0);
   // The bets first: a link's stakes are checked against them. A link
@@ -2992,8 +3039,7 @@ function casinoToUrl() {
 }
 
 // The games of the address, each on its own (`{craps, bac}`): null when it
-// names none of that game's fields, else the game (`{rolls, bank, stakes}`,
-// `{cards}`), or why it could not be opened.
+// names none of that game's fields, else the game.
 function casinoFromUrl() {
   const q = new URLSearchParams(location.search);
   // A tab the page does not have: craps', and the games still open.
@@ -3003,13 +3049,22 @@ function casinoFromUrl() {
   return { craps: crapsFromUrl(q), bac: bacFromUrl(q) };
 }
 
+// A game's fields that it could not take are said and left (each default
+// used, a new seed for a seed), and the game opens with the rest: the
+// craps game's (`{seed, rolls, bank, stakes, left}`, said when it opens)
+// and the baccarat shoe's (`{cards}`).
 function crapsFromUrl(q) {
   if (!linkNames(q, ["craps", "rolls", "bank", "bets"])) return null;
-  const seed = linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER), rolls = linkInt(q, "rolls", 0, 1e6, true) ?? 0;
-  const bad = [seed, rolls].find((v) => typeof v === "string");
-  if (bad) return bad;
-  const bank = q.has("bank") ? Number(q.get("bank")) : 100;
-  if (!(q.get("bank") !== "" && Number.isFinite(bank) && bank >= 0 && bank <= 1e9)) return `bank=${q.get("bank").slice(0, 30)} is not 0 to 10^9 chips`;
+  const left = [];
+  // (An empty seed is no seed: a new one, as the form's.)
+  if (q.get("craps") === "") q.delete("craps");
+  const seed = linkTake(linkInt(q, "craps", 0, Number.MAX_SAFE_INTEGER, true), undefined, left, "a new seed");
+  const rolls = linkTake(linkInt(q, "rolls", 0, 1e6, true), 0, left);
+  let bank = q.has("bank") ? Number(q.get("bank")) : CRAPS_BANK;
+  if (!(q.get("bank") !== "" && Number.isFinite(bank) && bank >= 0 && bank <= 1e9)) {
+    left.push(`bank=${q.get("bank").slice(0, 30)} is not 0 to 10^9 chips (${CRAPS_BANK} instead)`);
+    bank = CRAPS_BANK;
+  }
   // (The address writes it to 6 decimals: the nearest thirtieth is the
   // bankroll it was written from.)
   // (No prototype: a link's bet named "toString" or "__proto__" is a
@@ -3018,25 +3073,31 @@ function crapsFromUrl(q) {
   for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
     const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
     // A stake is whole chips (the bankroll may hold a payout's fraction).
-    if (!(i > 0 && Number.isInteger(x) && x > 0 && x <= 1e9)) return `bets: ${part.slice(0, 30)} is not a bet and its chips (a whole number from 1 to 10^9)`;
-    stakes[part.slice(0, i)] = x;
+    if (!(i > 0 && Number.isInteger(x) && x > 0 && x <= 1e9)) left.push(`bets: ${part.slice(0, 30)} is not a bet and its chips (a whole number from 1 to 10^9)`);
+    else stakes[part.slice(0, i)] = x;
   }
-  $("craps-seed").value = String(seed);
-  typedSeeds.add("craps-seed");
-  return { seed, rolls, bank: thirtieths(bank), stakes };
+  if (seed !== undefined) {
+    $("craps-seed").value = String(seed);
+    typedSeeds.add("craps-seed");
+  }
+  return { seed, rolls, bank: thirtieths(bank), stakes, left };
 }
 
 function bacFromUrl(q) {
   if (!linkNames(q, ["decks", "deal", "cards"])) return null;
-  const deal = linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER), decks = linkInt(q, "decks", 1, 64, true) ?? 8;
+  const left = [];
+  if (q.get("deal") === "") q.delete("deal");
+  const deal = linkTake(linkInt(q, "deal", 0, Number.MAX_SAFE_INTEGER, true), undefined, left, "a new seed");
+  const decks = linkTake(linkInt(q, "decks", 1, 64, true), 8, left);
   // A hand has 4 to 6 cards: a link past its hand's last card opens it
   // whole and says so (as LCR's and craps' past their game's end).
-  const cards = linkInt(q, "cards", 0, 1e6, true) ?? 0;
-  const bad = [deal, decks, cards].find((v) => typeof v === "string");
-  if (bad) return bad;
-  $("bac-seed").value = String(deal);
+  const cards = linkTake(linkInt(q, "cards", 0, 1e6, true), 0, left);
+  if (deal !== undefined) {
+    $("bac-seed").value = String(deal);
+    typedSeeds.add("bac-seed");
+  }
   $("bac-decks").value = String(decks);
-  typedSeeds.add("bac-seed");
+  linkLeft("bac-new", left);
   return { cards };
 }
 
@@ -3060,9 +3121,10 @@ async function crapsExact() {
 async function crapsNew(from = null) {
   // A link's game is its own seed's, whatever the field came to hold
   // while it waited for the bets.
-  if (from) $("craps-seed").value = String(from.seed);
+  if (from && from.seed !== undefined) $("craps-seed").value = String(from.seed);
   if (seedBlank("craps-seed")) $("craps-seed").value = newSeed();
   if (!seedOk("craps-seed", "craps-new")) return;
+  if (from) linkLeft("craps-new", from.left);
   // (A new game asked for: a link's that waited for the bets is dropped,
   // and its stakes come back to the bankroll, as standing bets do.)
   if (!from && craps.waiting) {
@@ -3103,33 +3165,44 @@ async function crapsNew(from = null) {
     // Only the bets this table has, standing as they could at this roll:
     // odds behind their line bet once their point is ON.
     const p = crapsPhase();
+    // A bet named as the table shows it ("odds on 6 or 8") is that bet;
+    // the link's own name is the one said.
+    const stakes = Object.create(null), said = Object.create(null);
+    for (const [n, x] of Object.entries(from.stakes)) {
+      const name = (craps.bets.find((b) => betLabel(b.name) === n) || { name: n }).name;
+      stakes[name] = (stakes[name] || 0) + x;
+      said[name] = said[name] || n;
+    }
     // (Come and don't come are in the list, but no roll here settles them.)
     const known = (name) => craps.bets.some((b) => b.name === name) && !CRAPS_NOT_TAKEN.includes(name);
-    const stands = ([name]) => {
-      if (!known(name)) return false;
+    // Why a bet of this table cannot stand at this roll, or "".
+    const why = (name) => {
       // At the game's end no bet stands (each came back).
-      if (p.phase !== "come-out" && p.phase !== "point") return false;
+      if (p.phase !== "come-out" && p.phase !== "point") return "the game is over";
       const odds = /^(lay )?odds on (\d+)$/.exec(name);
-      if (!odds) return true;
+      if (!odds) return "";
       const x = Number(odds[2]), line = odds[1] ? "don't pass" : "pass";
-      return p.phase === "point" && (p.point === x || p.point === PAIR[x]) && Boolean(from.stakes[line]);
+      if (p.phase !== "point") return `only once the point is ${x} or ${PAIR[x]}; there is no point yet`;
+      if (p.point !== x && p.point !== PAIR[x]) return `only once the point is ${x} or ${PAIR[x]}; the point is ${p.point}`;
+      return stakes[line] ? "" : `only behind a ${line} bet, and the link has none`;
     };
-    craps.stakes = Object.fromEntries(Object.entries(from.stakes).filter(stands));
+    craps.stakes = Object.fromEntries(Object.entries(stakes).filter(([n]) => known(n) && !why(n)));
     // Chips of the bets dropped go back to the bankroll; both notes show.
-    const dropped = Object.keys(from.stakes).filter((n) => !Object.hasOwn(craps.stakes, n));
-    for (const n of dropped) craps.bank += from.stakes[n];
+    const dropped = Object.keys(stakes).filter((n) => !Object.hasOwn(craps.stakes, n));
+    for (const n of dropped) craps.bank += stakes[n];
     // A name this table does not have is said apart from a bet it has
-    // that cannot stand at this roll.
+    // that cannot stand at this roll, which says why.
     const unknown = dropped.filter((n) => !known(n)), early = dropped.filter(known);
-    const names = (list) => list.join(", ").slice(0, 80);
+    const names = (list) => list.map((n) => said[n]).join(", ").slice(0, 80);
+    const reasons = (list) => list.map((n) => `${said[n].slice(0, 40)} (${why(n)})`).join(", ");
     const notes = [];
     if (unknown.length) {
       notes.push(unknown.length === 1 ? `The link's bet ${names(unknown)} is not a bet of this table: its chips are back in the bankroll.`
         : `The link's bets ${names(unknown)} are not bets of this table: their chips are back in the bankroll.`);
     }
     if (early.length) {
-      notes.push(early.length === 1 ? `The link's bet ${names(early)} cannot stand at this roll: its chips are back in the bankroll.`
-        : `The link's bets ${names(early)} cannot stand at this roll: their chips are back in the bankroll.`);
+      notes.push(early.length === 1 ? `The link's bet ${names(early)} cannot stand at this roll (${why(early[0])}): its chips are back in the bankroll.`
+        : `The link's bets cannot stand at this roll: ${reasons(early)}; their chips are back in the bankroll.`);
     }
     if (from.rolls > game.rolls.length) notes.push(`The link's game has ${game.rolls.length} rolls, not ${from.rolls}: it opened at its end.`);
     if (notes.length) linkNote("craps-new", notes.join(" "));
@@ -3569,27 +3642,30 @@ async function bacExact(decks) {
   if (asked !== bac.asked) return;
   bac.exact = r;
   bacTallyShow();
+  // The figures as `baccarat exact` prints them: each chance to 6
+  // decimals and exactly (the reply's fraction), each edge to 4 decimals
+  // of a per cent (the reply gives the edges as decimals only).
   const e = r.house_edge;
+  const chance = (name, p, exact) => el("tr", {}, el("td", {}, name), el("td", {}, fmt(p)), el("td", { class: "fraction" }, exact));
   $("bac-exact").replaceChildren(
     el("p", {}, `A fresh shoe of ${r.decks} deck${r.decks > 1 ? "s" : ""}:`),
-    el("table", {}, el("tr", {}, el("th", {}, "result"), el("th", {}, "chance")),
-      el("tr", {}, el("td", {}, "player"), el("td", {}, fmt(r.player))),
-      el("tr", {}, el("td", {}, "house"), el("td", {}, fmt(r.house))),
-      el("tr", {}, el("td", {}, "tie"), el("td", {}, fmt(r.tie)))),
+    el("table", { id: "bac-chances" }, el("tr", {}, el("th", {}, "result"), el("th", {}, "chance"), el("th", {}, "exactly")),
+      chance("player", r.player, r.player_fraction), chance("house", r.house, r.house_fraction), chance("tie", r.tie, r.tie_fraction)),
     el("table", { id: "bac-edges" }, el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge")),
-      el("tr", {}, el("td", {}, "banker"), el("td", {}, "0.95 to 1"), el("td", {}, pct(e.banker, 3))),
-      el("tr", {}, el("td", {}, "player"), el("td", {}, "1 to 1"), el("td", {}, pct(e.player, 3))),
-      el("tr", {}, el("td", {}, "tie"), el("td", {}, "8 to 1"), el("td", {}, pct(e.tie, 3)))));
+      el("tr", {}, el("td", {}, "banker"), el("td", {}, "0.95 to 1"), el("td", {}, pct(e.banker, 4))),
+      el("tr", {}, el("td", {}, "player"), el("td", {}, "1 to 1"), el("td", {}, pct(e.player, 4))),
+      el("tr", {}, el("td", {}, "tie"), el("td", {}, "8 to 1"), el("td", {}, pct(e.tie, 4)))));
 }
 
 // The running totals: each outcome's hands and share of the hands dealt,
-// beside its exact chance for the current shoe once that reply is in. Not
+// beside its exact chance for the current shoe once that reply is in (in
+// per cent to 4 decimals: the odds panel's 6-decimal chance). Not
 // a live region: the hand's result is said with its last card.
 function bacTallyShow() {
   const t = bacTally, x = bac.exact;
   const share = (n) => (t.hands ? `${(100 * n / t.hands).toFixed(1)}%` : "–");
   const row = (name, n, p) => el("tr", {}, el("td", {}, name), el("td", {}, String(n)), el("td", {}, share(n)),
-    ...(x ? [el("td", {}, pct(p, 2))] : []));
+    ...(x ? [el("td", {}, pct(p, 4))] : []));
   $("bac-tally").replaceChildren(el("table", { id: "bac-tally-table" },
     el("caption", { class: "sr-only" }, "Hands dealt since the page loaded, by outcome"),
     el("tr", {}, el("th", {}, "outcome"), el("th", {}, "hands"), el("th", {}, "share %"),

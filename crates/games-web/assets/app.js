@@ -84,22 +84,32 @@ function panelError(panel, text, kind = "panel-error", fields = []) {
   // reply keep it whole). A link's note marks itself again after this.
   delete p.dataset.link;
   delete p.dataset.nothing;
-  if (fields.length) p.dataset.fields = fields.join(" ");
-  else delete p.dataset.fields;
+  if (fields.length) {
+    p.dataset.fields = fields.join(" ");
+    p.dataset.values = fieldValues(fields);
+  } else delete p.dataset.fields;
   p.textContent = text.length > 400 ? `${text.slice(0, 400)}…` : text;
   p.dataset.at = ++writes;
 }
 
+// What fields `ids` hold, as one string.
+const fieldValues = (ids) => JSON.stringify(ids.map((id) => ($(id) ? $(id).value : null)));
+
 // A check's error is about what its fields held: it goes as soon as one
 // of them is edited, wherever it shows (the seats' error may be beside
 // another panel's button). Taken before the field's own handlers run, so
-// that a check they make at once shows again.
+// that a check they make at once shows again. (A field left, its
+// "change" after the "input" that was checked, is no edit: the error
+// stays, not said again.)
 for (const type of ["input", "change"]) {
   document.addEventListener(type, (e) => {
     const id = e.target && e.target.id;
     if (!id) return;
     for (const p of document.querySelectorAll(".check-error[data-fields]")) {
-      if (p.dataset.fields.split(" ").includes(id)) p.remove();
+      const fields = p.dataset.fields.split(" ");
+      if (!fields.includes(id)) continue;
+      if (type === "change" && p.dataset.values === fieldValues(fields)) continue;
+      p.remove();
     }
   }, true);
 }
@@ -246,7 +256,9 @@ const HOME_PANEL = {
 // is not (a new game, another position), the reply is dropped and the
 // page shows nothing of it, error or not.
 async function api(game, verb, flags, page, opts = {}) {
-  const { signal, own = null, quiet = false, current = null } = opts;
+  // `words`: the server's refusal (a 400) as the page says it beside its
+  // control (the footer keeps the server's own, as it keeps every error).
+  const { signal, own = null, quiet = false, current = null, words = null } = opts;
   const shown = lastPanel && !lastPanel.closest(".page").hidden ? lastPanel : null;
   const home = HOME_PANEL[`${game} ${verb}`];
   const panel = own || panelOf(document.activeElement) || shown || (home ? $(home).closest(".panel") : null);
@@ -303,7 +315,7 @@ async function api(game, verb, flags, page, opts = {}) {
       throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
     }
     status(value.error || r.statusText, true, unseen(panel));
-    panelError(panel, value.error || r.statusText);
+    panelError(panel, (words && r.status === 400 && words(value.error || "")) || value.error || r.statusText);
     tagRequest(panel, `${game} ${verb}`);
     throw markShown(Object.assign(new Error(value.error || r.statusText), { status: r.status }));
   }
@@ -925,7 +937,7 @@ async function hogStart() {
   if (term) $("hog-term").replaceChildren(el("option", { value: term, selected: true }, term));
   // The buttons work while the rule sets are on their way.
   newGameButton("hog-new", "hog-seed", () => hogNew());
-  $("hog-map-go").onclick = hogMap;
+  $("hog-map-go").onclick = () => hogMap(true);
   $("hog-export").onclick = () => download("hog");
   $("hog-upload").onchange = async (e) => {
     const f = e.target.files[0];
@@ -1577,7 +1589,10 @@ for (const id of ["hog-map-strategy", "hog-map-vs", "hog-term", "hog-goal", "hog
   }
 }
 
-async function hogMap() {
+// `said`: asked for with Show, which says (politely, once) when the map
+// and its rate are drawn, with the rate (the map at the page's load is
+// not said).
+async function hogMap(said = false) {
   // The goal as New game checks it (the map's rules are the setup's).
   if (!wholeOk("hog-goal", "hog-map-go", "Goal", 1, 100)) return;
   const strategy = $("hog-map-strategy").value, vs = $("hog-map-vs").value;
@@ -1587,6 +1602,7 @@ async function hogMap() {
   // reply may come after a later one's), and only when both its rate
   // and its table came.
   hogMapClear("Working out the map…");
+  $("hog-map-said").textContent = "";
   const asked = hog.mapAsked, current = () => asked === hog.mapAsked;
   let rate, table = null;
   const term = hog.terms.find((t) => t.name === rules.rules);
@@ -1602,10 +1618,12 @@ async function hogMap() {
     throw e;
   }
   const ctx = $("hog-map").getContext("2d");
-  $("hog-rate").textContent = `${rate.strategy} against ${rate.baseline}, under ${hogRulesWords(r)}, to ${rules.goal}: exact average win rate ${fmt(rate.exact_win_rate)}` +
+  const rated = `${rate.strategy} against ${rate.baseline}, under ${hogRulesWords(r)}, to ${rules.goal}: exact average win rate ${fmt(rate.exact_win_rate)}` +
     ` (moving first ${fmt(rate.win_rate_first)}, second ${fmt(rate.win_rate_second)})`;
+  $("hog-rate").textContent = rated;
   if (noMap) {
     $("hog-rate").textContent += `. Under ${rules.rules} ${strategy} chooses by the game's memory too: it has no map.`;
+    if (said) $("hog-map-said").textContent = `No map: ${$("hog-rate").textContent}`;
     return;
   }
   // Scores at or past the goal are never played from: left blank.
@@ -1628,6 +1646,7 @@ async function hogMap() {
   $("hog-map-legend").replaceChildren(el("span", { class: "words" }, "dice: "),
     ...PALETTE.map((c, i) => el("span", { class: darkColor(c) ? "dark" : "light", style: `background:${c}` }, i)),
     el("span", { class: "words" }, `  (across: opponent's score; up: the mover's${goal < 100 ? `; blank: ${goal} or more, the game over` : ""})`));
+  if (said) $("hog-map-said").textContent = `Map drawn: ${rated}.`;
 }
 
 // ---------------------------------------------------------------- Kalah
@@ -1664,7 +1683,7 @@ function kalahStart() {
     $("kalah-think").addEventListener(type, () => {
       const bad = kalahThinkError();
       if (bad) {
-        panelError($("kalah-new").closest(".panel"), `${bad} The solver keeps ${kalah.think} s meanwhile.`, "check-error", ["kalah-think"]);
+        kalahThinkSay(bad);
         return;
       }
       kalah.think = Number($("kalah-think").value);
@@ -1898,15 +1917,25 @@ function kalahRuleInPlay() {
   later.hidden = same;
 }
 
-// The solver's budget, or the error beside it.
+// The solver's budget, or the error beside it, with the budget the solver
+// keeps meanwhile (as typing and New game both say it).
 function kalahThinkError() {
   const v = $("kalah-think").value, t = Number(v);
-  return v !== "" && t >= 0.05 && t <= 10 ? "" : `Solver budget: from 0.05 to 10 seconds${notTyped("kalah-think")}`;
+  return v !== "" && t >= 0.05 && t <= 10 ? ""
+    : `Solver budget: from 0.05 to 10 seconds${notTyped("kalah-think")} The solver keeps ${kalah.think} s meanwhile.`;
+}
+
+// The budget's error `bad` under its field (or none): the same error
+// already there, said as it was typed, is not written (nor said) again.
+function kalahThinkSay(bad) {
+  const panel = $("kalah-new").closest(".panel");
+  const shown = panel.querySelector(':scope > .check-error[data-fields="kalah-think"]');
+  if (!bad || !shown || shown.textContent !== bad) panelError(panel, bad, "check-error", ["kalah-think"]);
 }
 
 function kalahNew() {
   const bad = kalahThinkError();
-  panelError($("kalah-new").closest(".panel"), bad, "check-error", ["kalah-think"]);
+  kalahThinkSay(bad);
   if (bad) return;
   const m = Number($("kalah-pits").value), n = Number($("kalah-seeds").value);
   const board = [...Array(m).fill(n), 0, ...Array(m).fill(n), 0];
@@ -2017,8 +2046,11 @@ function kalahRender(last = -1) {
   board.dataset.board = JSON.stringify(s.board);
   kalahRuleInPlay();
   const over = kalahOver(s);
-  $("kalah-turn").textContent = over ? "Game over." : s.to_move === kalah.me ? `Your turn (player ${kalah.me}): choose a pit.`
+  // (Written only when it changes: a live region says each turn once,
+  // not again at every drawing of the board while the solver thinks.)
+  const turn = over ? "Game over." : s.to_move === kalah.me ? `Your turn (player ${kalah.me}): choose a pit.`
     : `The solver's turn (player ${1 - kalah.me}).`;
+  if ($("kalah-turn").textContent !== turn) $("kalah-turn").textContent = turn;
   kalahToUrl();
   // Keep the keyboard where the player was: on the pit they played when it
   // can be played again, else on the nearest pit that can (on the
@@ -2298,6 +2330,9 @@ function lcrStart() {
   // (Its result comes into view: the player asked for it.)
   $("lcr-study-go").onclick = () => lcrStudy(true);
   $("lcr-table-name").onchange = () => {
+    // The faces' error goes with the faces it was about (a named table's
+    // replace them), though only the faces are marked wrong.
+    for (const p of document.querySelectorAll('.check-error[data-fields="lcr-faces"]')) p.remove();
     lcrFacesFollow();
     lcrStudyStale();
   };
@@ -2421,7 +2456,7 @@ async function lcrExact(follow = false) {
   let r;
   try {
     r = await api("lcr", "exact", { players, coins }, "lcr",
-      { own: $("lcr-exact-go").closest(".panel"), quiet: follow, current: () => asked === lcr.oddsAsked });
+      { own: $("lcr-exact-go").closest(".panel"), quiet: follow, current: () => asked === lcr.oddsAsked, words: lcrTooLarge });
   } catch (e) {
     if (follow && asked === lcr.oddsAsked) {
       // Too large a table (400) is the table's; anything else (a busy
@@ -2452,6 +2487,14 @@ async function lcrExact(follow = false) {
         el("td", { class: "bar" }, el("span", { style: `width:${90 * p / best}px` }))))),
     el("p", {}, `Expected length: ${fmt(r.expected_turns, 3)} turns (${fmt(r.expected_rolling_turns, 3)} with dice rolled); ` +
       `${r.states} states, error below ${r.tolerance.toExponential(1)}.`));
+}
+
+// The server's refusal of a table too large to solve, in the form's words
+// ("Seats 7 with 5 coins each make 22481940 states: ..."), or null.
+function lcrTooLarge(error) {
+  const m = /(\d+) players with (\d+) coins each have (\d+) states; the solver takes at most (\d+)/.exec(error);
+  return m ? `Seats ${m[1]} with ${m[2]} ${m[2] === "1" ? "coin" : "coins"} each make ${Number(m[3]).toLocaleString("en")} states; ` +
+    `the page solves at most ${Number(m[4]).toLocaleString("en")}: fewer seats or coins.` : null;
 }
 
 // The form's seats or coins were refused (by either button's check, the
@@ -2590,7 +2633,7 @@ function lcrStudyOk(name) {
   if (name === "custom") {
     const f = $("lcr-faces").value.split(",").map((x) => x.trim());
     const ok = f.length === 6 && f.every((x) => /^[0-3]$/.test(x));
-    if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3${notText($("lcr-faces").value.slice(0, 40))}`, ["lcr-faces", "lcr-table-name"])) return false;
+    if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3${notText($("lcr-faces").value.slice(0, 40))}`, ["lcr-faces"])) return false;
   }
   const c = $("lcr-chips").value.trim(), by = /^(\d+)\s*x\s*(\d+)$/.exec(c);
   const chips = by ? Array(Math.min(Number(by[2]), 1000)).fill(Number(by[1])) : c.split(",").map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
@@ -2979,12 +3022,14 @@ async function casinoStart() {
     crapsBetsRender();
     crapsStakeHint();
   };
-  newGameButton("bac-new", "bac-seed", () => bacNew());
+  newGameButton("bac-new", "bac-seed", () => bacNew(0, true));
   $("bac-next").onclick = () => { linkNoteGone("bac-new"); bacShow(bac.at + 1); };
   $("bac-export").onclick = () => download("baccarat");
   $("bac-tally-reset").onclick = () => {
     Object.assign(bacTally, { hands: 0, player: 0, house: 0, tie: 0 });
     bacTallyShow();
+    // (The table is no live region: said here, once.)
+    $("bac-said").textContent = "Running totals reset: no hands counted.";
   };
   bacTallyShow();
   // Each game of a link opens on its own.
@@ -3344,9 +3389,13 @@ function crapsBetsRender() {
     // made, the stake's hint says why, and a press says "Not enough chips".
     const short = !why && craps.bank < Number($("craps-stake").value);
     return el("tr", { "data-bet": b.name },
-      el("td", { class: "name" }, betLabel(b.name)),
+      // (The rule again under the name, shown where its column is not:
+      // on a phone.)
+      el("td", { class: "name" }, betLabel(b.name), el("small", { class: "bet-rule" }, b.rule)),
       el("td", {}, b.pays),
-      el("td", { class: "edge", "data-edge": b.house_edge }, edgeText(b.house_edge)),
+      // (`data-pct`: the per cent again, shown under the fraction where
+      // its column is not: on a phone.)
+      el("td", { class: "edge", "data-edge": b.house_edge, "data-pct": `${b.house_edge_percent.toFixed(3)}%` }, edgeText(b.house_edge)),
       el("td", { class: "edge-pct" }, `${b.house_edge_percent.toFixed(3)}%`),
       el("td", { class: "stake" }, stake ? chipsText(stake) : ""),
       el("td", {}, el("button", {
@@ -3358,7 +3407,7 @@ function crapsBetsRender() {
   });
   $("craps-bets").replaceChildren(el("table", { id: "craps-bets-table", class: "bets" },
     // Each header aligned as its column: the names and rules to the left.
-    el("tr", {}, el("th", { class: "name" }, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", {}, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "place a bet")), el("th", { class: "rule" }, "rule")),
+    el("tr", {}, el("th", { class: "name" }, "bet"), el("th", {}, "pays"), el("th", {}, "house edge"), el("th", { class: "edge-pct" }, el("span", { class: "sr-only" }, "house edge, per cent")), el("th", {}, "on it"), el("th", {}, el("span", { class: "sr-only" }, "place a bet")), el("th", { class: "rule" }, "rule")),
     ...rows));
   $("craps-bank").textContent = chipsText(craps.bank);
   crapsShortShow();
@@ -3459,7 +3508,10 @@ function crapsSettleRoll(r, last) {
     if (o.result === "push" || o.result === "back") back = stake;
     craps.bank = thirtieths(craps.bank + back);
     const n = betLabel(b.name);
-    const text = o.result === "win" ? `${n} wins ${chipsText(stake * o.pays)}` : o.result === "lose" ? `${n} loses ${chipsText(stake)}`
+    // A win says what comes back to the bankroll: the win and the stake,
+    // the bet then down (bet again to keep it up).
+    const text = o.result === "win" ? `${n} wins ${chipsText(stake * o.pays)} (${chipsText(back)} back with its stake of ${chipsText(stake)}; the bet is down)`
+      : o.result === "lose" ? `${n} loses ${chipsText(stake)}`
       : o.result === "push" ? `${n} pushes (${chipsText(stake)} back)` : `${n} comes back (${chipsText(stake)}): the game ended`;
     lines.push({ bet: b.name, stake, result: o.result, returned: back, text });
   }
@@ -3515,7 +3567,9 @@ EXPORTS.craps = () => ({
 });
 
 // A new shoe and hand; from a link, with its first `cards` dealt.
-async function bacNew(cards = 0) {
+// `pressed`: asked for with "Shuffle a new shoe", which says the shoe is
+// shuffled and what deals its first card.
+async function bacNew(cards = 0, pressed = false) {
   if (seedBlank("bac-seed")) $("bac-seed").value = newSeed();
   if (!seedOk("bac-seed", "bac-new") || !wholeOk("bac-decks", "bac-new", "Decks", 1, 64)) return;
   seedAsked("bac-seed");
@@ -3538,6 +3592,9 @@ async function bacNew(cards = 0) {
   bac.decks = decks;
   bac.seed = seed;
   bacShow(cards);
+  if (pressed && !cards) {
+    $("bac-said").textContent = `Shoe shuffled: ${decks} deck${decks > 1 ? "s" : ""}, seed ${seed}. Press Next card to deal the first card.`;
+  }
   const whole = bacOrder(deal.game).length;
   if (cards > whole) linkNote("bac-new", `The link's hand has ${whole} cards, not ${cards}: it opened whole.`);
   bacExact(decks);

@@ -1261,6 +1261,7 @@ async fn play_everything(c: &Client, base: &str) {
     what_a_thirteenth_review_found(c, base).await;
     what_a_fourteenth_review_found(c, base).await;
     what_a_fifteenth_review_found(c, base).await;
+    what_a_sixteenth_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -2428,8 +2429,9 @@ async fn when_requests_fail(c: &Client, base: &str) {
     )
     .await;
     note_with(c, "craps-new", "cannot stand").await;
-    // A stake is whole chips (a bet of another is named and left, the
-    // link's bankroll kept); a baccarat link past its hand's end says so.
+    // A stake is whole chips (a bet of another is named and left, its
+    // chips back in the bankroll); a baccarat link past its hand's end
+    // says so.
     open(
         c,
         &format!("{base}/casino?craps=5&rolls=0&bank=95.5&bets=pass:4.5&deal=1&decks=8&cards=6"),
@@ -2444,7 +2446,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
             "return document.getElementById('craps-bank').textContent;"
         )
         .await,
-        "95.50"
+        "100"
     );
     // (A link of before, with every digit of the float, gives the same
     // bankroll as one to 6 decimals: 3025 thirtieths, 100.833333.)
@@ -6624,5 +6626,172 @@ async fn lcr_refusal_in_the_page_words(c: &Client, base: &str, fails: &mut Vec<S
         format!("lcr: faces 0,0,9 mark [faces, table] {marked}"),
     );
     set(c, "lcr-table-name", "standard").await;
+    log_and_reset(c).await;
+}
+
+/// What a sixteenth review found in the links' code: a Kalah link's pits
+/// left beside a board said to be replaced by 6, not the board's size; a
+/// board left said to be replaced by a size itself left after; a craps
+/// stake of 4.5 chips that vanished, and a bet named twice whose first
+/// stake did; an LCR study whose form's check hid the fields its link
+/// left; a craps link waiting for the bet list dropped, its stakes lost,
+/// when the seed typed meanwhile failed its check. Each check's failure
+/// is collected, and all are said at the end.
+async fn what_a_sixteenth_review_found(c: &Client, base: &str) {
+    let mut fails = Vec::new();
+    kalah_link_notes_name_what_opened(c, base, &mut fails).await;
+    craps_link_chips_kept(c, base, &mut fails).await;
+    lcr_study_says_its_fields_left(c, base, &mut fails).await;
+    craps_waiting_link_kept(c, base, &mut fails).await;
+    assert!(
+        fails.is_empty(),
+        "the sixteenth review's defects:\n{}",
+        fails.join("\n")
+    );
+}
+
+/// The Kalah game a link opened: its pits a side (the menu's and the
+/// board's) and the note beside New game.
+async fn kalah_link_opened(c: &Client, base: &str, query: &str) -> serde_json::Value {
+    open(c, &format!("{base}/kalah?{query}"), "kalah").await;
+    js(c, "const n = document.getElementById('kalah-new').closest('.panel').querySelector(':scope > .check-error');
+         return [document.getElementById('kalah-pits').value, document.querySelectorAll('#kalah-board button.pit').length / 2, n && n.textContent];").await
+}
+
+/// A Kalah link's pits left beside a board it takes are replaced by the
+/// board's size, said so; a board left beside a size too large is the
+/// start of the size used instead, each note naming Kalah(6,4).
+async fn kalah_link_notes_name_what_opened(c: &Client, base: &str, fails: &mut Vec<String>) {
+    for pits in ["abc", "9"] {
+        let shown =
+            kalah_link_opened(c, base, &format!("pits={pits}&board=3,3,3,3,0,3,3,3,3,0")).await;
+        check(
+            fails,
+            shown[0] == "4"
+                && shown[1] == 4
+                && shown[2].as_str().is_some_and(|t| {
+                    t.contains(&format!(
+                        "pits={pits} is not a whole number from 1 to 8 (4 instead)"
+                    ))
+                }),
+            format!("kalah: pits={pits} beside a 4-pit board: {shown}"),
+        );
+    }
+    let shown = kalah_link_opened(c, base, "pits=8&seeds=10&board=x").await;
+    check(
+        fails,
+        shown[0] == "6"
+            && shown[1] == 6
+            && shown[2].as_str().is_some_and(|t| {
+                t.contains("(6 pits and 4 seeds instead)")
+                    && t.contains("board=x is not two rows")
+                    && t.contains("(the start of Kalah(6,4) instead)")
+                    && !t.contains("Kalah(8,10)")
+            }),
+        format!("kalah: pits=8&seeds=10&board=x: {shown}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// A craps link's stake of 4.5 chips is left and its chips go back to the
+/// bankroll, said so; a bet named twice, in either spelling, stands with
+/// both stakes.
+async fn craps_link_chips_kept(c: &Client, base: &str, fails: &mut Vec<String>) {
+    let half = craps_link_shown(
+        c,
+        &format!("{base}/casino?craps=5&rolls=0&bank=95.5&bets=pass:4.5"),
+    )
+    .await;
+    check(
+        fails,
+        half[0] == "100"
+            && half[1] == ""
+            && half[2].as_str().is_some_and(|t| {
+                t.contains("pass:4.5 is not a bet and its chips")
+                    && t.contains("(its 4.5 chips in the bankroll instead)")
+            }),
+        format!("craps: a link's pass:4.5 on a bankroll of 95.5: {half}"),
+    );
+    for second in ["odds+on+6", "odds+on+6+or+8"] {
+        let twice = craps_link_shown(
+            c,
+            &format!("{base}/casino?craps=12&rolls=1&bank=80&bets=pass:5;odds+on+6:5;{second}:5"),
+        )
+        .await;
+        check(
+            fails,
+            twice == serde_json::json!(["80", "pass:5;odds on 6:10", null]),
+            format!("craps: a link's odds on 6 and {second}, 5 chips each: {twice}"),
+        );
+    }
+    log_and_reset(c).await;
+}
+
+/// An LCR study link whose chips fail the form's check says, after that
+/// check, the fields it left (rounds=abc, 100 used).
+async fn lcr_study_says_its_fields_left(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(
+        c,
+        &format!("{base}/lcr?study=5&rounds=abc&chips=1x1"),
+        "lcr",
+    )
+    .await;
+    let said = note_beside(c, "lcr-study-go").await;
+    check(
+        fails,
+        said.as_str().is_some_and(|t| {
+            t.starts_with("Chips:")
+                && t.contains("rounds=abc is not a whole number from 1 to 10000 (100 instead)")
+        }) && js(c, "return document.getElementById('lcr-rounds').value;").await == "100",
+        format!("lcr: a study link of chips 1x1 and rounds=abc says {said}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// A craps link waiting for the bet list, whose Try again meets a seed
+/// typed meanwhile that fails its check, keeps its stakes: New game
+/// gives them back.
+async fn craps_waiting_link_kept(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(c, &format!("{base}/"), "home").await;
+    route_requests(c, Some("/api/craps/bets"), None).await;
+    go_inside(c, "/casino?bank=85&bets=pass:5").await;
+    wait_for(
+        c,
+        "return document.getElementById('craps-bets-again') !== null;",
+        "the bets asked again",
+        Duration::from_secs(20),
+    )
+    .await;
+    set(c, "craps-seed", "-1").await;
+    route_requests(c, None, None).await;
+    click(c, "craps-bets-again").await;
+    wait_for(
+        c,
+        "return document.querySelector('#craps-bets-table') !== null;",
+        "the bet list",
+        Duration::from_secs(20),
+    )
+    .await;
+    set(c, "craps-seed", "3").await;
+    click(c, "craps-new").await;
+    wait_for(
+        c,
+        "return !document.getElementById('craps-roll').disabled;",
+        "the new game",
+        Duration::from_secs(20),
+    )
+    .await;
+    let bank = js(
+        c,
+        "return document.getElementById('craps-bank').textContent;",
+    )
+    .await;
+    check(
+        fails,
+        bank == "90",
+        format!(
+            "craps: New game after a waiting link of pass:5 on 85 met seed -1: bankroll {bank}"
+        ),
+    );
     log_and_reset(c).await;
 }

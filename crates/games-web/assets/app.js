@@ -1800,33 +1800,37 @@ function kalahFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!linkNames(q, ["board", "pits", "seeds", "rule", "side", "think", "to_move", "start", "first", "moves"])) return false;
   const left = [];
-  const pitsOk = typeof linkInt(q, "pits", 1, KALAH_PITS, true) !== "string";
-  let pits = linkTake(linkInt(q, "pits", 1, KALAH_PITS, true), 6, left), seeds = linkTake(linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true), 4, left);
+  const pitsV = linkInt(q, "pits", 1, KALAH_PITS, true), seedsV = linkInt(q, "seeds", 1, KALAH_PIT_SEEDS, true);
+  // The board first: a board taken is its own size, which a pits= left or
+  // of another size names; a board left is the start of the game its
+  // size names, said after that size (itself checked first), so that
+  // every note names the game that opens.
+  let board = null, boardWhy = "";
+  if (q.has("board")) {
+    const t = q.get("board"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x))), m = v.length / 2 - 1;
+    if (!(Number.isInteger(m) && m >= 1 && m <= 8 && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 200))) {
+      boardWhy = `board=${t.slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds`;
+    } else if (kalahTooMany(v)) {
+      // (The solver's bound on the web: the server refuses more.)
+      boardWhy = `board=${t.slice(0, 40)} holds ${kalahTooMany(v)} seeds in the pits; the solver takes at most ${KALAH_SEEDS}`;
+    } else board = v;
+  }
+  // A board's own size is its pits.
+  const own = board !== null, size = own ? board.length / 2 - 1 : 6;
+  let pits = linkTake(pitsV, size, left), seeds = linkTake(seedsV, 4, left);
+  if (own && pits !== size) left.push(`pits=${q.get("pits").slice(0, 30)} is not the board's ${size} (${size} instead)`);
   // No board (or one left): the start of the game its size names.
   const sized = () => {
     const row = [...Array(pits).fill(seeds), 0];
     return [...row, ...row];
   };
-  let board = null;
-  if (q.has("board")) {
-    const t = q.get("board"), v = t.split(",").map((x) => (x.trim() === "" ? NaN : Number(x))), m = v.length / 2 - 1;
-    const instead = () => `the start of Kalah(${pits},${seeds})`;
-    if (!(Number.isInteger(m) && m >= 1 && m <= 8 && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 200))) {
-      left.push(`board=${t.slice(0, 40)} is not two rows of 1 to 8 pits and their stores, each 0 to 200 seeds (${instead()} instead)`);
-    } else if (kalahTooMany(v)) {
-      // (The solver's bound on the web: the server refuses more.)
-      left.push(`board=${t.slice(0, 40)} holds ${kalahTooMany(v)} seeds in the pits; the solver takes at most ${KALAH_SEEDS} (${instead()} instead)`);
-    } else board = v;
-  }
   if (!board && kalahTooMany(sized())) {
     left.push(`pits=${pits} and seeds=${seeds} put ${kalahTooMany(sized())} seeds in the pits; the solver takes at most ${KALAH_SEEDS} (6 pits and 4 seeds instead)`);
     [pits, seeds] = [6, 4];
   }
-  // A board's own size is its pits.
-  const m = board ? board.length / 2 - 1 : pits;
-  if (board && pitsOk && q.has("pits") && pits !== m) left.push(`pits=${q.get("pits").slice(0, 30)} is not the board's ${m} (${m} instead)`);
-  const own = board !== null;
+  if (boardWhy) left.push(`${boardWhy} (the start of Kalah(${pits},${seeds}) instead)`);
   board = board || sized();
+  const m = board.length / 2 - 1;
   const rule = linkPick(q, "rule", ["seed", "empty"], "seed", left), side = linkPick(q, "side", ["0", "1"], "0", left);
   const toMove = linkPick(q, "to_move", ["0", "1"], "0", left);
   const t = q.has("think") ? Number(q.get("think")) : 2, think = t >= 0.05 && t <= 10 ? t : 2;
@@ -2347,8 +2351,14 @@ function lcrStart() {
   if (left) {
     lcrStudy(false);
     // (Said after the study's checks, which clear the form's notes; when
-    // one fails, its own error shows instead.)
-    if (!$("lcr-study-go").closest(".panel").querySelector(":scope > .check-error")) linkLeft("lcr-study-go", left, "study ran");
+    // one fails, the fields left are said after its error, which stays
+    // tied to its field.)
+    const p = $("lcr-study-go").closest(".panel").querySelector(":scope > .check-error");
+    if (!p) linkLeft("lcr-study-go", left, "study ran");
+    else if (left.length) {
+      panelError(p.parentElement, `${p.textContent} This link's study did not run, and its form was filled without ${left.length === 1 ? "a field" : `${left.length} fields`} it could not take: ${left.join("; ")}.`,
+        "check-error", p.dataset.fields ? p.dataset.fields.split(" ") : []);
+    }
   }
 }
 
@@ -3116,10 +3126,18 @@ function crapsFromUrl(q) {
   // name like any other.)
   const stakes = Object.create(null);
   for (const part of (q.get("bets") || "").split(";").filter(Boolean)) {
-    const i = part.lastIndexOf(":"), x = Number(part.slice(i + 1));
+    const i = part.lastIndexOf(":"), t = i < 0 ? "" : part.slice(i + 1), x = t.trim() === "" ? NaN : Number(t);
     // A stake is whole chips (the bankroll may hold a payout's fraction).
-    if (!(i > 0 && Number.isInteger(x) && x > 0 && x <= 1e9)) left.push(`bets: ${part.slice(0, 30)} is not a bet and its chips (a whole number from 1 to 10^9)`);
-    else stakes[part.slice(0, i)] = x;
+    // A bet named twice stands once, with both stakes.
+    if (i > 0 && Number.isInteger(x) && x > 0 && x <= 1e9) {
+      stakes[part.slice(0, i)] = (stakes[part.slice(0, i)] || 0) + x;
+      continue;
+    }
+    // One of other chips (4.5) is left, and they go back to the bankroll,
+    // as the chips of a bet the table lacks do.
+    const back = x > 0 && x <= 1e9;
+    if (back) bank += x;
+    left.push(`bets: ${part.slice(0, 30)} is not a bet and its chips, a whole number from 1 to 10^9 (${back ? `its ${x} chips in the bankroll` : "no bet"} instead)`);
   }
   if (seed !== undefined) {
     $("craps-seed").value = String(seed);
@@ -3168,8 +3186,13 @@ async function crapsNew(from = null) {
   // while it waited for the bets.
   if (from && from.seed !== undefined) $("craps-seed").value = String(from.seed);
   if (seedBlank("craps-seed")) $("craps-seed").value = newSeed();
+  // (A link's game that waited for the bets and now fails the seed's
+  // check waits on, its stakes held: New game gives them back.)
   if (!seedOk("craps-seed", "craps-new")) return;
-  if (from) linkLeft("craps-new", from.left);
+  if (from) {
+    if (craps.waiting === from) craps.waiting = null;
+    linkLeft("craps-new", from.left);
+  }
   // (A new game asked for: a link's that waited for the bets is dropped,
   // and its stakes come back to the bankroll, as standing bets do.)
   if (!from && craps.waiting) {
@@ -3295,7 +3318,10 @@ const CRAPS_NOT_TAKEN = ["come", "don't come"];
 // Whether the bet can be made now, or why not.
 function crapsOpen(b) {
   const p = crapsPhase(), n = b.name;
-  if (p.phase === "none") return craps.waiting ? "the link's game waits for the bet list" : "no game on the table yet";
+  if (p.phase === "none") {
+    if (!craps.waiting) return "no game on the table yet";
+    return craps.bets.length ? "the link's game did not open (see the seed): New game gives its stakes back" : "the link's game waits for the bet list";
+  }
   if (p.phase !== "come-out" && p.phase !== "point") return "the game is over: a new game first";
   if (CRAPS_NOT_TAKEN.includes(n)) return "not on this table (use pass and don't pass)";
   if (n === "pass" || n === "don't pass") return p.phase === "come-out" ? "" : "only before the come-out roll";
@@ -3346,10 +3372,8 @@ async function crapsBets() {
   crapsBetsRender();
   // A link's game that waited for the bets opens now.
   if (craps.waiting) {
-    const from = craps.waiting;
-    craps.waiting = null;
     linkNoteGone("craps-new");
-    crapsNew(from);
+    crapsNew(craps.waiting);
   }
 }
 

@@ -338,28 +338,30 @@ fn handler_up(pid: u32) -> bool {
     }
 }
 
-/// Send `signal` to a build of `keep.db` once its handler is up and
-/// `ready(dir)` says so; the exit code, with the folder checked: no
-/// temporary file, `keep.db` as it was.
-fn interrupt(signal: &str, ready: fn(&std::path::Path) -> bool) -> Option<i32> {
+/// `command` (the binary, or a program that runs it) started on a build
+/// of a 16-seed table to `keep.db`, in a new folder that holds an old
+/// `keep.db`: the folder, the file's path and the child.
+fn build_over_keep(
+    mut command: std::process::Command,
+) -> (tempfile::TempDir, String, std::process::Child) {
     let dir = tempfile::tempdir().unwrap();
     let keep = at(dir.path(), "keep.db");
     std::fs::write(&keep, "the old table").unwrap();
-    let mut child = bin()
-        .args([
-            "mancala",
-            "endgame",
-            "build",
-            &keep,
-            "--pits",
-            "6",
-            "--endgame-seeds",
-            "16",
-        ])
+    let child = command
+        .args(["mancala", "endgame", "build", &keep])
+        .args(["--pits", "6", "--endgame-seeds", "16"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    (dir, keep, child)
+}
+
+/// Send `signal` to a build of `keep.db` once its handler is up and
+/// `ready(dir)` says so; the exit code, with the folder checked: no
+/// temporary file, `keep.db` as it was.
+fn interrupt(signal: &str, ready: fn(&std::path::Path) -> bool) -> Option<i32> {
+    let (dir, keep, mut child) = build_over_keep(bin());
     let start = Instant::now();
     let mut sent = false;
     while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(120) {
@@ -422,26 +424,9 @@ fn an_interrupted_run_removes_its_temporary_file() {
 /// not end a run: the build goes on and writes its file.
 #[test]
 fn a_run_under_nohup_outlives_its_terminal() {
-    let dir = tempfile::tempdir().unwrap();
-    let keep = at(dir.path(), "keep.db");
-    std::fs::write(&keep, "the old table").unwrap();
-    let program = bin().get_program().to_os_string();
-    let mut child = std::process::Command::new("nohup")
-        .arg(program)
-        .args([
-            "mancala",
-            "endgame",
-            "build",
-            &keep,
-            "--pits",
-            "6",
-            "--endgame-seeds",
-            "16",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut nohup = std::process::Command::new("nohup");
+    nohup.arg(bin().get_program());
+    let (dir, keep, mut child) = build_over_keep(nohup);
     let start = Instant::now();
     while !handler_up(child.id()) && child.try_wait().unwrap().is_none() {
         assert!(start.elapsed() < Duration::from_secs(60));

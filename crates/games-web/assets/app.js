@@ -1365,7 +1365,10 @@ function hogShowDice(t) {
   const outcomes = t.outcomes || [], mine = t.player === hog.me;
   const id = mine ? "hog-dice-you" : "hog-dice-them";
   const whose = mine ? "You" : `The computer (${hog.opponent})`;
-  const none = `${t.rolls} dice${t.free_bacon ? " (free bacon)" : ""}`;
+  // No dice: the rule that scores them named, as each term names it (the
+  // server's words, "free bacon: 5 points", for another term's).
+  const zero = t.free_bacon ? "free bacon" : t.rolls === 0 && t.rules_applied && t.rules_applied.length ? t.rules_applied[0].split(":")[0] : "";
+  const none = `${t.rolls} dice${zero ? ` (${zero})` : ""}`;
   const group = el("div", {
     class: "dice-turn", id, role: "group", "data-player": t.player,
     "aria-label": `${mine ? "your" : `the computer's (${hog.opponent})`} last roll: ${outcomes.length ? `${outcomes.length} ${t.sides === 4 ? "four" : "six"}-sided ${outcomes.length === 1 ? "die" : "dice"}` : none}`,
@@ -1460,7 +1463,8 @@ function hogApply(reply) {
   else {
     if (t.free_bacon) events.push(`free bacon: ${t.points} ${t.points === 1 ? "point" : "points"}`);
     if (t.sides === 4 && !t.free_bacon) events.push("hog wild: four-sided dice");
-    if (t.pig_out) events.push("pig out: a 1, so 1 point");
+    // (In the words the server gives another term's turn.)
+    if (t.pig_out) events.push("pig out: a die showed 1");
     if (t.swine_swap) events.push("swine swap: the scores swap");
   }
   const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
@@ -1519,7 +1523,9 @@ async function hogCoach() {
       el("td", {}, fmt(x.against_opponent)),
       el("td", { class: "bar", "aria-hidden": "true" },
         el("span", { class: "track" }, el("span", { class: "fill", style: `width:${(100 * x.against_opponent).toFixed(2)}%` }))),
-      el("td", {}, fmt(x.under_optimal_play))));
+      // (Each column's best stands out: under optimal play another row's
+      // may be higher.)
+      el("td", { class: x.rolls === c.best_under_optimal_play ? "optimal best" : "optimal" }, fmt(x.under_optimal_play))));
   $("hog-coach").replaceChildren(
     el("p", {}, `At ${c.score} to ${c.opponent_score}, each choice's exact chance to win:`),
     el("table", { id: "hog-coach-table" },
@@ -2401,7 +2407,8 @@ function lcrStudyFromUrl() {
   $("lcr-table-name").value = table;
   if (table === "custom") $("lcr-faces").value = q.get("faces") || "";
   lcrFacesFollow();
-  $("lcr-chips").value = q.get("chips") || "10x9";
+  // (No chips: the table's own.)
+  $("lcr-chips").value = q.get("chips") || "";
   $("lcr-rounds").value = String(rounds);
   $("lcr-games").value = String(games);
   if (seed !== undefined) $("lcr-study-seed").value = String(seed);
@@ -2645,11 +2652,13 @@ function lcrStudyOk(name) {
     const ok = f.length === 6 && f.every((x) => /^[0-3]$/.test(x));
     if (!own("Faces", ok ? "" : `six codes from 0 to 3, one per face, as 0,0,0,1,2,3${notText($("lcr-faces").value.slice(0, 40))}`, ["lcr-faces"])) return false;
   }
+  // An empty Chips field is the table's own chips (the server's default:
+  // 9 seats, as every named table has, and 10 each on your own faces).
   const c = $("lcr-chips").value.trim(), by = /^(\d+)\s*x\s*(\d+)$/.exec(c);
   const chips = by ? Array(Math.min(Number(by[2]), 1000)).fill(Number(by[1])) : c.split(",").map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
-  const seats = by ? Number(by[2]) : chips.length;
-  const chipsOk = seats >= 2 && seats <= 100 && chips.every((x) => Number.isInteger(x) && x <= 100) && chips.some((x) => x > 0);
-  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3): 2 to 100 seats of 0 to 100 chips, some chips in play${notText(c.slice(0, 40))}`, ["lcr-chips"])) return false;
+  const seats = !c ? 9 : by ? Number(by[2]) : chips.length;
+  const chipsOk = !c || (seats >= 2 && seats <= 100 && chips.every((x) => Number.isInteger(x) && x <= 100) && chips.some((x) => x > 0));
+  if (!own("Chips", chipsOk ? "" : `chips x seats (10x9) or each seat's chips (3,3,3), or empty for the table's own: 2 to 100 seats of 0 to 100 chips, some chips in play${notText(c.slice(0, 40))}`, ["lcr-chips"])) return false;
   if (!wholeOk("lcr-rounds", button, "Round limit", 1, 10000) || !wholeOk("lcr-games", button, "Games", 1, 10000000)) return false;
   // A study plays at most 2,000,000,000 turns on the web (games x seats x
   // rounds, the longest it could run).
@@ -2709,9 +2718,11 @@ async function lcrStudy(reveal = false) {
     lcrToUrl();
     return;
   }
+  // (No chips sent when none are typed: the table's own are used.)
+  const chips = $("lcr-chips").value.trim();
   const flags = {
     table,
-    chips: $("lcr-chips").value,
+    ...(chips ? { chips } : {}),
     "max-rounds": Number($("lcr-rounds").value),
     games: Number($("lcr-games").value),
     seed: Number($("lcr-study-seed").value),
@@ -2721,7 +2732,7 @@ async function lcrStudy(reveal = false) {
   // The address holds the study asked for (a reload runs it again).
   lcr.study = {
     study: String(flags.seed), table: name, ...(name === "custom" ? { faces: flags.table } : {}),
-    chips: flags.chips, rounds: String(flags["max-rounds"]), games: String(flags.games),
+    ...(chips ? { chips } : {}), rounds: String(flags["max-rounds"]), games: String(flags.games),
   };
   lcrToUrl();
   $("lcr-study-go").disabled = true;
@@ -2837,12 +2848,18 @@ function lcrStudyShow(study) {
   $("lcr-study-said").textContent = `The study is ready: ${last.simulations} ${one ? "game" : "games"} of ${s.game}, ` +
     `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games; the seats' expected chips are in the table and chart below.`;
   $("lcr-study").replaceChildren(
-    el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), ${last.simulations} ${one ? "game" : "games"}, seed ${s.seed}: ` +
+    el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), starting chips ${lcrChipsWords(s.starting_chips)}, ${last.simulations} ${one ? "game" : "games"}, seed ${s.seed}: ` +
       `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games` +
       (one ? " (one game: no 95% interval; play at least 2)." : ` (± ${pct(last.winner_ci95)}).`)),
     el("table", {}, el("tr", {}, el("th", {}, "seat"), el("th", {}, "expected chips at the end"), el("th", {}, "± 95%")),
       ...last.expected_chips.map((c, i) => el("tr", {}, el("td", {}, i), el("td", {}, fmt(c, 3)), el("td", {}, one ? "none" : fmt(last.expected_chips_ci95[i], 3))))));
   lcrChart(s.rows, seats);
+}
+
+// A study's starting chips as the CLI says them: "10 each", else each
+// seat's ("5,5,5,5,50,5,5,5,5").
+function lcrChipsWords(chips) {
+  return chips.every((c) => c === chips[0]) ? `${chips[0]} each` : chips.join(",");
 }
 
 // The contrast of two sRGB colours ([r, g, b], 0 to 255), as WCAG counts it.
@@ -2904,10 +2921,16 @@ function lcrChart(rows, seats) {
   const xs = rows.map((r) => Math.log10(r.simulations));
   // No seat ends with fewer than 0 chips: the bands stop at 0.
   const floor = (v) => Math.max(0, v);
-  const lo = floor(Math.min(...rows.flatMap((r) => r.expected_chips.map((c, i) => c - r.expected_chips_ci95[i]))));
+  const low = floor(Math.min(...rows.flatMap((r) => r.expected_chips.map((c, i) => c - r.expected_chips_ci95[i]))));
   // (At least a chip's height: a table that puts every chip in the
   // center ends with none anywhere.)
-  const hi = Math.max(lo + 1, ...rows.flatMap((r) => r.expected_chips.map((c, i) => c + r.expected_chips_ci95[i])));
+  const high = Math.max(low + 1, ...rows.flatMap((r) => r.expected_chips.map((c, i) => c + r.expected_chips_ci95[i])));
+  // The y axis runs between round values, a tick every 1, 2 or 5 times a
+  // power of ten, about four steps in all.
+  const power = 10 ** Math.floor(Math.log10((high - low) / 4));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((d) => (high - low) / d <= 5);
+  const lo = Math.floor(low / step) * step, hi = Math.ceil(high / step) * step;
+  const places = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
   // One point (fewer than 100 games) sits in the middle, as a dot.
   const x = (v) => (xs.length < 2 ? (L + W - R) / 2 : L + ((v - xs[0]) / (xs[xs.length - 1] - xs[0] || 1)) * (W - L - R));
   const y = (v) => T + (1 - (v - lo) / Math.max(1e-9, hi - lo)) * (H - T - B);
@@ -2923,11 +2946,11 @@ function lcrChart(rows, seats) {
   const parts = [make("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#999" }),
     make("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" }),
     make("text", { x: L, y: H - 18 }, "games played (log scale)"),
-    make("text", { x: 12, y: H - B, transform: `rotate(-90 12 ${H - B})` }, "expected chips at the end (chips)")];
-  // Five values up the y axis.
-  for (let k = 0; k <= 4; k++) {
-    const v = lo + ((hi - lo) * k) / 4;
-    parts.push(make("text", { x: 20, y: y(v) + 4 }, v.toFixed(1)), make("line", { x1: L - 4, y1: y(v), x2: L, y2: y(v), stroke: "#999" }));
+    make("text", { x: 12, y: H - B, transform: `rotate(-90 12 ${H - B})` }, "expected chips at the end")];
+  // The round values up the y axis.
+  for (let k = 0; lo + k * step <= hi + step / 1e6; k++) {
+    const v = lo + k * step;
+    parts.push(make("text", { x: 20, y: y(v) + 4, class: "y-tick" }, v.toFixed(places)), make("line", { x1: L - 4, y1: y(v), x2: L, y2: y(v), stroke: "#999" }));
   }
   // The games played under the x axis, each centred on its point, none
   // nearer the last one shown than 40 px; a label that would run past the
@@ -2974,6 +2997,9 @@ const bac = { deal: null, at: 0, asked: 0, hand: 0, tallied: 0, exact: null };
 // The hands dealt whole since the page loaded, by outcome (kept across
 // hands and shoes; Reset totals or a reload clears them).
 const bacTally = { hands: 0, player: 0, house: 0, tie: 0 };
+// The hands counted in them, by decks and seed: a hand dealt again (its
+// seed typed again) is the same hand, counted once.
+const bacCounted = new Set();
 
 // The two games are tabs, one shown at a time, so that the game in play,
 // its bets and its result fit the window (`game=craps` or `game=baccarat`
@@ -3034,9 +3060,18 @@ async function casinoStart() {
   };
   newGameButton("bac-new", "bac-seed", () => bacNew(0, true));
   $("bac-next").onclick = () => { linkNoteGone("bac-new"); bacShow(bac.at + 1); };
+  // Once a hand is over, the next: a fresh shoe (each hand has its own, as
+  // `baccarat deal` deals) of a new seed, its first card dealt.
+  $("bac-next-hand").onclick = () => {
+    linkNoteGone("bac-new");
+    $("bac-seed").value = newSeed();
+    typedSeeds.delete("bac-seed");
+    bacNew(1);
+  };
   $("bac-export").onclick = () => download("baccarat");
   $("bac-tally-reset").onclick = () => {
     Object.assign(bacTally, { hands: 0, player: 0, house: 0, tie: 0 });
+    bacCounted.clear();
     bacTallyShow();
     // (The table is no live region: said here, once.)
     $("bac-said").textContent = "Running totals reset: no hands counted.";
@@ -3397,7 +3432,17 @@ function crapsBet(name) {
   casinoToUrl();
 }
 
-const chipsText = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+// (Every amount is a whole number of thirtieths: one of whole cents, a
+// tenth of a chip, is shown to 2 decimals, "2.50"; any other exactly, as
+// a fraction, "2 1/6", so that what is shown adds up.)
+function chipsText(x) {
+  const k = Math.round(x * 30), whole = Math.floor(k / 30), part = k - 30 * whole;
+  if (!part) return String(whole);
+  if (part % 3 === 0) return (k / 30).toFixed(2);
+  const gcd = (a, b) => (b ? gcd(b, a % b) : a), g = gcd(part, 30);
+  const frac = `${part / g}/${30 / g}`;
+  return whole ? `${whole} ${frac}` : frac;
+}
 
 // An edge as the CLI writes it ("7/495"), but a zero one as 0, not 0/1.
 const edgeText = (f) => (/^0\/\d+$/.test(f) ? "0" : f);
@@ -3424,7 +3469,9 @@ function crapsBetsRender() {
       el("td", { class: "stake" }, stake ? chipsText(stake) : ""),
       el("td", {}, el("button", {
         id: `craps-bet-${i}`, disabled: Boolean(why), "aria-disabled": short ? "true" : null,
-        title: why || b.rule, "aria-label": `bet ${$("craps-stake").value} on ${betLabel(b.name)}${why ? `: ${why}` : ""}`,
+        // (Off for the chips: the reason a press says, as off for the game.)
+        title: why || (short ? `Not enough chips for a stake of ${$("craps-stake").value}: the bankroll is ${chipsText(craps.bank)}.` : b.rule),
+        "aria-label": `bet ${$("craps-stake").value} on ${betLabel(b.name)}${why ? `: ${why}` : ""}`,
         onclick: () => { craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
       }, "bet")),
       el("td", { class: "rule" }, b.rule));
@@ -3553,6 +3600,11 @@ function crapsPuck() {
   puck.dataset.point = on ? p.point : "";
 }
 
+// A roll's rule in the engine's words, whose "player" is the shooter on
+// the pass line: here "the pass line wins" (or loses), so that a line does
+// not say "the player wins" to a player whose bets lost.
+const crapsRule = (r) => r.rule.replace(/the player (wins|loses)/, "the pass line $1");
+
 // Show the game up to roll k; a step of one roll (`step`) settles its bets.
 function crapsShow(k, step = k === craps.at + 1) {
   // A game shown: there is one to download.
@@ -3563,9 +3615,9 @@ function crapsShow(k, step = k === craps.at + 1) {
   $("craps-dice").replaceChildren(...(r ? r.dice.map((f) => faceDie(f, 6)) : []));
   if (!r) $("craps-event").textContent = `Seed ${g.seed}: the come-out roll is next.`;
   else {
-    $("craps-event").textContent = r.rule[0].toUpperCase() + r.rule.slice(1) + ".";
+    $("craps-event").textContent = crapsRule(r)[0].toUpperCase() + crapsRule(r).slice(1) + ".";
     const settled = step ? crapsSettleRoll(r, craps.at >= g.rolls.length) : [];
-    const line = (x, s = []) => el("li", {}, `${x.dice[0]} + ${x.dice[1]}: ${x.rule}` + (s.length ? `; ${s.map((l) => l.text).join("; ")}` : ""));
+    const line = (x, s = []) => el("li", {}, `${x.dice[0]} + ${x.dice[1]}: ${crapsRule(x)}` + (s.length ? `; ${s.map((l) => l.text).join("; ")}` : ""));
     // A roll played settles its bets; a jump (a link) shows every roll to
     // there, newest first, with no bets.
     if (step) $("craps-log").prepend(line(r, settled));
@@ -3607,6 +3659,7 @@ async function bacNew(cards = 0, pressed = false) {
   bac.exact = null;
   bacTallyShow();
   $("bac-next").disabled = true;
+  $("bac-next-hand").disabled = true;
   const asked = ++bac.asked;
   const deal = await seededGame("bac-seed", () => asked === bac.asked,
     (current) => api("baccarat", "deal", { decks, seed }, "casino", { current }));
@@ -3688,19 +3741,27 @@ function bacShow(k) {
   // cards start at the same place.
   $("bac-table").replaceChildren(
     el("div", { class: "hand" }, el("strong", {}, "Player: "), el("span", { class: "hand-cards", id: "bac-player" }, ...hand("player"))),
-    el("div", { class: "hand" }, el("strong", {}, "House (banker): "), el("span", { class: "hand-cards", id: "bac-house" }, ...hand("house"))));
+    el("div", { class: "hand" }, el("strong", {}, "House: "), el("span", { class: "hand-cards", id: "bac-house" }, ...hand("house"))));
   // The rules in words, once the two-card hands are down.
   const lines = bac.deal.rules_applied;
   const shown = bac.at < 4 ? [] : bac.at === order.length ? lines : lines.slice(0, 1 + (bac.at - 4));
   $("bac-rules").replaceChildren(...shown.map((l) => el("li", {}, suitedText(l))));
   const had = document.activeElement === $("bac-next");
   $("bac-next").disabled = bac.at >= order.length;
-  if (had && bac.at >= order.length) $("bac-export").focus();
+  $("bac-next-hand").disabled = bac.at < order.length;
+  // (The keyboard on what comes next: the next hand.)
+  if (had && bac.at >= order.length) $("bac-next-hand").focus();
   $("bac-table").dataset.done = bac.at >= order.length ? g.outcome : "";
   // The hand's result counts once, when its last card shows (not again
   // when the same hand is shown again).
+  const key = `${bac.decks}:${bac.seed}`;
+  if (bac.at >= order.length && bac.tallied !== bac.hand && bacCounted.has(key)) {
+    bac.tallied = bac.hand;
+    $("bac-said").textContent += ` This hand (${bac.decks} deck${bac.decks > 1 ? "s" : ""}, seed ${bac.seed}) was dealt before: the totals count it once.`;
+  }
   if (bac.at >= order.length && bac.tallied !== bac.hand) {
     bac.tallied = bac.hand;
+    bacCounted.add(key);
     bacTally.hands++;
     if (g.outcome in bacTally) bacTally[g.outcome]++;
     bacTallyShow();
@@ -3727,13 +3788,15 @@ async function bacExact(decks) {
   // decimals and exactly (the reply's fraction), each edge to 4 decimals
   // of a per cent (the reply gives the edges as decimals only).
   const e = r.house_edge;
-  const chance = (name, p, exact) => el("tr", {}, el("td", {}, name), el("td", {}, fmt(p)), el("td", { class: "fraction" }, exact));
+  // (A fraction breaks only after its slash, never inside a number.)
+  const fraction = (f) => f.split("/").flatMap((n, i) => (i ? [el("wbr"), el("span", {}, n)] : [el("span", {}, `${n}/`)]));
+  const chance = (name, p, exact) => el("tr", {}, el("td", {}, name), el("td", {}, fmt(p)), el("td", { class: "fraction" }, ...fraction(exact)));
   $("bac-exact").replaceChildren(
     el("p", {}, `A fresh shoe of ${r.decks} deck${r.decks > 1 ? "s" : ""}:`),
     el("table", { id: "bac-chances" }, el("tr", {}, el("th", {}, "result"), el("th", {}, "chance"), el("th", {}, "exactly")),
       chance("player", r.player, r.player_fraction), chance("house", r.house, r.house_fraction), chance("tie", r.tie, r.tie_fraction)),
     el("table", { id: "bac-edges" }, el("tr", {}, el("th", {}, "bet"), el("th", {}, "pays"), el("th", {}, "house edge")),
-      el("tr", {}, el("td", {}, "banker"), el("td", {}, "0.95 to 1"), el("td", {}, pct(e.banker, 4))),
+      el("tr", {}, el("td", {}, "house"), el("td", {}, "0.95 to 1"), el("td", {}, pct(e.banker, 4))),
       el("tr", {}, el("td", {}, "player"), el("td", {}, "1 to 1"), el("td", {}, pct(e.player, 4))),
       el("tr", {}, el("td", {}, "tie"), el("td", {}, "8 to 1"), el("td", {}, pct(e.tie, 4)))));
 }
@@ -3751,7 +3814,7 @@ function bacTallyShow() {
     el("caption", { class: "sr-only" }, "Hands dealt since the page loaded, by outcome"),
     el("tr", {}, el("th", {}, "outcome"), el("th", {}, "hands"), el("th", {}, "share %"),
       ...(x ? [el("th", {}, `exact % (${x.decks} deck${x.decks > 1 ? "s" : ""})`)] : [])),
-    row("player", t.player, x && x.player), row("banker (house)", t.house, x && x.house), row("tie", t.tie, x && x.tie),
+    row("player", t.player, x && x.player), row("house", t.house, x && x.house), row("tie", t.tie, x && x.tie),
     row("all hands", t.hands, 1)));
 }
 

@@ -2477,10 +2477,11 @@ async function lcrExact(follow = false) {
   } catch (e) {
     if (follow && asked === lcr.oddsAsked) {
       // Too large a table (400) is the table's; anything else (a busy
-      // server) is a failure to ask again.
+      // server) is a failure to ask again. The refusal is said in the
+      // form's words, as beside Solve exactly.
       if (e.status === 400) {
         $("lcr-exact").replaceChildren(el("p", { id: "lcr-exact-note", class: "note" },
-          `No exact odds for this game's table: ${e.message}.`));
+          `No exact odds for this game's table: ${(lcrTooLarge(e.message) || e.message).replace(/\.$/, "")}.`));
       } else {
         $("lcr-exact").replaceChildren();
         askAgain($("lcr-exact"), `The exact odds could not be had from the server: ${e.message}.`, () => lcrExact(true).catch(() => {}), "lcr-exact-again");
@@ -2509,9 +2510,13 @@ async function lcrExact(follow = false) {
 // The server's refusal of a table too large to solve, in the form's words
 // ("Seats 7 with 5 coins each make 22481940 states: ..."), or null.
 function lcrTooLarge(error) {
-  const m = /(\d+) players with (\d+) coins each have (\d+) states; the solver takes at most (\d+)/.exec(error);
-  return m ? `Seats ${m[1]} with ${m[2]} ${m[2] === "1" ? "coin" : "coins"} each make ${Number(m[3]).toLocaleString("en")} states; ` +
-    `the page solves at most ${Number(m[4]).toLocaleString("en")}: fewer seats or coins.` : null;
+  const m = /(\d+) players with (\d+) coins each have (\d+|2\^64 or more) states; the solver takes at most (\d+)/.exec(error);
+  // (BigInt: a count past 2^53 is said as the server wrote it; one past
+  // the server's count, "2^64 or more", as it is.)
+  if (!m) return null;
+  const count = m[3].startsWith("2^") ? m[3] : BigInt(m[3]).toLocaleString("en");
+  return `Seats ${m[1]} with ${m[2]} ${m[2] === "1" ? "coin" : "coins"} each make ${count} states; ` +
+    `the page solves at most ${BigInt(m[4]).toLocaleString("en")}: fewer seats or coins.`;
 }
 
 // The form's seats or coins were refused (by either button's check, the
@@ -3157,6 +3162,7 @@ function crapsFromUrl(q) {
   }
   // (The address writes it to 6 decimals: the nearest thirtieth is the
   // bankroll it was written from.)
+  bank = thirtieths(bank);
   // (No prototype: a link's bet named "toString" or "__proto__" is a
   // name like any other.)
   const stakes = Object.create(null);
@@ -3164,21 +3170,36 @@ function crapsFromUrl(q) {
     const i = part.lastIndexOf(":"), t = i < 0 ? "" : part.slice(i + 1), x = t.trim() === "" ? NaN : Number(t);
     // A stake is whole chips (the bankroll may hold a payout's fraction).
     // A bet named twice stands once, with both stakes.
+    // (A sum stands at most 10^9, as one stake does: the address writes
+    // the sum, and the link reads it back.)
     if (i > 0 && Number.isInteger(x) && x > 0 && x <= 1e9) {
-      stakes[part.slice(0, i)] = (stakes[part.slice(0, i)] || 0) + x;
+      const name = part.slice(0, i), sum = (stakes[name] || 0) + x;
+      if (sum > 1e9) left.push(`bets: ${part.slice(0, 30)} makes ${name.slice(0, 30)} ${sum} chips, more than 10^9 (10^9 instead)`);
+      stakes[name] = Math.min(sum, 1e9);
       continue;
     }
     // One of other chips (4.5) is left, and they go back to the bankroll,
-    // as the chips of a bet the table lacks do.
-    const back = x > 0 && x <= 1e9;
-    if (back) bank += x;
-    left.push(`bets: ${part.slice(0, 30)} is not a bet and its chips, a whole number from 1 to 10^9 (${back ? `its ${x} chips in the bankroll` : "no bet"} instead)`);
+    // as the chips of a bet the table lacks do: to the nearest thirtieth
+    // of a chip, as the bankroll is kept (0.01 brings none back).
+    const back = x > 0 && x <= 1e9, r = back ? thirtieths(x) : 0;
+    bank += r;
+    const came = !back ? "no bet" : r === x ? `its ${x} chips in the bankroll`
+      : r === 0 ? `none of its ${x} chips in the bankroll, which keeps thirtieths of a chip`
+      : `its ${x} chips, ${chipsText(r)} to the nearest 1/30 chip, in the bankroll`;
+    left.push(`bets: ${part.slice(0, 30)} is not a bet and its chips, a whole number from 1 to 10^9 (${came} instead)`);
   }
   if (seed !== undefined) {
     $("craps-seed").value = String(seed);
     typedSeeds.add("craps-seed");
   }
-  return { seed, rolls, bank: thirtieths(bank), stakes, left };
+  // A bankroll that the chips back take past 10^9 is 10^9 (a link holds
+  // no more), what was left said.
+  bank = thirtieths(bank);
+  if (bank > 1e9) {
+    left.push(`the bankroll with the chips back is ${chipsText(bank)}, more than 10^9 (10^9 instead)`);
+    bank = 1e9;
+  }
+  return { seed, rolls, bank, stakes, left };
 }
 
 function bacFromUrl(q) {
@@ -3224,10 +3245,10 @@ async function crapsNew(from = null) {
   // (A link's game that waited for the bets and now fails the seed's
   // check waits on, its stakes held: New game gives them back.)
   if (!seedOk("craps-seed", "craps-new")) return;
-  if (from) {
-    if (craps.waiting === from) craps.waiting = null;
-    linkLeft("craps-new", from.left);
-  }
+  // (A link's game that waited for the bets waits on until its game
+  // comes: a request that fails, or a New game pressed meanwhile, leaves
+  // its stakes held, and New game gives them back, once.)
+  if (from) linkLeft("craps-new", from.left);
   // (A new game asked for: a link's that waited for the bets is dropped,
   // and its stakes come back to the bankroll, as standing bets do.)
   if (!from && craps.waiting) {
@@ -3263,6 +3284,7 @@ async function crapsNew(from = null) {
   if (asked !== craps.asked) return;
   craps.game = game;
   if (from) {
+    if (craps.waiting === from) craps.waiting = null;
     craps.bank = from.bank;
     craps.at = Math.min(from.rolls, game.rolls.length);
     // Only the bets this table has, standing as they could at this roll:
@@ -3271,10 +3293,16 @@ async function crapsNew(from = null) {
     // A bet named as the table shows it ("odds on 6 or 8") is that bet;
     // the link's own name is the one said.
     const stakes = Object.create(null), said = Object.create(null);
+    // (Their sum stands at most 10^9, as one stake does.)
+    const over = [];
     for (const [n, x] of Object.entries(from.stakes)) {
       const name = (craps.bets.find((b) => betLabel(b.name) === n) || { name: n }).name;
       stakes[name] = (stakes[name] || 0) + x;
       said[name] = said[name] || n;
+      if (stakes[name] > 1e9) {
+        over.push(`${said[name].slice(0, 40)} (${stakes[name]} chips)`);
+        stakes[name] = 1e9;
+      }
     }
     // (Come and don't come are in the list, but no roll here settles them.)
     const known = (name) => craps.bets.some((b) => b.name === name) && !CRAPS_NOT_TAKEN.includes(name);
@@ -3293,12 +3321,16 @@ async function crapsNew(from = null) {
     // Chips of the bets dropped go back to the bankroll; both notes show.
     const dropped = Object.keys(stakes).filter((n) => !Object.hasOwn(craps.stakes, n));
     for (const n of dropped) craps.bank += stakes[n];
+    // (No more than 10^9, which a link holds.)
+    const kept = craps.bank;
+    craps.bank = Math.min(craps.bank, 1e9);
     // A name this table does not have is said apart from a bet it has
     // that cannot stand at this roll, which says why.
     const unknown = dropped.filter((n) => !known(n)), early = dropped.filter(known);
     const names = (list) => list.map((n) => said[n]).join(", ").slice(0, 80);
     const reasons = (list) => list.map((n) => `${said[n].slice(0, 40)} (${why(n)})`).join(", ");
     const notes = [];
+    if (over.length) notes.push(`The link's stakes of one bet come to more than 10^9 chips: ${over.join(", ")}; 10^9 stands.`);
     if (unknown.length) {
       notes.push(unknown.length === 1 ? `The link's bet ${names(unknown)} is not a bet of this table: its chips are back in the bankroll.`
         : `The link's bets ${names(unknown)} are not bets of this table: their chips are back in the bankroll.`);
@@ -3307,6 +3339,7 @@ async function crapsNew(from = null) {
       notes.push(early.length === 1 ? `The link's bet ${names(early)} cannot stand at this roll (${why(early[0])}): its chips are back in the bankroll.`
         : `The link's bets cannot stand at this roll: ${reasons(early)}; their chips are back in the bankroll.`);
     }
+    if (kept > 1e9) notes.push(`The bankroll with those chips back is ${chipsText(kept)}, more than 10^9: it is 10^9.`);
     if (from.rolls > game.rolls.length) notes.push(`The link's game has ${game.rolls.length} rolls, not ${from.rolls}: it opened at its end.`);
     if (notes.length) linkNote("craps-new", notes.join(" "));
   }
@@ -3355,7 +3388,7 @@ function crapsOpen(b) {
   const p = crapsPhase(), n = b.name;
   if (p.phase === "none") {
     if (!craps.waiting) return "no game on the table yet";
-    return craps.bets.length ? "the link's game did not open (see the seed): New game gives its stakes back" : "the link's game waits for the bet list";
+    return craps.bets.length ? "the link's game has not opened: New game gives its stakes back" : "the link's game waits for the bet list";
   }
   if (p.phase !== "come-out" && p.phase !== "point") return "the game is over: a new game first";
   if (CRAPS_NOT_TAKEN.includes(n)) return "not on this table (use pass and don't pass)";

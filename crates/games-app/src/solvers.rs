@@ -165,6 +165,19 @@ fn lowest_priority() {
     }
 }
 
+/// A pool of `threads` threads named `name-N`, each at the lowest
+/// priority ([`lowest_priority`], which each sets for itself as it
+/// starts); `None` when the machine refuses them.
+fn low_pool(threads: usize, name: &'static str) -> Option<Arc<rayon::ThreadPool>> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(move |i| format!("{name}-{i}"))
+        .start_handler(|_| lowest_priority())
+        .build()
+        .ok()
+        .map(Arc::new)
+}
+
 /// Positions whose every-move values the cache keeps: 16,384 (a few
 /// hundred bytes each).
 pub const MAX_SOLVED: usize = 1 << 14;
@@ -358,6 +371,8 @@ pub struct KalahCache {
     /// The preparer's own threads, made at its first search or build (see
     /// [`KalahCache::background`]).
     background: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
+    /// The tables' saves' threads, as low (see [`KalahCache::save_later`]).
+    savers: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
     /// Raised while a thread of its own builds a solver for a request
     /// short of time: one such build at a time.
     aside: Arc<AtomicBool>,
@@ -509,6 +524,7 @@ impl KalahCache {
             wanted: Mutex::default(),
             table_work: Mutex::default(),
             background: std::sync::OnceLock::new(),
+            savers: std::sync::OnceLock::new(),
             aside: Arc::default(),
         }
     }
@@ -864,15 +880,7 @@ impl KalahCache {
     /// the work then runs as a request's does.
     fn background(&self) -> Option<Arc<rayon::ThreadPool>> {
         self.background
-            .get_or_init(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(self.threads)
-                    .thread_name(|i| format!("kalah-prepare-{i}"))
-                    .start_handler(|_| lowest_priority())
-                    .build()
-                    .ok()
-                    .map(Arc::new)
-            })
+            .get_or_init(|| low_pool(self.threads, "kalah-prepare"))
             .clone()
     }
 
@@ -1679,11 +1687,16 @@ impl KalahCache {
             first: self.first_file(p, k, tables),
         };
         let again = job.clone();
-        // On the preparer's threads (at the lowest priority): this thread
-        // only waits. Not niced itself: a niced thread that is the first
-        // to use rayon's global pool (the save's checksum) would start its
-        // threads at nice 19 for every later build and read.
-        let low = self.background();
+        // On threads of their own at the lowest priority (not the
+        // preparer's: a save of seconds on one of those would hold up the
+        // preparer's search): this thread only waits. Not niced itself: a
+        // niced thread that is the first to use rayon's global pool (the
+        // save's checksum) would start its threads at nice 19 for every
+        // later build and read.
+        let low = self
+            .savers
+            .get_or_init(|| low_pool(self.threads, "kalah-save"))
+            .clone();
         let spawned = std::thread::Builder::new()
             .name("kalah-table-save".into())
             .spawn(move || match low {

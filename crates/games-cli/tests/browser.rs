@@ -6746,10 +6746,10 @@ async fn lcr_study_says_its_fields_left(c: &Client, base: &str, fails: &mut Vec<
     log_and_reset(c).await;
 }
 
-/// A craps link waiting for the bet list, whose Try again meets a seed
-/// typed meanwhile that fails its check, keeps its stakes: New game
-/// gives them back.
-async fn craps_waiting_link_kept(c: &Client, base: &str, fails: &mut Vec<String>) {
+/// The home page, then the craps link of pass:5 on 85 opened inside it
+/// with the bet list failing (503): the link waits, and the bets' Try
+/// again is shown.
+async fn craps_link_waiting_for_bets(c: &Client, base: &str) {
     open(c, &format!("{base}/"), "home").await;
     route_requests(c, Some("/api/craps/bets"), None).await;
     go_inside(c, "/casino?bank=85&bets=pass:5").await;
@@ -6760,6 +6760,25 @@ async fn craps_waiting_link_kept(c: &Client, base: &str, fails: &mut Vec<String>
         Duration::from_secs(20),
     )
     .await;
+}
+
+/// Craps' New game pressed, until its game can be rolled.
+async fn craps_new_game(c: &Client) {
+    click(c, "craps-new").await;
+    wait_for(
+        c,
+        "return !document.getElementById('craps-roll').disabled;",
+        "the new game",
+        Duration::from_secs(20),
+    )
+    .await;
+}
+
+/// A craps link waiting for the bet list, whose Try again meets a seed
+/// typed meanwhile that fails its check, keeps its stakes: New game
+/// gives them back.
+async fn craps_waiting_link_kept(c: &Client, base: &str, fails: &mut Vec<String>) {
+    craps_link_waiting_for_bets(c, base).await;
     set(c, "craps-seed", "-1").await;
     route_requests(c, None, None).await;
     click(c, "craps-bets-again").await;
@@ -6771,14 +6790,7 @@ async fn craps_waiting_link_kept(c: &Client, base: &str, fails: &mut Vec<String>
     )
     .await;
     set(c, "craps-seed", "3").await;
-    click(c, "craps-new").await;
-    wait_for(
-        c,
-        "return !document.getElementById('craps-roll').disabled;",
-        "the new game",
-        Duration::from_secs(20),
-    )
-    .await;
+    craps_new_game(c).await;
     let bank = js(
         c,
         "return document.getElementById('craps-bank').textContent;",
@@ -7170,16 +7182,7 @@ async fn what_an_eighteenth_review_found(c: &Client, base: &str) {
 /// game is pressed: New game gives its stakes back, once (90).
 async fn craps_waiting_link_through_its_game(c: &Client, base: &str, fails: &mut Vec<String>) {
     for failing in [true, false] {
-        open(c, &format!("{base}/"), "home").await;
-        route_requests(c, Some("/api/craps/bets"), None).await;
-        go_inside(c, "/casino?bank=85&bets=pass:5").await;
-        wait_for(
-            c,
-            "return document.getElementById('craps-bets-again') !== null;",
-            "the bets asked again",
-            Duration::from_secs(20),
-        )
-        .await;
+        craps_link_waiting_for_bets(c, base).await;
         route_requests(c, None, Some("/api/craps/game")).await;
         click(c, "craps-bets-again").await;
         wait_for(
@@ -7204,14 +7207,7 @@ async fn craps_waiting_link_through_its_game(c: &Client, base: &str, fails: &mut
             .await;
         }
         route_requests(c, None, None).await;
-        click(c, "craps-new").await;
-        wait_for(
-            c,
-            "return !document.getElementById('craps-roll').disabled;",
-            "the new game",
-            Duration::from_secs(20),
-        )
-        .await;
+        craps_new_game(c).await;
         // The link's reply, come after New game, is dropped.
         release(c, false).await;
         let bank = wait_or_null(

@@ -387,36 +387,24 @@ fn interrupt(signal: &str, ready: fn(&std::path::Path) -> bool) -> Option<i32> {
     status.code()
 }
 
+/// [`interrupt`] tried up to 5 times, until the signal reached the run
+/// before it ended: its exit code then.
+fn interrupted(signal: &str, ready: fn(&std::path::Path) -> bool) -> Option<i32> {
+    (0..5).find_map(|_| interrupt(signal, ready))
+}
+
 #[test]
 fn an_interrupted_run_removes_its_temporary_file() {
     // While the table is written to its temporary file (Ctrl-C).
-    let mut code = None;
-    for _ in 0..5 {
-        code = interrupt("-INT", |d| !temps(d).is_empty());
-        if code.is_some() {
-            break;
-        }
-    }
+    let code = interrupted("-INT", |d| !temps(d).is_empty());
     assert_eq!(code, Some(130), "SIGINT while writing");
     // During the build, before any file (SIGTERM): as soon as the handler
     // is up (the 16-seed build takes about 0.3 s on a fast host; a fixed
     // 300 ms wait let it finish first).
-    let mut code = None;
-    for _ in 0..5 {
-        code = interrupt("-TERM", |d| temps(d).is_empty());
-        if code.is_some() {
-            break;
-        }
-    }
+    let code = interrupted("-TERM", |d| temps(d).is_empty());
     assert_eq!(code, Some(143), "SIGTERM during the build");
     // The terminal closed (SIGHUP) while the file is written.
-    let mut code = None;
-    for _ in 0..5 {
-        code = interrupt("-HUP", |d| !temps(d).is_empty());
-        if code.is_some() {
-            break;
-        }
-    }
+    let code = interrupted("-HUP", |d| !temps(d).is_empty());
     assert_eq!(code, Some(129), "SIGHUP while writing");
 }
 

@@ -126,6 +126,18 @@ struct Tables {
     save: SaveTable,
 }
 
+/// A save's key in the list of saves under way, taken out when dropped.
+struct Listed(Arc<Mutex<Vec<Key>>>, Key);
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        let mut keys = lock(&self.0);
+        if let Some(i) = keys.iter().position(|k| *k == self.1) {
+            keys.remove(i);
+        }
+    }
+}
+
 /// A larger table's save, as [`KalahCache::save_later`] runs it.
 #[derive(Clone)]
 struct SaveJob {
@@ -194,9 +206,17 @@ const PONDER_DEPTH: u8 = 2;
 /// it asks for (see [`KalahCache::move_values`]): half a second.
 const TAKE_UP: Duration = Duration::from_millis(500);
 
-/// The longest the preparer works on one position: 30 minutes (a busy
-/// machine gives it a fraction of a core).
-const PREPARE_LIMIT: Duration = Duration::from_secs(1800);
+/// The longest the preparer works on one position: 5 minutes. Kalah(6,4)'s
+/// take seconds each with the larger table; a position that takes longer
+/// is past what the page waits for anyway (its `think` is at most 10 s).
+pub const PREPARE_LIMIT: Duration = Duration::from_secs(300);
+
+/// How long the preparer goes on with its queued positions after the
+/// last request: 15 minutes. Past it the queue is dropped (a later
+/// request queues its own again), so that a server left running stops
+/// searching, rather than working through 64 positions of a hard board
+/// for hours. The tables still missing are built all the same: each once.
+pub const PREPARE_IDLE: Duration = Duration::from_secs(900);
 
 /// The preparer's searches run this long before it checks whether every
 /// value is exact and searches again those that are not.
@@ -352,11 +372,20 @@ pub struct KalahCache {
     /// Table files that could not be read as their table: read again only
     /// to be built and replaced.
     unread: Arc<Mutex<Vec<std::path::PathBuf>>>,
+    /// The tables whose saves are under way or waiting their turn (see
+    /// [`KalahCache::save_later`]).
+    saving_keys: Arc<Mutex<Vec<Key>>>,
     /// The thread saving the last larger table built, if one may still
     /// be at it (see [`KalahCache::save_later`]).
     saving: Mutex<Option<std::thread::JoinHandle<()>>>,
     /// The larger tables built since the cache was made.
     built: Mutex<Vec<Key>>,
+    /// When a request last came (or a position was given to
+    /// [`KalahCache::prepare`]): see [`PREPARE_IDLE`].
+    asked: Mutex<Instant>,
+    /// The preparer's limits: on one position, and after the last request
+    /// ([`PREPARE_LIMIT`], [`PREPARE_IDLE`]).
+    prepare_limits: (Duration, Duration),
     /// The positions of a larger table's two stages (see
     /// [`FIRST_TABLE_POSITIONS`] and [`TABLE_POSITIONS`]).
     sizes: (u64, u64),
@@ -519,6 +548,7 @@ impl KalahCache {
             boards: Mutex::default(),
             unread: Arc::default(),
             saving: Mutex::default(),
+            saving_keys: Arc::default(),
             built: Mutex::default(),
             sizes: (FIRST_TABLE_POSITIONS, TABLE_POSITIONS),
             wanted: Mutex::default(),
@@ -526,7 +556,17 @@ impl KalahCache {
             background: std::sync::OnceLock::new(),
             savers: std::sync::OnceLock::new(),
             aside: Arc::default(),
+            asked: Mutex::new(Instant::now()),
+            prepare_limits: (PREPARE_LIMIT, PREPARE_IDLE),
         }
+    }
+
+    /// The cache whose preparer works at most `per_position` on one
+    /// position and drops its queue `idle` after the last request (by
+    /// default [`PREPARE_LIMIT`] and [`PREPARE_IDLE`]): for a test.
+    pub fn with_prepare_limits(mut self, per_position: Duration, idle: Duration) -> KalahCache {
+        self.prepare_limits = (per_position, idle);
+        self
     }
 
     /// The cache with larger tables of at most `first` positions in their
@@ -868,6 +908,7 @@ impl KalahCache {
     /// takes the cores from them; [`KalahCache::move_values`] holds its
     /// own, only once it searches.
     pub fn busy(&self) -> Busy<'_> {
+        *lock(&self.asked) = Instant::now();
         self.busy.fetch_add(1, Ordering::Relaxed);
         Busy(&self.busy)
     }
@@ -887,6 +928,7 @@ impl KalahCache {
     /// Queue `p` for the preparer (not when the queue is full); when the
     /// cache knows `p` already, the positions after it instead.
     pub fn prepare(&self, p: Position, table_bits: u32) {
+        *lock(&self.asked) = Instant::now();
         let mut boards = lock(&self.boards);
         if !boards.iter().any(|b| one_board(b, &p, table_bits)) && boards.len() < MAX_QUEUED {
             boards.push((p.clone(), table_bits));
@@ -906,7 +948,9 @@ impl KalahCache {
         let mut q = lock(&self.queue);
         if replace_ponder {
             // A new request's next positions: the old ones are of a
-            // position the game has left.
+            // position the game has left. (A request answered from the
+            // cache holds no busy guard: it counts as asked here.)
+            *lock(&self.asked) = Instant::now();
             q.positions.retain(|(_, depth, _, _)| *depth == 0);
             self.moved.fetch_add(1, Ordering::Relaxed);
         }
@@ -982,9 +1026,13 @@ impl KalahCache {
             self.make_table(b, *bits, cancel, Stage::Read);
         }
         // The item, and the requests that moved the game so far (read
-        // under the queue's lock, where they are counted).
+        // under the queue's lock, where they are counted). Long after the
+        // last request, none: the queue is dropped.
         let next = {
             let mut q = lock(&self.queue);
+            if lock(&self.asked).elapsed() > self.prepare_limits.1 {
+                q.positions.clear();
+            }
             match q.positions.pop_front() {
                 Some(item) => Some((item, self.moved.load(Ordering::Relaxed))),
                 None => {
@@ -1016,11 +1064,15 @@ impl KalahCache {
         // the first stage built (the quickest way to an opening's
         // values). The last stage is built once nothing is left to
         // prepare (above): its build takes tens of seconds, and a game
-        // in play needs its next positions sooner.
-        if boards.iter().any(|b| one_board(b, &p, table_bits)) {
+        // in play needs its next positions sooner. (The boards as they
+        // are now: one given with the position just taken is among them.)
+        if lock(&self.boards)
+            .iter()
+            .any(|b| one_board(b, &p, table_bits))
+        {
             self.make_table(&p, table_bits, cancel, Stage::First);
         }
-        let until = Instant::now() + PREPARE_LIMIT;
+        let until = Instant::now() + self.prepare_limits.0;
         while !cancel.is_cancelled() && Instant::now() < until {
             if depth > 0 && self.moved.load(Ordering::Relaxed) != moved {
                 // A request since: the game went on from elsewhere,
@@ -1567,7 +1619,14 @@ impl KalahCache {
                         this_board: true,
                     },
                 ));
-                self.wait_for_saves();
+                // A save of a table no slot holds any more (a first stage
+                // its last replaced) holds memory the cache no longer
+                // counts: done before this build. Any other save goes on
+                // beside it (on a loaded machine a save at nice 19 could
+                // hold a request's first stage for minutes).
+                if self.saving_unheld() {
+                    self.wait_for_saves();
+                }
                 let other = || !asked && self.wants_other(p, table_bits);
                 let go_on = |done: u64| {
                     if let Some((_, t)) = lock(&self.table_work).as_mut() {
@@ -1603,7 +1662,7 @@ impl KalahCache {
                 if cancel.is_cancelled() {
                     return false;
                 }
-                self.save_later(p, k, file, &t, tables);
+                self.save_later(p, k, key, file, &t, tables);
                 t
             }
         };
@@ -1662,9 +1721,10 @@ impl KalahCache {
             .then(|| KalahCache::table_file(&tables.dir, p.pits(), first, p.rule()))
     }
 
-    /// Save `table` (`k` seeds, just built for `p`'s board) to `file` on a
-    /// thread of its own at the lowest priority, once an earlier save is
-    /// done; then, for the last stage, delete the first stage's file. The
+    /// Save `table` (`k` seeds, just built for `p`'s board, the solver
+    /// `key`'s) to `file` on a thread of its own at the lowest priority,
+    /// once an earlier save is done (that thread waits for it, not this
+    /// one); then, for the last stage, delete the first stage's file. The
     /// search waiting for the table starts at once: on a first start the
     /// 22-seed table's write had taken 3 to 7 s before the opening's
     /// search began, and now runs mostly after it, when a core is free.
@@ -1674,11 +1734,11 @@ impl KalahCache {
         &self,
         p: &Position,
         k: usize,
+        key: Key,
         file: std::path::PathBuf,
         table: &Endgame,
         tables: &Tables,
     ) {
-        self.wait_for_saves();
         let job = SaveJob {
             save: Arc::clone(&tables.save),
             file,
@@ -1692,22 +1752,42 @@ impl KalahCache {
         // preparer's search): this thread only waits. Not niced itself: a
         // niced thread that is the first to use rayon's global pool (the
         // save's checksum) would start its threads at nice 19 for every
-        // later build and read.
+        // later build and read. Two threads at most: only the checksum
+        // is shared out, and one save runs at a time.
         let low = self
             .savers
-            .get_or_init(|| low_pool(self.threads, "kalah-save"))
+            .get_or_init(|| low_pool(self.threads.min(2), "kalah-save"))
             .clone();
+        // One save at a time, in turn: this one's thread waits for the
+        // one before. Its key is listed until it is done, however it ends.
+        let before = lock(&self.saving).take();
+        lock(&self.saving_keys).push(key);
+        let listed = Listed(Arc::clone(&self.saving_keys), key);
         let spawned = std::thread::Builder::new()
             .name("kalah-table-save".into())
-            .spawn(move || match low {
-                Some(low) => low.install(|| job.run()),
-                None => job.run(),
+            .spawn(move || {
+                let _listed = listed;
+                if let Some(h) = before {
+                    let _ = h.join();
+                }
+                match low {
+                    Some(low) => low.install(|| job.run()),
+                    None => job.run(),
+                }
             });
         match spawned {
             Ok(h) => *lock(&self.saving) = Some(h),
-            // No thread to be had: saved on this one.
+            // No thread to be had: saved on this one (the closure, and
+            // with it the key's listing, is gone).
             Err(_) => again.run(),
         }
+    }
+
+    /// Whether a save under way or waiting is of a table no slot holds.
+    fn saving_unheld(&self) -> bool {
+        let keys = lock(&self.saving_keys).clone();
+        let s = lock(&self.slots);
+        keys.iter().any(|k| !s.slots.iter().any(|x| x.key == *k))
     }
 
     /// Wait for the save [`KalahCache::save_later`] started, if any: before

@@ -562,6 +562,50 @@ fn prepared_values(cache: &games_app::KalahCache, p: &mancala::Position) -> Vec<
     }
 }
 
+/// Waits until the preparer has taken every queued position (within 10 s),
+/// then a moment more: what it would have solved of them is solved.
+fn queue_taken(cache: &games_app::KalahCache) {
+    let start = Instant::now();
+    while cache.queued() > 0 {
+        assert!(start.elapsed() < Duration::from_secs(10), "queue not taken");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+}
+
+/// A position queued longer ago than the preparer's idle limit is dropped
+/// unsolved (a server left alone stops searching); one given again is
+/// solved. A position whose limit is spent is left too.
+#[test]
+fn the_preparer_stops_once_no_one_asks() {
+    use std::sync::Arc;
+    let p = mancala::Position::kalah(4, 4, mancala::CaptureRule::Empty).unwrap();
+    let cache = Arc::new(
+        games_app::KalahCache::new(64 << 20, 1)
+            .with_prepare_limits(Duration::from_secs(60), Duration::from_secs(2)),
+    );
+    cache.prepare(p.clone(), 16);
+    std::thread::sleep(Duration::from_millis(2100));
+    let (cancel, preparer) = start_preparer(&cache);
+    queue_taken(&cache);
+    assert_eq!(cache.values_of(&p), None, "solved past the idle limit");
+    cache.prepare(p.clone(), 16);
+    assert_eq!(prepared_values(&cache, &p), values_alone(&p));
+    cancel.cancel();
+    preparer.join().unwrap();
+    // No time for a position: none solved.
+    let cache = Arc::new(
+        games_app::KalahCache::new(64 << 20, 1)
+            .with_prepare_limits(Duration::ZERO, Duration::from_secs(60)),
+    );
+    let (cancel, preparer) = start_preparer(&cache);
+    cache.prepare(p.clone(), 16);
+    queue_taken(&cache);
+    assert_eq!(cache.values_of(&p), None, "solved past its own limit");
+    cancel.cancel();
+    preparer.join().unwrap();
+}
+
 #[test]
 fn the_preparer_solves_ahead_and_yields_to_requests() {
     use std::sync::Arc;
@@ -888,6 +932,79 @@ fn a_table_is_searched_with_while_its_file_is_saved() {
     if k == last {
         assert!(!file(first).exists());
     }
+}
+
+/// A request for another board is not held up by a table's save (at nice
+/// 19, on a loaded machine, a save can take minutes): its board's table
+/// is built, and its values found, while the first board's save waits.
+#[test]
+fn a_save_holds_up_no_other_boards_table() {
+    use std::sync::{Arc, Condvar, Mutex};
+    let dir = tempfile::tempdir().unwrap();
+    let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    let gate = Arc::new((Mutex::new(false), Condvar::new()));
+    let held = Arc::clone(&gate);
+    let saved = Arc::new(Mutex::new(Vec::<String>::new()));
+    let names = Arc::clone(&saved);
+    // One stage of 21 seeds: each board's table is built once, and kept.
+    let cache = Arc::new(
+        games_app::KalahCache::new(64 << 20, 1)
+            .with_tables(
+                dir.path().to_path_buf(),
+                Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
+                    let (open, opened) = &*held;
+                    let shut = open.lock().unwrap();
+                    drop(
+                        opened
+                            .wait_timeout_while(shut, Duration::from_secs(300), |o| !*o)
+                            .unwrap(),
+                    );
+                    let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                    names.lock().unwrap().push(name);
+                    let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
+                    t.save(&mut out).map_err(|e| e.to_string())
+                }),
+            )
+            .with_table_positions(
+                mancala::endgame::positions_for(4, 21),
+                mancala::endgame::positions_for(4, 21),
+            ),
+    );
+    cache.prepare(a.clone(), 16);
+    let (cancel, preparer) = start_preparer(&cache);
+    assert_eq!(prepared_values(&cache, &a), values_alone(&a));
+    assert_eq!(cache.endgame_seeds(), [21]);
+    // The first board's save waits at the gate; the other board's request
+    // (10 s to think) gets its board's table and every value meanwhile.
+    // (A board given to the preparer, as a server gives both rules': its
+    // request waits for the larger table.)
+    cache.prepare(b.clone(), 16);
+    let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+    let asked = kalah::Moves {
+        think: 10.0,
+        ..moves_of(&b, 16)
+    };
+    let r = asked.run(&ctx).unwrap();
+    assert!(r.solved, "not solved while the other board's save waited");
+    assert_eq!(
+        r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+        values_alone(&b)
+    );
+    assert_eq!(cache.endgame_seeds(), [21, 21]);
+    assert!(saved.lock().unwrap().is_empty());
+    *gate.0.lock().unwrap() = true;
+    gate.1.notify_all();
+    cancel.cancel();
+    preparer.join().unwrap();
+    // Both saved, in the order built.
+    assert_eq!(
+        *saved.lock().unwrap(),
+        [
+            "kalah-4-pits-21-seeds-handout.db",
+            "kalah-4-pits-21-seeds-empty.db"
+        ]
+    );
 }
 
 /// A request for a board with no larger table yet does not search with a

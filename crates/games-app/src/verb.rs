@@ -156,10 +156,17 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
         };
         let (key, why) = failing::<V>(map, &e);
         let given = map.get(&key);
+        let expected = why.rsplit_once(", expected ").map_or("", |x| x.1);
         let number = match given {
             Some(Value::String(t)) if why.starts_with("invalid type: string") => {
-                number_as(t.trim(), why.rsplit_once(", expected ").map_or("", |x| x.1))
+                number_as(t.trim(), expected)
             }
+            // A whole number written with a point or an exponent (`3.0`,
+            // `1e2`, `-0`: JSON has one kind of number) is that number.
+            Some(Value::Number(x)) if why.starts_with("invalid type: floating point") => x
+                .as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 2f64.powi(64))
+                .and_then(|f| number_as(&format!("{f:.0}"), expected)),
             _ => None,
         };
         // A flag's list given as text (`{"moves": "0,3"}`) is its values

@@ -608,6 +608,18 @@ fn arguments(game: &str, verb: &str, body: &[u8]) -> Result<Arguments, (u16, Str
             let Value::String(content) = content else {
                 return Err((400, format!("files: {name}: expected the file's text")));
             };
+            // A file no value names (`file:NAME`) would be sent for
+            // nothing: a misspelt name, or a verb that reads no file.
+            let named = |v: &Value| v.as_str() == Some(format!("file:{name}").as_str());
+            let used = flags.iter().any(|(k, v)| {
+                k != "files" && (named(v) || v.as_array().is_some_and(|l| l.iter().any(named)))
+            });
+            if !used {
+                return Err((
+                    400,
+                    format!("files: {name} is named by no value (as file:{name})"),
+                ));
+            }
             std::fs::write(dir.path().join(name), content)
                 .map_err(|e| (500, format!("cannot write {name}: {e}")))?;
             names.push(name.clone());

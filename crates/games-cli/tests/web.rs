@@ -272,6 +272,31 @@ fn uploaded_strategy_files_are_used_and_confined() {
         let body = serde_json::json!({ "strategy": "final", "files": { "../x": "[]" } });
         let (status, _, _, _) = call("POST", "/api/hog/rate", &body.to_string()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
+        // A file no value names is refused, not sent for nothing: to a
+        // verb that reads none, or named wrong; named in a list it is used.
+        for (path, body) in [
+            (
+                "/api/lcr/exact",
+                serde_json::json!({ "players": 3, "files": { "a.csv": "b" } }),
+            ),
+            (
+                "/api/hog/rate",
+                serde_json::json!({ "strategy": "file:mine.jsn", "files": { "mine.json": "[]" } }),
+            ),
+        ] {
+            let (status, _, _, text) = call("POST", path, &body.to_string()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {text}");
+            assert!(
+                text.contains("is named by no value (as file:"),
+                "{body}: {text}"
+            );
+        }
+        let body = serde_json::json!({
+            "strategies": ["file:mine.json", "always:5"],
+            "files": { "mine.json": serde_json::to_string(&fours).unwrap() },
+        });
+        let (status, _, _, text) = call("POST", "/api/hog/tournament", &body.to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
     });
 }
 
@@ -1951,6 +1976,26 @@ fn wrong_values_are_said_in_words() {
     );
     assert_eq!(as_list.status, 200, "{}", as_list.body);
     assert_eq!((as_text.status, &as_text.body), (200, &as_list.body));
+    // A whole number written with a point or an exponent is that number
+    // (JSON has one kind of number): the same reply as 3 and 2.
+    let whole = games_cli::api::call("lcr", "exact", br#"{"players": 3, "coins": 2}"#, None);
+    assert_eq!(whole.status, 200, "{}", whole.body);
+    for body in [
+        r#"{"players": 3.0, "coins": 2}"#,
+        r#"{"players": 0.3e1, "coins": 2.000}"#,
+    ] {
+        let r = games_cli::api::call("lcr", "exact", body.as_bytes(), None);
+        assert_eq!((r.status, &r.body), (200, &whole.body), "{body}");
+    }
+    // Its range is still its own: -0 is 0 players, 1e20 past a u64.
+    assert_eq!(
+        error("lcr", "exact", r#"{"players": -0.0}"#),
+        error("lcr", "exact", r#"{"players": 0}"#)
+    );
+    assert!(
+        error("lcr", "simulate", r#"{"games": 10, "seed": 1e20}"#)
+            .starts_with("seed: expected a whole number from 0 to 18446744073709551615, not "),
+    );
     assert_eq!(
         error(
             "kalah",

@@ -3257,10 +3257,12 @@ async function crapsNew(from = null) {
   }
   seedAsked("craps-seed");
   // The old game goes before the new one comes (or an error does); its
-  // bets still standing come back to the bankroll.
+  // bets still standing come back to the bankroll, within 10^9 chips.
+  let over = 0;
   if (!from) {
     for (const x of Object.values(craps.stakes)) craps.bank += x;
     craps.stakes = {};
+    over = crapsCap();
     // A bankroll that covers no stake starts again (as the note beside
     // it said).
     if (craps.bank < crapsLeastStake()) craps.bank = CRAPS_BANK;
@@ -3269,6 +3271,7 @@ async function crapsNew(from = null) {
   craps.game = null;
   craps.at = 0;
   $("craps-bet-said").textContent = "";
+  if (over > 0) linkNote("craps-new", `The bankroll with the bets' chips back came to ${chipsText(craps.bank + over)}, more than 10^9: it is 10^9.`);
   $("craps-dice").replaceChildren();
   $("craps-event").textContent = "";
   $("craps-log").replaceChildren();
@@ -3323,7 +3326,7 @@ async function crapsNew(from = null) {
     for (const n of dropped) craps.bank += stakes[n];
     // (No more than 10^9, which a link holds.)
     const kept = craps.bank;
-    craps.bank = Math.min(craps.bank, 1e9);
+    crapsCap();
     // A name this table does not have is said apart from a bet it has
     // that cannot stand at this roll, which says why.
     const unknown = dropped.filter((n) => !known(n)), early = dropped.filter(known);
@@ -3597,6 +3600,14 @@ function crapsStakeHint() {
   if (hint.textContent !== text) hint.textContent = text;
 }
 
+// A bankroll holds at most 10^9 chips, what a link reads back: past it,
+// 10^9. Gives the chips not kept (0 when none).
+function crapsCap() {
+  const over = Math.max(0, craps.bank - 1e9);
+  craps.bank -= over;
+  return over;
+}
+
 // Settle the bets on roll r; at the game's end, bets still up come back.
 function crapsSettleRoll(r, last) {
   const lines = [];
@@ -3610,13 +3621,17 @@ function crapsSettleRoll(r, last) {
     let back = 0;
     if (o.result === "win") back = stake + stake * o.pays;
     if (o.result === "push" || o.result === "back") back = stake;
+    // (A link's bankroll of 10^9 can win: the line says what was not
+    // kept.)
     craps.bank = thirtieths(craps.bank + back);
+    const over = crapsCap();
     const n = betLabel(b.name);
     // A win says what comes back to the bankroll: the win and the stake,
     // the bet then down (bet again to keep it up).
-    const text = o.result === "win" ? `${n} wins ${chipsText(stake * o.pays)} (${chipsText(back)} back with its stake of ${chipsText(stake)}; the bet is down)`
+    const text = (o.result === "win" ? `${n} wins ${chipsText(stake * o.pays)} (${chipsText(back)} back with its stake of ${chipsText(stake)}; the bet is down)`
       : o.result === "lose" ? `${n} loses ${chipsText(stake)}`
-      : o.result === "push" ? `${n} pushes (${chipsText(stake)} back)` : `${n} comes back (${chipsText(stake)}): the game ended`;
+      : o.result === "push" ? `${n} pushes (${chipsText(stake)} back)` : `${n} comes back (${chipsText(stake)}): the game ended`)
+      + (over > 0 ? `; the bankroll holds at most 10^9 chips, so ${chipsText(over)} of it is not kept` : "");
     lines.push({ bet: b.name, stake, result: o.result, returned: back, text });
   }
   craps.settled.push({ roll: craps.at, dice: r.dice, settled: lines });

@@ -149,7 +149,7 @@ pub(crate) const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     (
         "baccarat deal",
         &[
-            ("baccarat deal --seed 5", "a shuffled 8-deck shoe"),
+            ("baccarat deal --decks 8 --seed 5", "a shuffled 8-deck shoe"),
             (
                 "baccarat deal --decks 1 --seed 2 --format json",
                 "one deck, as JSON",

@@ -190,7 +190,7 @@ fn man_page() -> Result<String, CliError> {
             command.replace('-', "\\-")
         ));
     }
-    page.push_str(".SH EXIT STATUS\n0 success (a closed pipe on stdout too); 1 a failure of the machine; 2 bad input; 130 SIGINT, 143 SIGTERM (temporary files removed).\n");
+    page.push_str(".SH EXIT STATUS\n0 success (a closed pipe on stdout too); 1 a failure of the machine; 2 bad input; 130 SIGINT, 143 SIGTERM, 129 SIGHUP (temporary files removed; a signal ignored at the start, as nohup ignores SIGHUP, stays ignored).\n");
     Ok(page)
 }
 

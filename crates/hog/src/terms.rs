@@ -144,8 +144,8 @@ impl Term {
             Term::Spring2014 => &[
                 "pig out: any die showing 1 scores 1 for the turn",
                 "free bacon: zero dice score 1 + the larger digit of the opponent's score",
-                "hog wild: when the sum of the scores is a multiple of 7, the dice are four-sided",
-                "swine swap: after the turn, if one score is exactly double the other, they swap",
+                "hog wild: when the sum of both scores at the start of the turn is a multiple of 7 (0 included), the dice are four-sided",
+                "swine swap: after every turn (the winning one too), if one score is exactly double the other, they swap",
             ],
             Term::Fall2017 => &[
                 "pig out: any die showing 1 scores 1 for the turn",

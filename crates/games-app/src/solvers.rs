@@ -1146,6 +1146,9 @@ impl KalahCache {
         stop: &(dyn Fn() -> bool + Sync),
         ctx: &Context,
     ) -> Result<Option<(Vec<MoveValue>, u64, Option<TableProgress>)>, AppError> {
+        // A request, even one answered from the cache or while a table is
+        // built (which holds no busy guard): see [`PREPARE_IDLE`].
+        *lock(&self.asked) = Instant::now();
         if self.values_of(p).is_none() && self.wait_for_table(p, table_bits, end, stop)? {
             // The preparer builds a table (this board's, or first another
             // a request waited on): each move's bounds.
@@ -1672,14 +1675,21 @@ impl KalahCache {
             self.wait_for_saves();
             return false;
         };
+        // The first stage this one replaces: its save done first, so that
+        // its table is not held past its slot, uncounted (no request
+        // waits on this: a last stage is built for none).
+        let (first, _) = self.stages(p).unwrap_or((k, k));
+        let old = self.plan(p, first, table_bits).0;
+        // (That save alone: this table's own, just started, goes on.)
+        while first != k && lock(&self.saving_keys).contains(&old) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let mut s = lock(&self.slots);
         if s.slots.iter().any(|x| x.key == key) {
             return true;
         }
         // The board's first stage makes way for its last (kept when even
         // then there is no room).
-        let (first, _) = self.stages(p).unwrap_or((k, k));
-        let old = self.plan(p, first, table_bits).0;
         let replaced = (first != k)
             .then(|| s.slots.iter().position(|x| x.key == old))
             .flatten()
@@ -1760,14 +1770,19 @@ impl KalahCache {
             .clone();
         // One save at a time, in turn: this one's thread waits for the
         // one before. Its key is listed until it is done, however it ends.
-        let before = lock(&self.saving).take();
+        // (The lock is held until the new thread's handle is in place, so
+        // that a wait for the saves never finds none meanwhile.)
+        let mut saving = lock(&self.saving);
+        let before = Arc::new(Mutex::new(saving.take()));
+        let theirs = Arc::clone(&before);
         lock(&self.saving_keys).push(key);
         let listed = Listed(Arc::clone(&self.saving_keys), key);
         let spawned = std::thread::Builder::new()
             .name("kalah-table-save".into())
             .spawn(move || {
                 let _listed = listed;
-                if let Some(h) = before {
+                let pending = lock(&theirs).take();
+                if let Some(h) = pending {
                     let _ = h.join();
                 }
                 match low {
@@ -1776,10 +1791,18 @@ impl KalahCache {
                 }
             });
         match spawned {
-            Ok(h) => *lock(&self.saving) = Some(h),
-            // No thread to be had: saved on this one (the closure, and
-            // with it the key's listing, is gone).
-            Err(_) => again.run(),
+            Ok(h) => *saving = Some(h),
+            // No thread to be had: saved on this one, after the one
+            // before (the closure, and with it the key's listing, is
+            // gone).
+            Err(_) => {
+                drop(saving);
+                let pending = lock(&before).take();
+                if let Some(h) = pending {
+                    let _ = h.join();
+                }
+                again.run();
+            }
         }
     }
 

@@ -155,18 +155,28 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
             return Err(AppError::BadInput(e.to_string()));
         };
         let (key, why) = failing::<V>(map, &e);
+        let expected = why
+            .rsplit_once(", expected ")
+            .map_or("", |x| x.1)
+            .to_string();
+        let float = why.starts_with("invalid type: floating point");
+        // A list's item of that kind (`"moves": [3.0]`): made the number.
+        if float
+            && let Some((name, at)) = key.split_once('[')
+            && let Ok(i) = at.trim_end_matches(']').parse::<usize>()
+            && let Some(Value::Array(list)) = map.get_mut(name)
+            && let Some(item) = list.get_mut(i)
+            && let Some(n) = item.as_number().and_then(|x| whole(x, &expected))
+        {
+            *item = Value::Number(n);
+            continue;
+        }
         let given = map.get(&key);
-        let expected = why.rsplit_once(", expected ").map_or("", |x| x.1);
         let number = match given {
             Some(Value::String(t)) if why.starts_with("invalid type: string") => {
-                number_as(t.trim(), expected)
+                number_as(t.trim(), &expected)
             }
-            // A whole number written with a point or an exponent (`3.0`,
-            // `1e2`, `-0`: JSON has one kind of number) is that number.
-            Some(Value::Number(x)) if why.starts_with("invalid type: floating point") => x
-                .as_f64()
-                .filter(|f| f.fract() == 0.0 && f.abs() < 2f64.powi(64))
-                .and_then(|f| number_as(&format!("{f:.0}"), expected)),
+            Some(Value::Number(x)) if float => whole(x, &expected),
             _ => None,
         };
         // A flag's list given as text (`{"moves": "0,3"}`) is its values
@@ -249,6 +259,17 @@ fn failing<V: Verb>(
         }
     }
     (path, e.inner().to_string())
+}
+
+/// A whole number written with a point or an exponent (`3.0`, `1e2`, `-0`:
+/// JSON has one kind of number) as the number a field of serde's type
+/// `expected` takes; `None` for a fraction, or past 2^53, where a float no
+/// longer holds every whole number (`9007199254740993.0` would be read as
+/// ...992: a seed not the one sent).
+fn whole(x: &serde_json::Number, expected: &str) -> Option<serde_json::Number> {
+    x.as_f64()
+        .filter(|f| f.fract() == 0.0 && f.abs() <= 2f64.powi(53))
+        .and_then(|f| number_as(&format!("{f:.0}"), expected))
 }
 
 /// `text` as the number a field of serde's type `expected` takes, as

@@ -1996,6 +1996,24 @@ fn wrong_values_are_said_in_words() {
         error("lcr", "simulate", r#"{"games": 10, "seed": 1e20}"#)
             .starts_with("seed: expected a whole number from 0 to 18446744073709551615, not "),
     );
+    // Past 2^53 a float no longer holds every whole number: refused, not
+    // read as another seed (this one as ...992).
+    assert!(
+        error(
+            "lcr",
+            "simulate",
+            r#"{"games": 10, "seed": 9007199254740993.0}"#
+        )
+        .starts_with("seed: expected a whole number"),
+    );
+    // A list's items too.
+    let listed = games_cli::api::call(
+        "kalah",
+        "move",
+        br#"{"pits": 4, "seeds": 3, "moves": [0, 3.0]}"#,
+        None,
+    );
+    assert_eq!((listed.status, &listed.body), (200, &as_list.body));
     assert_eq!(
         error(
             "kalah",

@@ -7183,11 +7183,143 @@ async fn what_an_eighteenth_review_found(c: &Client, base: &str) {
 async fn what_a_nineteenth_review_found(c: &Client, base: &str) {
     let mut fails = Vec::new();
     craps_win_past_the_bound(c, base, &mut fails).await;
+    double_clicks_act_once(c, base, &mut fails).await;
+    kalah_values_kept_when_a_move_fails(c, base, &mut fails).await;
     assert!(
         fails.is_empty(),
         "the nineteenth review's defects:\n{}",
         fails.join("\n")
     );
+}
+
+/// Clicks 1 and 2 of a double click on `id` (the mouse's count of clicks
+/// in `detail`, as a browser sends them).
+async fn double_click(c: &Client, id: &str) {
+    c.execute(
+        "const b = document.getElementById(arguments[0]);
+         for (const d of [1, 2]) b.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: d }));",
+        vec![id.into()],
+    )
+    .await
+    .unwrap();
+}
+
+/// A double click acts once where a second act would cost: craps' Roll
+/// (a second roll settles the bets before any could be placed), a craps
+/// bet (a second stake), Kalah's Undo (a second move taken back). Each
+/// acted twice before.
+async fn double_clicks_act_once(c: &Client, base: &str, fails: &mut Vec<String>) {
+    craps_link_shown(c, &format!("{base}/casino?game=craps&craps=5")).await;
+    let pass = js(
+        c,
+        "return document.querySelector(\"#craps-bets-table tr[data-bet='pass'] button\").id;",
+    )
+    .await;
+    double_click(c, pass.as_str().unwrap()).await;
+    double_click(c, "craps-roll").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let craps = js(
+        c,
+        "return [new URLSearchParams(location.search).get('rolls'), new URLSearchParams(location.search).get('bets'),
+           document.querySelectorAll('#craps-log li').length];",
+    )
+    .await;
+    check(
+        fails,
+        craps == serde_json::json!(["1", "pass:5", 1]),
+        format!("craps: a double click on pass, then on Roll (rolls, bets, log lines): {craps}"),
+    );
+    // Kalah(4,3): pit 1 ends in the store (another turn), pit 0 passes it;
+    // a double click on Undo takes back pit 0 alone.
+    open(
+        c,
+        &format!("{base}/kalah?pits=4&seeds=3&rule=seed&side=0&think=2"),
+        "kalah",
+    )
+    .await;
+    let board = |b: &str| {
+        format!(
+            "return document.getElementById('kalah-board').dataset.board === '{b}' && !document.getElementById('kalah-pit-0').disabled
+               && document.querySelector('#kalah-values-table') !== null;"
+        )
+    };
+    let after_one = "[3,0,4,4,1,3,3,3,3,0]";
+    click(c, "kalah-pit-1").await;
+    wait_for(
+        c,
+        &board(after_one),
+        "pit 1 played",
+        Duration::from_secs(30),
+    )
+    .await;
+    click(c, "kalah-pit-0").await;
+    wait_for(
+        c,
+        "return document.getElementById('kalah-turn').textContent.startsWith('Your turn') && document.querySelector('#kalah-values-table') !== null;",
+        "the solver's reply",
+        Duration::from_secs(30),
+    )
+    .await;
+    double_click(c, "kalah-undo").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let undone = js(
+        c,
+        "return document.getElementById('kalah-board').dataset.board;",
+    )
+    .await;
+    check(
+        fails,
+        undone == after_one,
+        format!("kalah: a double click on Undo after pits 1 and 0: {undone}, not {after_one}"),
+    );
+    log_and_reset(c).await;
+}
+
+/// A Kalah move that fails (the server gone) leaves the position's exact
+/// values shown: they were asked for again, failed too, and gave way to a
+/// second error beside them.
+async fn kalah_values_kept_when_a_move_fails(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(
+        c,
+        &format!("{base}/kalah?pits=4&seeds=3&rule=seed&side=0&think=2"),
+        "kalah",
+    )
+    .await;
+    wait_for(
+        c,
+        "const t = document.querySelector('#kalah-values-table'); return t !== null && !t.textContent.includes('not solved');",
+        "the exact values",
+        Duration::from_secs(30),
+    )
+    .await;
+    c.execute(
+        "if (!window.realFetch) window.realFetch = window.fetch;
+         window.fetch = (u, o) => String(u).includes('/api/kalah/') ? Promise.reject(new TypeError('Failed to fetch')) : window.realFetch(u, o);",
+        vec![],
+    )
+    .await
+    .unwrap();
+    click(c, "kalah-pit-0").await;
+    wait_for(
+        c,
+        "return document.getElementById('kalah-board').closest('.panel').querySelector('.panel-error') !== null && !document.getElementById('kalah-pit-0').disabled;",
+        "the move's error",
+        Duration::from_secs(20),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let values = js(
+        c,
+        "return [document.querySelector('#kalah-values-table') !== null, document.querySelectorAll('#kalah-values .ask-again').length];",
+    )
+    .await;
+    check(
+        fails,
+        values == serde_json::json!([true, 0]),
+        format!("kalah: a failed move's exact values (table shown, errors beside it): {values}"),
+    );
+    route_requests(c, None, None).await;
+    log_and_reset(c).await;
 }
 
 /// A pass bet of 5 on a bankroll of 10^9 that wins (seed 1's come-out roll

@@ -1678,7 +1678,9 @@ function kalahStart() {
     $(id).replaceChildren(...Array.from({ length: most }, (_, i) => el("option", { selected: String(i + 1) === cur }, i + 1)));
   }
   $("kalah-new").onclick = kalahNew;
-  $("kalah-undo").onclick = kalahUndo;
+  // (A double click's second click is not a second undo: the mouse's
+  // count of clicks, 0 from the keyboard, says which it is.)
+  $("kalah-undo").onclick = (e) => { if (e.detail < 2) kalahUndo(); };
   $("kalah-export").onclick = () => download("kalah");
   $("kalah-board").addEventListener("keydown", kalahArrows);
   // A budget typed applies to the next request (and the address) once the
@@ -2113,7 +2115,7 @@ async function kalahTurn(last = -1) {
     if (!kalahCurrent(epoch, s)) throw e;
     const working = $("kalah-working");
     if (working) working.remove();
-    askAgain($("kalah-values"), s.to_move === kalah.me ? `The values could not be worked out: ${e.message}.`
+    askAgain($("kalah-values"), s.to_move === kalah.me ? `The values could not be worked out: ${e.message}; the page stopped asking.`
       : `The solver's move could not be asked for: ${e.message}.`, () => {
       // (Asked again: the solver's move then starts the line.)
       kalah.sayNew = true;
@@ -2154,6 +2156,7 @@ async function kalahValues() {
     const v = await kalahAsk(asked);
     if (!v || !kalahCurrent(epoch, asked)) return;
     kalahShowValues(v);
+    kalah.valuesOf = asked;
     // The server keeps its solver's tables: asking again goes on from
     // what the last search proved, until every value is exact (for a
     // minute at most).
@@ -2214,10 +2217,12 @@ async function kalahMove(k) {
   } catch (e) {
     // The move was not played (its error is beside the board): the
     // pits may be played again, and the values (called off for the
-    // move) are asked for again.
+    // move) are asked for again, unless they were all exact already:
+    // those stay shown (a server gone would only fail them too).
     if (kalahCurrent(epoch, before)) {
       kalah.busy = false;
-      kalahTurn(kalah.last);
+      if (kalah.valuesOf === before && kalah.values && kalah.values.solved && $("kalah-values-table")) kalahRender(kalah.last);
+      else kalahTurn(kalah.last);
     }
     throw e;
   } finally {
@@ -3053,8 +3058,10 @@ async function casinoStart() {
   newGameButton("craps-new", "craps-seed", () => crapsNew());
   // (No game yet, as while a link waits for the bets: nothing to roll.)
   // (The game is going: a note on how its link opened goes.)
-  $("craps-roll").onclick = () => {
-    if (!craps.game) return;
+  // A double click rolls once: its second click would settle the bets
+  // again before any could be placed.
+  $("craps-roll").onclick = (e) => {
+    if (!craps.game || e.detail > 1) return;
     linkNoteGone("craps-new");
     crapsShow(craps.at + 1);
   };
@@ -3508,7 +3515,7 @@ function crapsBetsRender() {
         // (Off for the chips: the reason a press says, as off for the game.)
         title: why || (short ? `Not enough chips for a stake of ${$("craps-stake").value}: the bankroll is ${chipsText(craps.bank)}.` : b.rule),
         "aria-label": `bet ${$("craps-stake").value} on ${betLabel(b.name)}${why ? `: ${why}` : ""}`,
-        onclick: () => { craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
+        onclick: (e) => { if (e.detail > 1) return; craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
       }, "bet")),
       el("td", { class: "rule" }, b.rule));
   });

@@ -880,41 +880,66 @@ fn a_larger_table_comes_in_two_stages() {
     );
 }
 
+/// A gate a test holds shut until it opens it.
+type Gate = std::sync::Arc<(std::sync::Mutex<bool>, std::sync::Condvar)>;
+
+fn open_gate(gate: &Gate) {
+    *gate.0.lock().unwrap() = true;
+    gate.1.notify_all();
+}
+
+/// A cache of larger tables in `dir` for 4 pits (stages of `first` and
+/// `last` seeds) whose every save waits at the gate until the test opens
+/// it (at most 300 s, longer than any test waits), then names its file in
+/// the list and writes it.
+fn gated_cache(
+    dir: &std::path::Path,
+    first: usize,
+    last: usize,
+) -> (
+    std::sync::Arc<games_app::KalahCache>,
+    Gate,
+    std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+) {
+    use std::sync::{Arc, Condvar, Mutex};
+    let gate: Gate = Arc::new((Mutex::new(false), Condvar::new()));
+    let held = Arc::clone(&gate);
+    let saved = Arc::new(Mutex::new(Vec::<String>::new()));
+    let names = Arc::clone(&saved);
+    let cache = games_app::KalahCache::new(64 << 20, 1)
+        .with_tables(
+            dir.to_path_buf(),
+            Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
+                let (open, opened) = &*held;
+                let shut = open.lock().unwrap();
+                drop(
+                    opened
+                        .wait_timeout_while(shut, Duration::from_secs(300), |o| !*o)
+                        .unwrap(),
+                );
+                let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                names.lock().unwrap().push(name);
+                let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
+                t.save(&mut out).map_err(|e| e.to_string())
+            }),
+        )
+        .with_table_positions(
+            mancala::endgame::positions_for(4, first),
+            mancala::endgame::positions_for(4, last),
+        );
+    (Arc::new(cache), gate, saved)
+}
+
 /// A larger table serves the opening's search while its file is still
 /// being written (the save runs on a thread of its own), and its file is
 /// whole once the preparer ends. With the save on the preparer's thread,
 /// the held save keeps the values from coming.
 #[test]
 fn a_table_is_searched_with_while_its_file_is_saved() {
-    use std::sync::{Arc, Condvar, Mutex};
     let dir = tempfile::tempdir().unwrap();
     let p = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
     let (first, last) = (21, 24);
-    let gate = Arc::new((Mutex::new(false), Condvar::new()));
-    let held = Arc::clone(&gate);
-    let cache = Arc::new(
-        games_app::KalahCache::new(64 << 20, 1)
-            .with_tables(
-                dir.path().to_path_buf(),
-                Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
-                    // Held until the test opens the gate (longer than the
-                    // test waits for the values).
-                    let (open, opened) = &*held;
-                    let shut = open.lock().unwrap();
-                    drop(
-                        opened
-                            .wait_timeout_while(shut, Duration::from_secs(300), |o| !*o)
-                            .unwrap(),
-                    );
-                    let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
-                    t.save(&mut out).map_err(|e| e.to_string())
-                }),
-            )
-            .with_table_positions(
-                mancala::endgame::positions_for(4, first),
-                mancala::endgame::positions_for(4, last),
-            ),
-    );
+    let (cache, gate, _) = gated_cache(dir.path(), first, last);
     let file = |k| games_app::KalahCache::table_file(dir.path(), 4, k, p.rule());
     cache.prepare(p.clone(), 16);
     let (cancel, preparer) = start_preparer(&cache);
@@ -970,38 +995,12 @@ fn a_table_is_searched_with_while_its_file_is_saved() {
 /// is built, and its values found, while the first board's save waits.
 #[test]
 fn a_save_holds_up_no_other_boards_table() {
-    use std::sync::{Arc, Condvar, Mutex};
+    use std::sync::Arc;
     let dir = tempfile::tempdir().unwrap();
     let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
     let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
-    let gate = Arc::new((Mutex::new(false), Condvar::new()));
-    let held = Arc::clone(&gate);
-    let saved = Arc::new(Mutex::new(Vec::<String>::new()));
-    let names = Arc::clone(&saved);
     // One stage of 21 seeds: each board's table is built once, and kept.
-    let cache = Arc::new(
-        games_app::KalahCache::new(64 << 20, 1)
-            .with_tables(
-                dir.path().to_path_buf(),
-                Arc::new(move |f: &std::path::Path, t: &mancala::endgame::Endgame| {
-                    let (open, opened) = &*held;
-                    let shut = open.lock().unwrap();
-                    drop(
-                        opened
-                            .wait_timeout_while(shut, Duration::from_secs(300), |o| !*o)
-                            .unwrap(),
-                    );
-                    let name = f.file_name().unwrap().to_string_lossy().into_owned();
-                    names.lock().unwrap().push(name);
-                    let mut out = std::fs::File::create(f).map_err(|e| e.to_string())?;
-                    t.save(&mut out).map_err(|e| e.to_string())
-                }),
-            )
-            .with_table_positions(
-                mancala::endgame::positions_for(4, 21),
-                mancala::endgame::positions_for(4, 21),
-            ),
-    );
+    let (cache, gate, saved) = gated_cache(dir.path(), 21, 21);
     cache.prepare(a.clone(), 16);
     let (cancel, preparer) = start_preparer(&cache);
     assert_eq!(prepared_values(&cache, &a), values_alone(&a));
@@ -1024,8 +1023,7 @@ fn a_save_holds_up_no_other_boards_table() {
     );
     assert_eq!(cache.endgame_seeds(), [21, 21]);
     assert!(saved.lock().unwrap().is_empty());
-    *gate.0.lock().unwrap() = true;
-    gate.1.notify_all();
+    open_gate(&gate);
     cancel.cancel();
     preparer.join().unwrap();
     // Both saved, in the order built.

@@ -126,13 +126,14 @@ struct Tables {
     save: SaveTable,
 }
 
-/// A save's key in the list of saves under way, taken out when dropped.
-struct Listed(Arc<Mutex<Vec<Key>>>, Key);
+/// A save's key (and its table's planned bytes) in the list of saves
+/// under way, taken out when dropped.
+struct Listed(Arc<Mutex<Vec<(Key, u64)>>>, Key);
 
 impl Drop for Listed {
     fn drop(&mut self) {
         let mut keys = lock(&self.0);
-        if let Some(i) = keys.iter().position(|k| *k == self.1) {
+        if let Some(i) = keys.iter().position(|k| k.0 == self.1) {
             keys.remove(i);
         }
     }
@@ -374,7 +375,7 @@ pub struct KalahCache {
     unread: Arc<Mutex<Vec<std::path::PathBuf>>>,
     /// The tables whose saves are under way or waiting their turn (see
     /// [`KalahCache::save_later`]).
-    saving_keys: Arc<Mutex<Vec<Key>>>,
+    saving_keys: Arc<Mutex<Vec<(Key, u64)>>>,
     /// The thread saving the last larger table built, if one may still
     /// be at it (see [`KalahCache::save_later`]).
     saving: Mutex<Option<std::thread::JoinHandle<()>>>,
@@ -855,7 +856,8 @@ impl KalahCache {
 
     /// The bytes its solvers plan now (at most [`KalahCache::limit`]).
     pub fn planned(&self) -> u64 {
-        lock(&self.slots).slots.iter().map(|s| s.bytes).sum()
+        let s = lock(&self.slots);
+        s.slots.iter().map(|s| s.bytes).sum::<u64>() + self.held_by_saves(&s)
     }
 
     /// The solvers it holds.
@@ -1571,7 +1573,8 @@ impl KalahCache {
             if s.slots.iter().any(|x| x.key == key) {
                 return true;
             }
-            if !room_for(&mut s, bytes, self.limit) {
+            let held = self.held_by_saves(&s);
+            if !room_for(&mut s, bytes + held, self.limit) {
                 return false;
             }
         }
@@ -1622,14 +1625,9 @@ impl KalahCache {
                         this_board: true,
                     },
                 ));
-                // A save of a table no slot holds any more (a first stage
-                // its last replaced) holds memory the cache no longer
-                // counts: done before this build. Any other save goes on
-                // beside it (on a loaded machine a save at nice 19 could
-                // hold a request's first stage for minutes).
-                if self.saving_unheld() {
-                    self.wait_for_saves();
-                }
+                // (Saves under way go on beside it: on a loaded machine a
+                // save at nice 19 could hold a request's first stage for
+                // minutes. What they hold is counted, see `held_by_saves`.)
                 let other = || !asked && self.wants_other(p, table_bits);
                 let go_on = |done: u64| {
                     if let Some((_, t)) = lock(&self.table_work).as_mut() {
@@ -1665,40 +1663,31 @@ impl KalahCache {
                 if cancel.is_cancelled() {
                     return false;
                 }
-                self.save_later(p, k, key, file, &t, tables);
+                self.save_later(p, k, (key, bytes), file, &t, tables);
                 t
             }
         };
-        // A table that gets no slot is let go of, its save done with it
-        // (not held past what the cache counts).
+        // A table that gets no slot is let go of (its save, if any, holds
+        // it until done, counted: see `held_by_saves`).
         let Ok(solver) = solver::Solver::with_endgame(table, &options) else {
-            self.wait_for_saves();
             return false;
         };
-        // The first stage this one replaces: its save done first, so that
-        // its table is not held past its slot, uncounted (no request
-        // waits on this: a last stage is built for none).
         let (first, _) = self.stages(p).unwrap_or((k, k));
         let old = self.plan(p, first, table_bits).0;
-        // (That save alone: this table's own, just started, goes on.)
-        while first != k && lock(&self.saving_keys).contains(&old) {
-            std::thread::sleep(Duration::from_millis(20));
-        }
         let mut s = lock(&self.slots);
         if s.slots.iter().any(|x| x.key == key) {
             return true;
         }
         // The board's first stage makes way for its last (kept when even
-        // then there is no room).
+        // then there is no room; while its save is under way, its table
+        // still counts).
         let replaced = (first != k)
             .then(|| s.slots.iter().position(|x| x.key == old))
             .flatten()
             .map(|i| s.slots.remove(i));
-        if !room_for(&mut s, bytes, self.limit) {
+        let held = self.held_by_saves_but(&s, Some(key));
+        if !room_for(&mut s, bytes + held, self.limit) {
             s.slots.extend(replaced);
-            drop(s);
-            drop(solver);
-            self.wait_for_saves();
             return false;
         }
         s.clock += 1;
@@ -1732,7 +1721,8 @@ impl KalahCache {
     }
 
     /// Save `table` (`k` seeds, just built for `p`'s board, the solver
-    /// `key`'s) to `file` on a thread of its own at the lowest priority,
+    /// `key`'s of its planned bytes) to `file` on a thread of its own at
+    /// the lowest priority,
     /// once an earlier save is done (that thread waits for it, not this
     /// one); then, for the last stage, delete the first stage's file. The
     /// search waiting for the table starts at once: on a first start the
@@ -1744,7 +1734,7 @@ impl KalahCache {
         &self,
         p: &Position,
         k: usize,
-        key: Key,
+        (key, bytes): (Key, u64),
         file: std::path::PathBuf,
         table: &Endgame,
         tables: &Tables,
@@ -1775,7 +1765,7 @@ impl KalahCache {
         let mut saving = lock(&self.saving);
         let before = Arc::new(Mutex::new(saving.take()));
         let theirs = Arc::clone(&before);
-        lock(&self.saving_keys).push(key);
+        lock(&self.saving_keys).push((key, bytes));
         let listed = Listed(Arc::clone(&self.saving_keys), key);
         let spawned = std::thread::Builder::new()
             .name("kalah-table-save".into())
@@ -1794,9 +1784,9 @@ impl KalahCache {
             Ok(h) => *saving = Some(h),
             // No thread to be had: saved on this one, after the one
             // before (the closure, and with it the key's listing, is
-            // gone).
+            // gone), the lock held so that a wait for the saves waits
+            // for this one too (nothing a save runs takes it).
             Err(_) => {
-                drop(saving);
                 let pending = lock(&before).take();
                 if let Some(h) = pending {
                     let _ = h.join();
@@ -1806,18 +1796,30 @@ impl KalahCache {
         }
     }
 
-    /// Whether a save under way or waiting is of a table no slot holds.
-    fn saving_unheld(&self) -> bool {
-        let keys = lock(&self.saving_keys).clone();
-        let s = lock(&self.slots);
-        keys.iter().any(|k| !s.slots.iter().any(|x| x.key == *k))
+    /// The bytes the saves under way or waiting hold of tables no slot
+    /// holds any more (a first stage its last replaced, a table that got
+    /// no slot): counted as the slots are until each save is done, so the
+    /// cache keeps to its limit while they run (taken under the slots'
+    /// lock, then this list's: never the other way).
+    fn held_by_saves(&self, s: &Slots) -> u64 {
+        self.held_by_saves_but(s, None)
     }
 
-    /// Wait for the save [`KalahCache::save_later`] started, if any: before
-    /// a table is built (so a table dropped from its slot is not still
-    /// held by its save while the next is built), before a file is deleted,
-    /// and when the preparer ends. A caller that stopped the preparer
-    /// without waiting for it calls it before it looks at the files.
+    /// [`KalahCache::held_by_saves`] but that of `but`'s save (a table
+    /// about to get its slot).
+    fn held_by_saves_but(&self, s: &Slots, but: Option<Key>) -> u64 {
+        lock(&self.saving_keys)
+            .iter()
+            .filter(|(k, _)| Some(*k) != but && !s.slots.iter().any(|x| x.key == *k))
+            .map(|(_, b)| b)
+            .sum()
+    }
+
+    /// Wait for the saves [`KalahCache::save_later`] started, if any (each
+    /// waits for the one before, so the last's end is all of theirs):
+    /// before a file is deleted, and when the preparer ends. A caller that
+    /// stopped the preparer without waiting for it calls it before it
+    /// looks at the files.
     pub fn wait_for_saves(&self) {
         let pending = lock(&self.saving).take();
         if let Some(h) = pending {
@@ -1866,11 +1868,13 @@ impl KalahCache {
         if bytes > self.limit {
             return None;
         }
-        let total: u64 = s.slots.iter().map(|x| x.bytes).sum();
+        let held = self.held_by_saves(&s);
+        let total: u64 = s.slots.iter().map(|x| x.bytes).sum::<u64>() + held;
         // The preparer never drops a solver a request made; a request
         // drops the least recently used that no request holds (not a
         // larger table's: the preparer would read it back).
-        if total + bytes > self.limit && (!may_drop || !room_for(&mut s, bytes, self.limit)) {
+        if total + bytes > self.limit && (!may_drop || !room_for(&mut s, bytes + held, self.limit))
+        {
             return None;
         }
         let solver = Arc::new(Mutex::new(None));

@@ -263,12 +263,12 @@ fn failing<V: Verb>(
 
 /// A whole number written with a point or an exponent (`3.0`, `1e2`, `-0`:
 /// JSON has one kind of number) as the number a field of serde's type
-/// `expected` takes; `None` for a fraction, or past 2^53, where a float no
-/// longer holds every whole number (`9007199254740993.0` would be read as
-/// ...992: a seed not the one sent).
+/// `expected` takes; `None` for a fraction, or from 2^53 on, where a float
+/// no longer holds every whole number (`9007199254740993e0` is read as
+/// 2^53, ...992: a seed not the one sent).
 fn whole(x: &serde_json::Number, expected: &str) -> Option<serde_json::Number> {
     x.as_f64()
-        .filter(|f| f.fract() == 0.0 && f.abs() <= 2f64.powi(53))
+        .filter(|f| f.fract() == 0.0 && f.abs() < 2f64.powi(53))
         .and_then(|f| number_as(&format!("{f:.0}"), expected))
 }
 

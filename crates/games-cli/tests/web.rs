@@ -1998,14 +1998,17 @@ fn wrong_values_are_said_in_words() {
     );
     // Past 2^53 a float no longer holds every whole number: refused, not
     // read as another seed (this one as ...992).
-    assert!(
-        error(
-            "lcr",
-            "simulate",
-            r#"{"games": 10, "seed": 9007199254740993.0}"#
-        )
-        .starts_with("seed: expected a whole number"),
-    );
+    for seed in [
+        "9007199254740993.0",
+        "9007199254740993e0",
+        "9.007199254740992e15",
+    ] {
+        let body = format!(r#"{{"games": 10, "seed": {seed}}}"#);
+        assert!(
+            error("lcr", "simulate", &body).starts_with("seed: expected a whole number"),
+            "{seed}"
+        );
+    }
     // A list's items too.
     let listed = games_cli::api::call(
         "kalah",

@@ -7207,7 +7207,7 @@ async fn double_click(c: &Client, id: &str) {
 /// A double click acts once where a second act would cost: craps' Roll
 /// (a second roll settles the bets before any could be placed), a craps
 /// bet (a second stake), Kalah's Undo (a second move taken back). Each
-/// acted twice before.
+/// acted twice before. A counted click half a second on still acts.
 async fn double_clicks_act_once(c: &Client, base: &str, fails: &mut Vec<String>) {
     craps_link_shown(c, &format!("{base}/casino?game=craps&craps=5")).await;
     let pass = js(
@@ -7228,6 +7228,25 @@ async fn double_clicks_act_once(c: &Client, base: &str, fails: &mut Vec<String>)
         fails,
         craps == serde_json::json!(["1", "pass:5", 1]),
         format!("craps: a double click on pass, then on Roll (rolls, bets, log lines): {craps}"),
+    );
+    // A click the mouse counts as a second, half a second on (a slow
+    // double-click setting), acts.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    c.execute(
+        "document.getElementById('craps-roll').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 2 }));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let rolls = js(
+        c,
+        "return new URLSearchParams(location.search).get('rolls');",
+    )
+    .await;
+    check(
+        fails,
+        rolls == "2",
+        format!("craps: a counted click 500 ms after a roll: rolls={rolls}"),
     );
     // Kalah(4,3): pit 1 ends in the store (another turn), pit 0 passes it;
     // a double click on Undo takes back pit 0 alone.

@@ -240,6 +240,19 @@ function askAgain(box, text, again, id) {
   return b;
 }
 
+// The second click of a double click, on a button where a second act
+// would cost (a craps roll or bet, Kalah's Undo): the mouse counts it
+// (`detail` 2 or more; the keyboard's is 0) and it comes within 400 ms of
+// the click that acted. Clicks the mouse counts on, slower than that (a
+// slow double-click setting), each act.
+const clickActed = new Map();
+function secondClick(e) {
+  const id = e.currentTarget.id, now = performance.now();
+  if (e.detail > 1 && now - (clickActed.get(id) ?? -Infinity) < 400) return true;
+  clickActed.set(id, now);
+  return false;
+}
+
 // Where a request's error shows when no control was used (a page
 // loading, a link opening, the computer's turn): its game's own panel.
 const HOME_PANEL = {
@@ -1678,9 +1691,8 @@ function kalahStart() {
     $(id).replaceChildren(...Array.from({ length: most }, (_, i) => el("option", { selected: String(i + 1) === cur }, i + 1)));
   }
   $("kalah-new").onclick = kalahNew;
-  // (A double click's second click is not a second undo: the mouse's
-  // count of clicks, 0 from the keyboard, says which it is.)
-  $("kalah-undo").onclick = (e) => { if (e.detail < 2) kalahUndo(); };
+  // (A double click's second click is not a second undo.)
+  $("kalah-undo").onclick = (e) => { if (!secondClick(e)) kalahUndo(); };
   $("kalah-export").onclick = () => download("kalah");
   $("kalah-board").addEventListener("keydown", kalahArrows);
   // A budget typed applies to the next request (and the address) once the
@@ -3061,7 +3073,7 @@ async function casinoStart() {
   // A double click rolls once: its second click would settle the bets
   // again before any could be placed.
   $("craps-roll").onclick = (e) => {
-    if (!craps.game || e.detail > 1) return;
+    if (!craps.game || secondClick(e)) return;
     linkNoteGone("craps-new");
     crapsShow(craps.at + 1);
   };
@@ -3515,7 +3527,7 @@ function crapsBetsRender() {
         // (Off for the chips: the reason a press says, as off for the game.)
         title: why || (short ? `Not enough chips for a stake of ${$("craps-stake").value}: the bankroll is ${chipsText(craps.bank)}.` : b.rule),
         "aria-label": `bet ${$("craps-stake").value} on ${betLabel(b.name)}${why ? `: ${why}` : ""}`,
-        onclick: (e) => { if (e.detail > 1) return; craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
+        onclick: (e) => { if (secondClick(e)) return; craps.focus = `craps-bet-${i}`; crapsBet(b.name); },
       }, "bet")),
       el("td", { class: "rule" }, b.rule));
   });

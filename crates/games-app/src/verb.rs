@@ -217,8 +217,12 @@ pub fn from_value<V: Verb>(value: &Value) -> Result<V, AppError> {
             map.insert(k, Value::Array(list));
             continue;
         }
+        // So is a number where text is wanted (`{"chips": 5}`), as the
+        // command line reads `--chips 5`.
+        let text_wanted = why.ends_with(", expected string or map")
+            || (why.ends_with(", expected a string") && given.is_some_and(Value::is_number));
         if number.is_none()
-            && why.ends_with(", expected string or map")
+            && text_wanted
             && as_text.is_none()
             && let Some(v) = given.filter(|v| !v.is_string()).cloned()
         {
@@ -610,18 +614,32 @@ pub mod de {
         #[serde(untagged)]
         enum Either {
             N(u64),
+            I(i64),
+            F(f64),
             S(String),
         }
-        match Option::<Either>::deserialize(d).map_err(|_| {
-            serde::de::Error::custom(
-                "expected a whole number such as 1000000, 1_000_000, 1e6 or 10^6",
-            )
-        })? {
+        const EXPECTED: &str = "expected a whole number such as 1000000, 1_000_000, 1e6 or 10^6";
+        let bad = |why: String| serde::de::Error::custom(why);
+        match Option::<Either>::deserialize(d).map_err(|_| bad(EXPECTED.to_string()))? {
             None => Ok(None),
             Some(Either::N(n)) => Ok(Some(n)),
-            Some(Either::S(s)) => crate::parse_count(&s)
-                .map(Some)
-                .map_err(serde::de::Error::custom),
+            // What was sent, and why it is not a count.
+            Some(Either::I(n)) => Err(bad(format!(
+                "expected a whole number, not a negative one: {n}"
+            ))),
+            // A whole number written with a point or an exponent (`1e6`)
+            // is that count, below 2^53 (where a float holds every one).
+            Some(Either::F(x)) if x.fract() == 0.0 && (0.0..2f64.powi(53)).contains(&x) => {
+                Ok(Some(x as u64))
+            }
+            Some(Either::F(x)) if x >= 2f64.powi(64) => {
+                Err(bad(format!("{x:e} is more than {}", u64::MAX)))
+            }
+            Some(Either::F(x)) if x < 0.0 => Err(bad(format!(
+                "expected a whole number, not a negative one: {x}"
+            ))),
+            Some(Either::F(x)) => Err(bad(format!("{EXPECTED}, not {x}"))),
+            Some(Either::S(s)) => crate::parse_count(&s).map(Some).map_err(bad),
         }
     }
 

@@ -1861,6 +1861,13 @@ fn wrong_values_are_said_in_words() {
             r#"{"players": "-3"}"#,
             "players: expected a whole number, not a negative one: -3",
         ),
+        // A count says what was wrong with it.
+        (
+            "lcr",
+            "simulate",
+            r#"{"games": -5}"#,
+            "games: expected a whole number, not a negative one: -5",
+        ),
         // In a flattened group (the sampled runs' seed) too.
         (
             "lcr",

@@ -25,6 +25,42 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// Argument `name` as a whole number from `T`'s least to its most, else
+/// `ValueError` naming it (PyO3's own conversion raises `OverflowError`
+/// or `TypeError` and names nothing).
+fn whole<'py, T>(v: &Bound<'py, PyAny>, name: &str) -> PyResult<T>
+where
+    T: for<'a> FromPyObject<'a, 'py> + num_bounds::Bounds,
+{
+    let int =
+        !v.is_instance_of::<pyo3::types::PyBool>() && v.is_instance_of::<pyo3::types::PyInt>();
+    int.then(|| v.extract::<T>().ok()).flatten().ok_or_else(|| {
+        let shown = v.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+        PyValueError::new_err(format!(
+            "{name}: expected a whole number from {} to {}, not {}",
+            T::LEAST,
+            T::MOST,
+            shown.chars().take(100).collect::<String>()
+        ))
+    })
+}
+
+/// The range a whole-number argument takes, for its error.
+mod num_bounds {
+    pub trait Bounds {
+        const LEAST: i128;
+        const MOST: i128;
+    }
+    impl Bounds for u64 {
+        const LEAST: i128 = 0;
+        const MOST: i128 = u64::MAX as i128;
+    }
+    impl Bounds for i64 {
+        const LEAST: i128 = i64::MIN as i128;
+        const MOST: i128 = i64::MAX as i128;
+    }
+}
+
 /// A game loaded from its string, as pyspiel's `load_game` returns.
 #[pyclass(module = "games", name = "Game", frozen)]
 struct PyGame {
@@ -90,10 +126,16 @@ impl PyGame {
     fn batch<'py>(
         &self,
         py: Python<'py>,
-        games: u64,
-        seed: Option<u64>,
+        games: Bound<'py, PyAny>,
+        seed: Option<Bound<'py, PyAny>>,
         progress: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let games: u64 = whole(&games, "games")?;
+        let seed: Option<u64> = seed
+            .filter(|s| !s.is_none())
+            .map(|s| whole(&s, "seed"))
+            .transpose()?;
+        let progress = verbs::progress_arg(progress)?;
         let game = Arc::clone(&self.game);
         let (seed, b) = verbs::detached(py, progress.as_ref(), move |ctx| {
             game.batch(games, seed, ctx)
@@ -188,7 +230,8 @@ impl PyState {
 
     /// Apply a legal action, or at a chance node the outcome of that place.
     /// Raises `ValueError` (and leaves the state as it was) otherwise.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action: i64 = whole(action, "action")?;
         if self.state.turn() == Turn::Chance {
             let o =
                 codes::outcome_for(&self.state.chance_outcomes(), action).map_err(value_error)?;
@@ -215,8 +258,15 @@ impl PyState {
     /// The action (or chance outcome) `action` as the game writes it.
     /// Takes `(player, action)` as pyspiel does, or just `(action)`.
     #[pyo3(signature = (player_or_action, action=None))]
-    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
-        let code = action.unwrap_or(player_or_action);
+    fn action_to_string(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let code: i64 = match action.filter(|a| !a.is_none()) {
+            Some(a) => whole(a, "action")?,
+            None => whole(player_or_action, "action")?,
+        };
         if self.state.turn() == Turn::Chance {
             codes::outcome_for(&self.state.chance_outcomes(), code)
                 .map(|o| o.to_string())

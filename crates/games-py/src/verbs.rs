@@ -118,10 +118,31 @@ fn call(
             // `as_` for the flag `--as` (a Python keyword).
             let key = key.strip_suffix('_').unwrap_or(&key).to_string();
             if key == "progress" {
-                if !v.is_none() {
-                    progress = Some(v);
-                }
+                progress = progress_arg(Some(v))?;
                 continue;
+            }
+            // A number the JSON between cannot carry as it was given: said
+            // here, as given (`nan`; `2**64`, which would be said as the
+            // float it becomes).
+            if let Ok(x) = v.cast::<pyo3::types::PyFloat>()
+                && !x.value().is_finite()
+            {
+                return Err(PyValueError::new_err(format!(
+                    "{key}: expected a finite number, not {}",
+                    x.value()
+                )));
+            }
+            if v.is_instance_of::<pyo3::types::PyInt>()
+                && !v.is_instance_of::<pyo3::types::PyBool>()
+                && v.extract::<i64>().is_err()
+                && v.extract::<u64>().is_err()
+            {
+                let shown: String = v.str()?.to_string().chars().take(100).collect();
+                return Err(PyValueError::new_err(format!(
+                    "{key}: expected a whole number from {} to {}, not {shown}",
+                    i64::MIN,
+                    u64::MAX
+                )));
             }
             let text: String = json
                 .call_method1("dumps", (&v,))
@@ -143,6 +164,21 @@ fn call(
         request.run(ctx).and_then(|r| r.json())
     })?;
     Ok(json.call_method1("loads", (text,))?.unbind())
+}
+
+/// The `progress` argument: `None` (or Python's `None`), or a function
+/// of `(done, total)`; anything else is refused before the work starts.
+///
+/// # Errors
+/// `TypeError` naming it.
+pub fn progress_arg<'py>(v: Option<Bound<'py, PyAny>>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    match v.filter(|v| !v.is_none()) {
+        Some(f) if !f.is_callable() => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "progress: expected a function of (done, total), not {}",
+            f.repr().map_or_else(|_| "?".to_string(), |r| r.to_string())
+        ))),
+        f => Ok(f),
+    }
 }
 
 /// Run `work` on its own thread with the GIL released, under a context

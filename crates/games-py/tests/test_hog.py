@@ -53,9 +53,47 @@ class StudentStrategy(unittest.TestCase):
         self.assertIn("strategy(3, 4) is 11", str(caught.exception))
         with self.assertRaises(ValueError) as caught:
             games.hog.rate([[5] * 100] * 99)
-        self.assertIn("no row 99", str(caught.exception))
+        self.assertIn("the table has 99 rows; a strategy table is 100 x 100", str(caught.exception))
+        with self.assertRaises(ValueError) as caught:
+            games.hog.rate([[5] * 100] * 99 + [[5] * 99])
+        self.assertIn("row 99 has 99 entries", str(caught.exception))
         with self.assertRaises(ValueError):
             games.hog.rate(lambda s, o: 2.5)
+
+    def test_a_goal_below_100_takes_a_function_or_a_table(self):
+        # The strategy files are 100 x 100 whatever the goal: a function
+        # or a goal x goal table is written as one (it was refused).
+        want = games.hog.rate("always:4", goal=50, vs="always:5")["exact_win_rate"]
+        for strategy in (lambda s, o: 4, [[4] * 50] * 50, [[4] * 100] * 100):
+            self.assertEqual(games.hog.rate(strategy, goal=50, vs="always:5")["exact_win_rate"], want)
+        got = games.hog.rate("always:5", goal=50, vs=lambda s, o: 4)["exact_win_rate"]
+        self.assertAlmostEqual(got, 1 - want, places=12)
+        self.assertNotEqual(want, games.hog.rate("always:4", vs="always:5")["exact_win_rate"])
+
+    def test_wrong_arguments_are_refused_before_any_call(self):
+        calls = []
+
+        def counted(score, opponent_score):
+            calls.append(score)
+            return 5
+
+        for goal in (10**6, 0, "50", True):
+            with self.subTest(goal=goal):
+                with self.assertRaises(ValueError) as caught:
+                    games.hog.rate(counted, goal=goal)
+                self.assertTrue(str(caught.exception).startswith("goal: "), caught.exception)
+        self.assertEqual(calls, [])
+        with self.assertRaises(ValueError) as caught:
+            games.hog.tournament(strategies="final")
+        self.assertIn("strategies: expected a list of two or more strategies", str(caught.exception))
+        with self.assertRaises(ValueError) as caught:
+            games.hog.rate(5)
+        self.assertIn("strategy: expected a function (score, opponent_score) -> int", str(caught.exception))
+        # `from games.hog import *` gives the verbs, not the modules it uses.
+        names = {}
+        exec("from games.hog import *", names)
+        self.assertIn("rate", names)
+        self.assertEqual([n for n in ("json", "os", "sys", "tempfile") if n in names], [])
 
     def test_python_m_games_hog_rates_a_project_from_any_folder(self):
         before = sorted(os.listdir(PROJECT))

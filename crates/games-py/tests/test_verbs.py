@@ -77,6 +77,34 @@ class Verbs(unittest.TestCase):
         with self.assertRaises(ValueError):
             games.craps.exact(1)
 
+    def test_wrong_numbers_name_their_argument(self):
+        cases = [
+            (lambda: games.load("kalah").batch(-1, seed=1), ValueError, "games: expected a whole number from 0 to 18446744073709551615, not -1"),
+            (lambda: games.load("kalah").batch(10**30, seed=1), ValueError, "games: expected a whole number from 0"),
+            (lambda: games.load("kalah").batch(2, seed=-1), ValueError, "seed: expected a whole number from 0"),
+            (lambda: games.load("kalah").new_initial_state().apply_action(2**70), ValueError, "action: expected a whole number from -9223372036854775808"),
+            (lambda: games.kalah.moves(think=float("nan")), ValueError, "think: expected a finite number, not NaN"),
+            (lambda: games.kalah.moves(think=float("inf")), ValueError, "think: expected a finite number, not inf"),
+            (lambda: games.lcr.simulate(players=3, games=10, seed=2**64), ValueError, "seed: expected a whole number from -9223372036854775808 to 18446744073709551615, not 18446744073709551616"),
+            (lambda: games.lcr.simulate(players=3, games=-5, seed=1), ValueError, "games: expected a whole number, not a negative one: -5"),
+            (lambda: games.lcr.simulate(players=3, games=1e30, seed=1), ValueError, "games: 1e30 is more than 18446744073709551615"),
+            (lambda: games.lcr.simulate(players=3, games=10, seed=1, progress=5), TypeError, "progress: expected a function of (done, total), not 5"),
+        ]
+        for call, kind, part in cases:
+            with self.subTest(part=part):
+                with self.assertRaises(kind) as caught:
+                    call()
+                self.assertIn(part, str(caught.exception))
+        # A count written as a float is that count; a number where text is
+        # wanted is its text, as on the command line (`--chips 10x9`).
+        self.assertEqual(
+            games.lcr.simulate(players=3, games=1e3, seed=1), games.lcr.simulate(players=3, games=1000, seed=1)
+        )
+        with self.assertRaises(ValueError) as caught:
+            games.lcr.study(table="standard", games=10, chips=-1)
+        self.assertNotIn("expected text", str(caught.exception))
+        self.assertIn("-1", str(caught.exception))
+
     def test_the_command_lines_bad_input_is_a_value_error_with_its_line(self):
         # (module, function, keyword arguments, the same as command-line words)
         cases = [

@@ -1,8 +1,9 @@
 """``games-cli hog``'s verbs as functions, where a strategy is anything a
 student has: a built-in name (``"final"``, ``"optimal"``, ``"always:5"``),
 a function ``(score, opponent_score) -> int`` (called on every score pair
-below the goal, each answer checked), a goal x goal table (nested lists or
-a numpy array), or a strategy file's path (JSON or CSV).
+below the goal, each answer checked), a goal x goal table (or the strategy
+files' 100 x 100; nested lists or a numpy array), or a strategy file's
+path (JSON or CSV).
 
     >>> import games.hog
     >>> def final_strategy(score, opponent_score):
@@ -25,13 +26,44 @@ import tempfile
 from ._games import hog as _native
 from ._games.hog import *  # noqa: F401,F403
 
+__all__ = ["rate", "best_response", "tournament", "export", "choose", "coach", "play", "step", "rate_project", "main"]
+
 # The flags that name a strategy.
 _STRATEGY_FLAGS = ("strategy", "vs", "strategy0", "strategy1")
 
+# A strategy file's rows and columns, whatever the goal (scores 0 to 99).
+_FILE_SIZE = 100
+
+
+def _goal(flags):
+    """The goal the flags ask for (100 by default), checked before any
+    strategy function is called goal x goal times."""
+    goal = flags.get("goal")
+    if goal is None:
+        return _FILE_SIZE
+    if isinstance(goal, bool) or not isinstance(goal, int) or not 1 <= goal <= _FILE_SIZE:
+        raise ValueError(f"goal: the goal must be a whole number from 1 to {_FILE_SIZE}, not {goal!r}")
+    return goal
+
 
 def _table(strategy, goal, flag):
-    """A function or a table as a goal x goal list of ints, checked."""
+    """A function or a table as the strategy files' 100 x 100 list of
+    ints, checked: a function is called on every score pair below the
+    goal, a table is goal x goal or 100 x 100; cells at or past the goal,
+    which no game reaches, are 0."""
     name = getattr(strategy, "__name__", flag)
+    if not callable(strategy):
+        try:
+            size = len(strategy)
+        except TypeError:
+            raise ValueError(
+                f"{flag}: expected a function (score, opponent_score) -> int, a {goal} x {goal} table, "
+                f"a strategy file's path or a built-in name, not {strategy!r:.60}"
+            ) from None
+        if size != goal and size != _FILE_SIZE:
+            also = "" if goal == _FILE_SIZE else f" (or {_FILE_SIZE} x {_FILE_SIZE})"
+            raise ValueError(f"{flag}: the table has {size} rows; a strategy table is {goal} x {goal}{also}")
+        goal = size
     rows = []
     for score in range(goal):
         if callable(strategy):
@@ -51,9 +83,8 @@ def _table(strategy, goal, flag):
                 raise ValueError(f"{flag}: {where} is {rolls!r}; a strategy rolls a whole number of dice from 0 to 10")
             checked.append(int(rolls))
         rows.append(checked)
-    if not callable(strategy) and len(strategy) != goal:
-        raise ValueError(f"{flag}: the table has {len(strategy)} rows; a strategy table is {goal} x {goal}")
-    return rows
+    width = _FILE_SIZE - goal
+    return [row + [0] * width for row in rows] + [[0] * _FILE_SIZE for _ in range(width)]
 
 
 def _spec(strategy, goal, flag, folder):
@@ -92,13 +123,16 @@ def _wrap(verb):
             if flag is None or len(args) > 1 or flag in flags:
                 raise ValueError(f"hog.{verb}() takes keyword arguments named like the flags of `games-cli hog {verb}`")
             flags[flag] = args[0]
-        goal = flags.get("goal") or 100
+        goal = _goal(flags)
         with tempfile.TemporaryDirectory(prefix="games-hog-") as folder:
             for flag in _STRATEGY_FLAGS:
                 if flags.get(flag) is not None:
                     flags[flag] = _spec(flags[flag], goal, flag, folder)
-            if flags.get("strategies") is not None:
-                flags["strategies"] = [_spec(s, goal, "strategies", folder) for s in flags["strategies"]]
+            strategies = flags.get("strategies")
+            if strategies is not None:
+                if isinstance(strategies, (str, bytes, os.PathLike)) or callable(strategies):
+                    raise ValueError(f"strategies: expected a list of two or more strategies, not {strategies!r:.60}")
+                flags["strategies"] = [_spec(s, goal, "strategies", folder) for s in strategies]
             out = native(**flags)
         return _unfile(out, folder)
 
@@ -153,7 +187,7 @@ def rate_project(path, vs="always:5", **flags):
     strategy = getattr(module, "final_strategy", None)
     if not callable(strategy):
         raise ValueError(f"{path}: defines no final_strategy(score, opponent_score)")
-    goal = flags.get("goal") or 100
+    goal = _goal(flags)
     table = _table(strategy, goal, "final_strategy")
     with tempfile.TemporaryDirectory(prefix="games-hog-") as tmp:
         spec_ = _spec(table, goal, "strategy", tmp)

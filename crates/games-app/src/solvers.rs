@@ -1663,7 +1663,10 @@ impl KalahCache {
                 if cancel.is_cancelled() {
                     return false;
                 }
-                self.save_later(p, k, (key, bytes), file, &t, tables);
+                // (What a save holds once its solver is gone: the table's
+                // values, a byte a position.)
+                let values = t.positions() as u64;
+                self.save_later(p, k, (key, values), file, &t, tables);
                 t
             }
         };
@@ -1721,7 +1724,7 @@ impl KalahCache {
     }
 
     /// Save `table` (`k` seeds, just built for `p`'s board, the solver
-    /// `key`'s of its planned bytes) to `file` on a thread of its own at
+    /// `key`'s; `bytes`, its values') to `file` on a thread of its own at
     /// the lowest priority,
     /// once an earlier save is done (that thread waits for it, not this
     /// one); then, for the last stage, delete the first stage's file. The
@@ -1791,6 +1794,9 @@ impl KalahCache {
                 if let Some(h) = pending {
                     let _ = h.join();
                 }
+                // (Listed again while it runs: its table is counted.)
+                lock(&self.saving_keys).push((key, bytes));
+                let _listed = Listed(Arc::clone(&self.saving_keys), key);
                 again.run();
             }
         }

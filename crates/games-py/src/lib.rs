@@ -32,8 +32,9 @@ fn whole<'py, T>(v: &Bound<'py, PyAny>, name: &str) -> PyResult<T>
 where
     T: for<'a> FromPyObject<'a, 'py> + num_bounds::Bounds,
 {
-    let int =
-        !v.is_instance_of::<pyo3::types::PyBool>() && v.is_instance_of::<pyo3::types::PyInt>();
+    // (Any integer, numpy's too, through `__index__`; not a bool or a
+    // float.)
+    let int = !v.is_instance_of::<pyo3::types::PyBool>();
     int.then(|| v.extract::<T>().ok()).flatten().ok_or_else(|| {
         let shown = v.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
         PyValueError::new_err(format!(

@@ -77,12 +77,17 @@ class StudentStrategy(unittest.TestCase):
             calls.append(score)
             return 5
 
-        for goal in (10**6, 0, "50", True):
+        for goal in (10**6, 0, "fifty", 50.5, True):
             with self.subTest(goal=goal):
                 with self.assertRaises(ValueError) as caught:
                     games.hog.rate(counted, goal=goal)
                 self.assertTrue(str(caught.exception).startswith("goal: "), caught.exception)
         self.assertEqual(calls, [])
+        # As the command line takes it, or a whole float: the goal it is.
+        want = games.hog.rate("always:4", goal=50)["exact_win_rate"]
+        for goal in ("50", 50.0):
+            self.assertEqual(games.hog.rate("always:4", goal=goal)["exact_win_rate"], want)
+            self.assertEqual(games.hog.rate(lambda s, o: 4, goal=goal)["exact_win_rate"], want)
         with self.assertRaises(ValueError) as caught:
             games.hog.tournament(strategies="final")
         self.assertIn("strategies: expected a list of two or more strategies", str(caught.exception))

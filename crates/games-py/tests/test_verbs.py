@@ -95,6 +95,17 @@ class Verbs(unittest.TestCase):
                 with self.assertRaises(kind) as caught:
                     call()
                 self.assertIn(part, str(caught.exception))
+        # numpy's integers, as reinforcement-learning loops pass actions,
+        # are integers (a bool or a float is not).
+        import numpy as np
+
+        state = games.load("kalah").new_initial_state()
+        action = state.legal_actions()[0]
+        state.apply_action(np.int64(action))
+        self.assertEqual(games.load("kalah").batch(np.int64(2), seed=np.uint64(1))["games"], 2)
+        for wrong in (True, 1.0):
+            with self.assertRaises(ValueError):
+                games.load("kalah").new_initial_state().apply_action(wrong)
         # A count written as a float is that count; a number where text is
         # wanted is its text, as on the command line (`--chips 10x9`).
         self.assertEqual(

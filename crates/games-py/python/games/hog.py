@@ -19,6 +19,7 @@ it and against the optimal strategy.
 """
 
 import json
+import operator
 import os
 import sys
 import tempfile
@@ -37,13 +38,27 @@ _FILE_SIZE = 100
 
 def _goal(flags):
     """The goal the flags ask for (100 by default), checked before any
-    strategy function is called goal x goal times."""
+    strategy function is called goal x goal times, and put in `flags` as
+    the int it is: given as the command line takes it (``"50"``), as a
+    whole float (``50.0``) or any integer (numpy's too)."""
     goal = flags.get("goal")
     if goal is None:
         return _FILE_SIZE
-    if isinstance(goal, bool) or not isinstance(goal, int) or not 1 <= goal <= _FILE_SIZE:
-        raise ValueError(f"goal: the goal must be a whole number from 1 to {_FILE_SIZE}, not {goal!r}")
-    return goal
+    try:
+        if isinstance(goal, bool):
+            raise TypeError
+        if isinstance(goal, str):
+            n = int(goal.strip()) if goal.strip().isdigit() else None
+        elif isinstance(goal, float):
+            n = int(goal) if goal.is_integer() else None
+        else:
+            n = operator.index(goal)
+    except (TypeError, ValueError, OverflowError):
+        n = None
+    if n is None or not 1 <= n <= _FILE_SIZE:
+        raise ValueError(f"goal: the goal must be a whole number from 1 to {_FILE_SIZE}, not {goal!r:.60}")
+    flags["goal"] = n
+    return n
 
 
 def _table(strategy, goal, flag):

@@ -27,7 +27,6 @@ import tempfile
 from ._games import hog as _native
 from ._games.hog import *  # noqa: F401,F403
 
-__all__ = ["rate", "best_response", "tournament", "export", "choose", "coach", "play", "step", "rate_project", "main"]
 
 # The flags that name a strategy.
 _STRATEGY_FLAGS = ("strategy", "vs", "strategy0", "strategy1")
@@ -173,6 +172,10 @@ def _unfile(value, folder):
 for _verb in ("rate", "best_response", "tournament", "export", "choose", "coach", "play", "step"):
     if hasattr(_native, _verb):
         globals()[_verb] = _wrap(_verb)
+
+# Every verb (the wrapped ones and the rest as they come), not the
+# modules this one uses.
+__all__ = sorted(n for n in dir(_native) if not n.startswith("_")) + ["rate_project", "main"]
 
 
 def rate_project(path, vs="always:5", **flags):

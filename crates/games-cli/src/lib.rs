@@ -855,7 +855,7 @@ where
                 && i > 0
                 && let Some(flag) = args[i - 1].to_str().filter(|f| f.starts_with("--"))
             {
-                return fail(format!("{flag} must be at least 0, not {bad}"));
+                return fail(format!("{flag} takes no negative number, not {bad}"));
             }
             return fail(clap_line(&e));
         }

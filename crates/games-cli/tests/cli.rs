@@ -1416,8 +1416,14 @@ fn reported_inputs_end_cleanly_within_bounds() {
             "--checkpoints",
         ),
         (&["lcr", "--csv", "x.csv", "--players", "3"], "--table"),
-        (&["lcr", "--players", "-1"], "--players must be at least 0"),
-        (&["craps", "--games", "-5"], "--games must be at least 0"),
+        (
+            &["lcr", "--players", "-1"],
+            "--players takes no negative number, not -1",
+        ),
+        (
+            &["craps", "--games", "-5"],
+            "--games takes no negative number, not -5",
+        ),
         (&["lcr", "--table", "standard", "--chips", "0x9"], "--chips"),
         (
             &[

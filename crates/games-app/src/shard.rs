@@ -100,8 +100,9 @@ pub fn partial<V: Sharded>(req: &V, ctx: &Context, format: &str) -> Result<Strin
         m.remove("shard");
     }
     let mut words = vec!["games-cli".to_string(), V::GAME.into(), V::VERB.into()];
-    words.extend(flags(req).into_iter().filter(|w| !w.starts_with("--shard")));
-    // `flags` gives `--shard K/N` as two words: drop the value too.
+    words.extend(flags(req));
+    // The whole run's command: `flags` gives `--shard K/N` as two words,
+    // both dropped (the flag alone was, leaving `0/3` in its place).
     let shown: Vec<String> = {
         let mut out = Vec::new();
         let mut skip = false;

@@ -55,6 +55,19 @@ fn real(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// A partial names the whole run's command, which runs as written (it
+/// held `... --seed 9 0/3`: `--shard` dropped, its value left).
+#[test]
+fn a_partial_names_the_whole_runs_command() {
+    let v = real(&[
+        "craps", "simulate", "--games", "1000", "--seed", "9", "--shard", "0/3",
+    ]);
+    assert_eq!(
+        v["command"],
+        "games-cli craps simulate --games 1000 --seed 9"
+    );
+}
+
 /// Run with a deadline: a partial naming `serve` once started a server.
 fn within(args: &[String], secs: u64) -> std::process::Output {
     let mut child = bin()

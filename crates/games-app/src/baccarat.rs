@@ -274,6 +274,8 @@ impl Report for SimulateReport {
                 format!("{x:.6}"),
                 format!("{:.6}", (x - self.ci(x)).max(0.0)),
                 format!("{:.6}", (x + self.ci(x)).min(1.0)),
+                self.decks.to_string(),
+                self.seed.to_string(),
             ]
         };
         Some(csv(
@@ -283,6 +285,8 @@ impl Report for SimulateReport {
                 "fraction",
                 "fraction_ci95_low",
                 "fraction_ci95_high",
+                "decks",
+                "seed",
             ],
             &[
                 row("player", self.player, self.counts.player),

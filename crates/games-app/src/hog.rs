@@ -1680,9 +1680,16 @@ impl Report for MaxRollsReport {
             .averages
             .iter()
             .enumerate()
-            .map(|(i, a)| vec![(i + 1).to_string(), py_float(*a)])
+            .map(|(i, a)| {
+                vec![
+                    (i + 1).to_string(),
+                    py_float(*a),
+                    // (Empty with test dice.)
+                    self.seed.map_or(String::new(), |s| s.to_string()),
+                ]
+            })
             .collect();
-        Some(csv(&["dice", "average_points"], &rows))
+        Some(csv(&["dice", "average_points", "seed"], &rows))
     }
 }
 

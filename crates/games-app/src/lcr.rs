@@ -726,6 +726,7 @@ impl Report for ClassicReport {
                     self.exact_win_probability
                         .as_ref()
                         .map_or(String::new(), |e| format!("{:.6}", e[seat])),
+                    s.seed.to_string(),
                 ]
             })
             .collect();
@@ -738,6 +739,7 @@ impl Report for ClassicReport {
                 "win_fraction_ci95_low",
                 "win_fraction_ci95_high",
                 "exact_win_probability",
+                "seed",
             ],
             &rows,
         ))

@@ -192,14 +192,23 @@ fn simulate(a: &SimulateArgs, ctx: &Context) -> Result<String, CliError> {
         _ => None,
     };
     let csv_text = csv_target.as_ref().and_then(|_| report.csv());
+    // The CSV on stdout (`--csv -`, /dev/stdout) is the result: the report,
+    // which would follow it there and break both, is left out (as `hog
+    // export --out -` leaves out its line).
+    let csv_out = csv_target.as_ref().is_some_and(|t| t.is_stdout());
     let mut files: Vec<(&crate::output::Target, &[u8])> = Vec::new();
-    if let (Some(t), Some(text)) = (&csv_target, &csv_text) {
+    if let (Some(t), Some(text)) = (&csv_target, &csv_text)
+        && !csv_out
+    {
         files.push((t, text.as_bytes()));
     }
     if let (Some(t), Some(bytes)) = (&plot_target, &plot_bytes) {
         files.push((t, bytes));
     }
     crate::output::write_all(&files)?;
+    if csv_out {
+        return Ok(csv_text.unwrap_or_default());
+    }
     crate::render(&report, format)
 }
 

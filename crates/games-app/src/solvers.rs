@@ -1609,9 +1609,8 @@ impl KalahCache {
             // is not built over and over).
             None if lock(&self.built).contains(&key) => return false,
             None => {
-                // Marked before an earlier save is waited for, so that a
-                // request for this board waits on the build meanwhile;
-                // unmarked however the build ends.
+                // Marked before the build, so that a request for this
+                // board waits on it; unmarked however the build ends.
                 let work = BuildMark { cache: self, key };
                 *lock(&self.table_work) = Some((
                     (p.clone(), table_bits),

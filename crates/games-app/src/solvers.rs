@@ -139,6 +139,26 @@ impl Drop for Listed {
     }
 }
 
+/// What a save takes over when it runs (see [`KalahCache::save_later`]):
+/// the save before it, to wait for, and its own key's listing, held until
+/// it is done.
+struct Handoff {
+    before: Option<std::thread::JoinHandle<()>>,
+    listed: Option<Listed>,
+}
+
+/// Run `save` once the save before it is done, its key listed meanwhile.
+fn save_after(handoff: &Mutex<Handoff>, save: impl FnOnce()) {
+    let (before, _listed) = {
+        let mut h = lock(handoff);
+        (h.before.take(), h.listed.take())
+    };
+    if let Some(h) = before {
+        let _ = h.join();
+    }
+    save();
+}
+
 /// A larger table's save, as [`KalahCache::save_later`] runs it.
 #[derive(Clone)]
 struct SaveJob {
@@ -910,7 +930,7 @@ impl KalahCache {
     /// takes the cores from them; [`KalahCache::move_values`] holds its
     /// own, only once it searches.
     pub fn busy(&self) -> Busy<'_> {
-        *lock(&self.asked) = Instant::now();
+        self.mark_asked();
         self.busy.fetch_add(1, Ordering::Relaxed);
         Busy(&self.busy)
     }
@@ -927,10 +947,16 @@ impl KalahCache {
             .clone()
     }
 
+    /// A request (or a position given to prepare) came now: see
+    /// [`PREPARE_IDLE`].
+    fn mark_asked(&self) {
+        *lock(&self.asked) = Instant::now();
+    }
+
     /// Queue `p` for the preparer (not when the queue is full); when the
     /// cache knows `p` already, the positions after it instead.
     pub fn prepare(&self, p: Position, table_bits: u32) {
-        *lock(&self.asked) = Instant::now();
+        self.mark_asked();
         let mut boards = lock(&self.boards);
         if !boards.iter().any(|b| one_board(b, &p, table_bits)) && boards.len() < MAX_QUEUED {
             boards.push((p.clone(), table_bits));
@@ -952,7 +978,7 @@ impl KalahCache {
             // A new request's next positions: the old ones are of a
             // position the game has left. (A request answered from the
             // cache holds no busy guard: it counts as asked here.)
-            *lock(&self.asked) = Instant::now();
+            self.mark_asked();
             q.positions.retain(|(_, depth, _, _)| *depth == 0);
             self.moved.fetch_add(1, Ordering::Relaxed);
         }
@@ -1150,7 +1176,7 @@ impl KalahCache {
     ) -> Result<Option<(Vec<MoveValue>, u64, Option<TableProgress>)>, AppError> {
         // A request, even one answered from the cache or while a table is
         // built (which holds no busy guard): see [`PREPARE_IDLE`].
-        *lock(&self.asked) = Instant::now();
+        self.mark_asked();
         if self.values_of(p).is_none() && self.wait_for_table(p, table_bits, end, stop)? {
             // The preparer builds a table (this board's, or first another
             // a request waited on): each move's bounds.
@@ -1765,39 +1791,28 @@ impl KalahCache {
         // (The lock is held until the new thread's handle is in place, so
         // that a wait for the saves never finds none meanwhile.)
         let mut saving = lock(&self.saving);
-        let before = Arc::new(Mutex::new(saving.take()));
-        let theirs = Arc::clone(&before);
         lock(&self.saving_keys).push((key, bytes));
-        let listed = Listed(Arc::clone(&self.saving_keys), key);
+        // What the save takes over: the save before it, and its key's
+        // listing. Its thread takes them; with no thread to be had, this
+        // one does (the closure never ran).
+        let handoff = Arc::new(Mutex::new(Handoff {
+            before: saving.take(),
+            listed: Some(Listed(Arc::clone(&self.saving_keys), key)),
+        }));
+        let theirs = Arc::clone(&handoff);
         let spawned = std::thread::Builder::new()
             .name("kalah-table-save".into())
             .spawn(move || {
-                let _listed = listed;
-                let pending = lock(&theirs).take();
-                if let Some(h) = pending {
-                    let _ = h.join();
-                }
-                match low {
+                save_after(&theirs, || match low {
                     Some(low) => low.install(|| job.run()),
                     None => job.run(),
-                }
+                });
             });
         match spawned {
             Ok(h) => *saving = Some(h),
-            // No thread to be had: saved on this one, after the one
-            // before (the closure, and with it the key's listing, is
-            // gone), the lock held so that a wait for the saves waits
-            // for this one too (nothing a save runs takes it).
-            Err(_) => {
-                let pending = lock(&before).take();
-                if let Some(h) = pending {
-                    let _ = h.join();
-                }
-                // (Listed again while it runs: its table is counted.)
-                lock(&self.saving_keys).push((key, bytes));
-                let _listed = Listed(Arc::clone(&self.saving_keys), key);
-                again.run();
-            }
+            // Saved on this one, the lock held so that a wait for the
+            // saves waits for this one too (nothing a save runs takes it).
+            Err(_) => save_after(&handoff, || again.run()),
         }
     }
 

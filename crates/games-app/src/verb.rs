@@ -272,8 +272,14 @@ fn failing<V: Verb>(
 /// 2^53, ...992: a seed not the one sent).
 fn whole(x: &serde_json::Number, expected: &str) -> Option<serde_json::Number> {
     x.as_f64()
-        .filter(|f| f.fract() == 0.0 && f.abs() < 2f64.powi(53))
+        .filter(|&f| exactly_whole(f))
         .and_then(|f| number_as(&format!("{f:.0}"), expected))
+}
+
+/// Whether float `f` is a whole number it holds exactly: below 2^53 in
+/// size, where a float holds every whole number.
+fn exactly_whole(f: f64) -> bool {
+    f.fract() == 0.0 && f.abs() < 2f64.powi(53)
 }
 
 /// `text` as the number a field of serde's type `expected` takes, as
@@ -629,9 +635,7 @@ pub mod de {
             ))),
             // A whole number written with a point or an exponent (`1e6`)
             // is that count, below 2^53 (where a float holds every one).
-            Some(Either::F(x)) if x.fract() == 0.0 && (0.0..2f64.powi(53)).contains(&x) => {
-                Ok(Some(x as u64))
-            }
+            Some(Either::F(x)) if x >= 0.0 && super::exactly_whole(x) => Ok(Some(x as u64)),
             Some(Either::F(x)) if x >= 2f64.powi(64) => {
                 Err(bad(format!("{x:e} is more than {}", u64::MAX)))
             }

@@ -5498,11 +5498,7 @@ async fn what_a_twelfth_review_found(c: &Client, base: &str) {
     kalah_rule_and_budget_in_play(c, base, &mut fails).await;
     hog_map_has_a_score_scale(c, base, &mut fails).await;
     lcr_chart_labels_inside(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the twelfth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "twelfth");
 }
 
 /// Note `what` as failed unless `ok`.
@@ -5514,6 +5510,16 @@ fn check(fails: &mut Vec<String>, ok: bool, what: String) {
 
 /// `wait_for`, but null once `limit` has passed (a check of the old page
 /// fails rather than stops).
+/// A stage's checks all held: else each failure, under the review's name
+/// ("the twelfth review's defects:").
+fn all_held(fails: &[String], review: &str) {
+    assert!(
+        fails.is_empty(),
+        "the {review} review's defects:\n{}",
+        fails.join("\n")
+    );
+}
+
 async fn wait_or_null(c: &Client, script: &str, limit: Duration) -> serde_json::Value {
     let start = Instant::now();
     loop {
@@ -5836,11 +5842,7 @@ async fn what_a_thirteenth_review_found(c: &Client, base: &str) {
     lcr_study_called_off(c, base, &mut fails).await;
     craps_short_tie_moves(c, base, &mut fails).await;
     hog_later_note_tied(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the thirteenth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "thirteenth");
 }
 
 /// Kalah's budget typed key by key: "15" applies 1 on its way, and then
@@ -6055,11 +6057,7 @@ async fn what_a_fourteenth_review_found(c: &Client, base: &str) {
     craps_link_odds_as_shown(c, base, &mut fails).await;
     figures_as_the_cli_prints_them(c, base, &mut fails).await;
     hog_rules_switched_off(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the fourteenth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "fourteenth");
 }
 
 /// The LCR game shown: the form's seats, coins and seed, the game's line
@@ -6338,11 +6336,7 @@ async fn what_a_fifteenth_review_found(c: &Client, base: &str) {
     casino_says_what_happened(c, base, &mut fails).await;
     hog_says_the_map(c, base, &mut fails).await;
     lcr_refusal_in_the_page_words(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the fifteenth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "fifteenth");
 }
 
 /// The window's inner size set to `w` x `h`, whatever the last size. A
@@ -6642,11 +6636,7 @@ async fn what_a_sixteenth_review_found(c: &Client, base: &str) {
     craps_link_chips_kept(c, base, &mut fails).await;
     lcr_study_says_its_fields_left(c, base, &mut fails).await;
     craps_waiting_link_kept(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the sixteenth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "sixteenth");
 }
 
 /// The Kalah game a link opened: its pits a side (the menu's and the
@@ -6824,11 +6814,7 @@ async fn what_a_seventeenth_review_found(c: &Client, base: &str) {
     hog_in_one_set_of_words(c, base, &mut fails).await;
     craps_amounts_add_up(c, base, &mut fails).await;
     baccarat_fractions_and_hands(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the seventeenth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "seventeenth");
 }
 
 /// A study of standard-tilted with the Chips field left as it was runs
@@ -7171,11 +7157,7 @@ async fn what_an_eighteenth_review_found(c: &Client, base: &str) {
     craps_link_within_its_bounds(c, base, &mut fails).await;
     lcr_counts_as_the_server_wrote(c, base, &mut fails).await;
     kalah_ring_above_the_next_pit(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the eighteenth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "eighteenth");
 }
 
 /// The nineteenth review's defects, and a decision left open in the
@@ -7185,11 +7167,7 @@ async fn what_a_nineteenth_review_found(c: &Client, base: &str) {
     craps_win_past_the_bound(c, base, &mut fails).await;
     double_clicks_act_once(c, base, &mut fails).await;
     kalah_values_kept_when_a_move_fails(c, base, &mut fails).await;
-    assert!(
-        fails.is_empty(),
-        "the nineteenth review's defects:\n{}",
-        fails.join("\n")
-    );
+    all_held(&fails, "nineteenth");
 }
 
 /// Clicks 1 and 2 of a double click on `id` (the mouse's count of clicks

@@ -36,12 +36,11 @@ where
     // float.)
     let int = !v.is_instance_of::<pyo3::types::PyBool>();
     int.then(|| v.extract::<T>().ok()).flatten().ok_or_else(|| {
-        let shown = v.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
         PyValueError::new_err(format!(
             "{name}: expected a whole number from {} to {}, not {}",
             T::LEAST,
             T::MOST,
-            shown.chars().take(100).collect::<String>()
+            verbs::shown(v)
         ))
     })
 }

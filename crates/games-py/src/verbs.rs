@@ -137,11 +137,11 @@ fn call(
                 && v.extract::<i64>().is_err()
                 && v.extract::<u64>().is_err()
             {
-                let shown: String = v.str()?.to_string().chars().take(100).collect();
                 return Err(PyValueError::new_err(format!(
-                    "{key}: expected a whole number from {} to {}, not {shown}",
+                    "{key}: expected a whole number from {} to {}, not {}",
                     i64::MIN,
-                    u64::MAX
+                    u64::MAX,
+                    shown(&v)
                 )));
             }
             let text: String = json
@@ -166,6 +166,15 @@ fn call(
     Ok(json.call_method1("loads", (text,))?.unbind())
 }
 
+/// A value as an error says it: its `repr`, cut at 100 characters.
+pub fn shown(v: &Bound<'_, PyAny>) -> String {
+    v.repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        .chars()
+        .take(100)
+        .collect()
+}
+
 /// The `progress` argument: `None` (or Python's `None`), or a function
 /// of `(done, total)`; anything else is refused before the work starts.
 ///
@@ -175,7 +184,7 @@ pub fn progress_arg<'py>(v: Option<Bound<'py, PyAny>>) -> PyResult<Option<Bound<
     match v.filter(|v| !v.is_none()) {
         Some(f) if !f.is_callable() => Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "progress: expected a function of (done, total), not {}",
-            f.repr().map_or_else(|_| "?".to_string(), |r| r.to_string())
+            shown(&f)
         ))),
         f => Ok(f),
     }

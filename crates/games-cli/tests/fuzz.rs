@@ -265,9 +265,15 @@ fn check(argv: Vec<String>) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn scratch() -> String {
-    let dir = std::env::temp_dir().join(format!("games-cli-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A folder of its own for a case, with the partials below in it; removed
+/// when dropped (a folder named by the process's id was left in the
+/// temporary folder by every run).
+fn scratch() -> tempfile::TempDir {
+    let folder = tempfile::Builder::new()
+        .prefix("games-cli-fuzz-")
+        .tempdir()
+        .unwrap();
+    let dir = folder.path();
     // Partials naming verbs merge must not run (one named merge itself and
     // recursed; one wrote files; one started a server).
     for (name, command) in [
@@ -307,7 +313,7 @@ fn scratch() -> String {
         });
         std::fs::write(dir.join(format!("{name}.json")), v.to_string()).unwrap();
     }
-    dir.to_str().unwrap().to_string()
+    folder
 }
 
 /// One property per game, so the four run on separate test threads; 2,500
@@ -339,7 +345,8 @@ macro_rules! fuzz {
                 junk in 0usize..100,
             ) {
                 let leaves = game_leaves($game);
-                check(case(&leaves, pick, &args, junk, &scratch()))?;
+                let dir = scratch();
+                check(case(&leaves, pick, &args, junk, dir.path().to_str().unwrap()))?;
             }
         }
     };
@@ -356,7 +363,8 @@ fuzz!(fuzz_casino, "casino");
 /// the input as it was and no file a foreign verb names.
 #[test]
 fn file_safety_cases() {
-    let dir = scratch();
+    let folder = scratch();
+    let dir = folder.path().to_str().unwrap();
     let table = format!("{dir}/safety.db");
     let built = run_captured_with(
         [

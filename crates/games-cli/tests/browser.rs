@@ -7250,9 +7250,12 @@ async fn double_clicks_act_once(c: &Client, base: &str, fails: &mut Vec<String>)
     )
     .await;
     click(c, "kalah-pit-0").await;
+    // Your turn is said while pit 0's move is asked too: the solver has
+    // replied once the log holds a third line (its move) as well.
     wait_for(
         c,
-        "return document.getElementById('kalah-turn').textContent.startsWith('Your turn') && document.querySelector('#kalah-values-table') !== null;",
+        "return document.querySelectorAll('#kalah-log li').length >= 3 && document.getElementById('kalah-turn').textContent.startsWith('Your turn')
+           && document.querySelector('#kalah-values-table') !== null;",
         "the solver's reply",
         Duration::from_secs(30),
     )

@@ -157,8 +157,11 @@ fn ready(page: &str) -> &'static str {
         "lcr" => {
             "return document.querySelector('#lcr-exact-table') !== null && document.querySelector('#lcr-table .seat') !== null;"
         }
+        // The bet list comes before the craps game is asked for: its
+        // first line (`craps-event`) says the game came.
         "casino" | "casino?game=baccarat" => {
-            "return document.querySelector('#craps-bets-table') !== null && document.querySelector('#bac-edges') !== null;"
+            "return document.querySelector('#craps-bets-table') !== null && document.getElementById('craps-event').textContent !== ''
+               && document.querySelector('#craps-exact table') !== null && document.querySelector('#bac-edges') !== null;"
         }
         _ => "return true;",
     }
@@ -432,8 +435,9 @@ async fn hog_under_another_term(c: &Client, base: &str) {
     c.goto(&format!("{base}/hog")).await.unwrap();
     wait_for(
         c,
-        "return document.querySelector('#hog-coach-table') !== null && document.querySelector('#hog-term option[value=fall2023]') !== null;",
-        "the coach and the rule sets",
+        "return document.querySelector('#hog-coach-table') !== null && document.querySelector('#hog-term option[value=fall2023]') !== null
+           && document.querySelector('#hog-map-legend span') !== null;",
+        "the coach, the map and the rule sets",
         Duration::from_secs(30),
     )
     .await;
@@ -1882,7 +1886,8 @@ async fn what_a_new_user_found(c: &Client, base: &str) {
     wait_for(
         c,
         "return document.querySelector('#craps-bets-table') !== null && document.getElementById('craps-event').textContent !== ''
-            && document.querySelectorAll('#bac-table .card').length === 2;",
+            && document.querySelectorAll('#bac-table .card').length === 2 && document.getElementById('bac-edges') !== null
+            && document.querySelector('#craps-exact table') !== null;",
         "the linked casino",
         Duration::from_secs(30),
     )
@@ -2506,6 +2511,18 @@ async fn release(c: &Client, failing: bool) -> serde_json::Value {
     )
     .await
     .unwrap()
+}
+
+/// Wait until the page logged a reply past the `before` it had (a reply
+/// it drops is logged too).
+async fn reply_logged(c: &Client, before: &serde_json::Value, what: &str) {
+    wait_for(
+        c,
+        &format!("return window.gamesLog.length > {before};"),
+        what,
+        Duration::from_secs(20),
+    )
+    .await;
 }
 
 /// Go to `url` inside the page (as its own links do), so that requests
@@ -3202,8 +3219,9 @@ async fn what_a_last_code_review_found(c: &Client, base: &str) {
     set(c, "lcr-players", "1").await;
     click(c, "lcr-exact-go").await;
     note_with(c, "lcr-exact-go", "Seats: a whole number from 2 to 100").await;
+    let logged = js(c, "return window.gamesLog.length;").await;
     assert_eq!(release(c, false).await, 1);
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    reply_logged(c, &logged, "the held odds").await;
     assert_eq!(
         js(
             c,
@@ -7419,10 +7437,12 @@ async fn craps_waiting_link_through_its_game(c: &Client, base: &str, fails: &mut
         }
         route_requests(c, None, None).await;
         craps_new_game(c).await;
-        // The link's reply, come after New game, is dropped: after its
-        // time to come (a second), the bankroll is New game's still.
-        release(c, false).await;
-        tokio::time::sleep(Duration::from_secs(1)).await;
+        // The link's reply, come after New game, is dropped: once it
+        // came, the bankroll is New game's still.
+        let logged = js(c, "return window.gamesLog.length;").await;
+        if release(c, false).await == 1 {
+            reply_logged(c, &logged, "the link's held game").await;
+        }
         let bank = js(
             c,
             "return document.getElementById('craps-bank').textContent;",

@@ -418,6 +418,11 @@ pub struct KalahCache {
     /// meantime), and how far the build has come (see
     /// [`KalahCache::table_progress`]).
     table_work: Mutex<Option<((Position, u32), TableProgress)>>,
+    /// Whether a request for its board waited on the build in
+    /// `table_work` (one the preparer started for no request, found under
+    /// way): such a build is finished first, not stopped for another
+    /// board's request. Set and cleared under `table_work`'s lock.
+    waited_on: AtomicBool,
     /// The preparer's own threads, made at its first search or build (see
     /// [`KalahCache::background`]).
     background: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
@@ -535,7 +540,10 @@ struct BuildMark<'a> {
 
 impl Drop for BuildMark<'_> {
     fn drop(&mut self) {
-        *lock(&self.cache.table_work) = None;
+        let mut work = lock(&self.cache.table_work);
+        *work = None;
+        self.cache.waited_on.store(false, Ordering::Relaxed);
+        drop(work);
         if std::thread::panicking() {
             let mut built = lock(&self.cache.built);
             if !built.contains(&self.key) {
@@ -574,6 +582,7 @@ impl KalahCache {
             sizes: (FIRST_TABLE_POSITIONS, TABLE_POSITIONS),
             wanted: Mutex::default(),
             table_work: Mutex::default(),
+            waited_on: AtomicBool::new(false),
             background: std::sync::OnceLock::new(),
             savers: std::sync::OnceLock::new(),
             aside: Arc::default(),
@@ -732,7 +741,18 @@ impl KalahCache {
             // request waited on first (not stopped for this one: two pages
             // asking for two boards would stop each other's builds in
             // turn); this board's comes next.
-            let working = lock(&self.table_work).is_some();
+            // A build of this board under way, started for no request,
+            // is now one a request waited on: finished first.
+            let working = {
+                let work = lock(&self.table_work);
+                if work
+                    .as_ref()
+                    .is_some_and(|(b, _)| one_board(b, p, table_bits))
+                {
+                    self.waited_on.store(true, Ordering::Relaxed);
+                }
+                work.is_some()
+            };
             seen_working |= working;
             if !working && asked.elapsed() > TAKE_UP {
                 return Ok(false);
@@ -1638,7 +1658,9 @@ impl KalahCache {
                 // Marked before the build, so that a request for this
                 // board waits on it; unmarked however the build ends.
                 let work = BuildMark { cache: self, key };
-                *lock(&self.table_work) = Some((
+                let mut under_way = lock(&self.table_work);
+                self.waited_on.store(false, Ordering::Relaxed);
+                *under_way = Some((
                     (p.clone(), table_bits),
                     TableProgress {
                         seeds: k,
@@ -1650,10 +1672,17 @@ impl KalahCache {
                         this_board: true,
                     },
                 ));
+                drop(under_way);
                 // (Saves under way go on beside it: on a loaded machine a
                 // save at nice 19 could hold a request's first stage for
                 // minutes. What they hold is counted, see `held_by_saves`.)
-                let other = || !asked && self.wants_other(p, table_bits);
+                // Stopped for another board's request unless a request
+                // asked for this build, or waited on it since it began.
+                let other = || {
+                    !asked
+                        && !self.waited_on.load(Ordering::Relaxed)
+                        && self.wants_other(p, table_bits)
+                };
                 let go_on = |done: u64| {
                     if let Some((_, t)) = lock(&self.table_work).as_mut() {
                         t.done = done;

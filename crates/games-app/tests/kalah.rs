@@ -1156,6 +1156,73 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
     }
 }
 
+/// A build the preparer began for no request (an opening it queued, as a
+/// server does at start) and that a request for its board then waited on
+/// is finished first: another board's request, come after, is told whose
+/// build it waits on, and does not stop it (it did: the two rules'
+/// requests of a first start stopped each other's builds).
+#[test]
+fn a_build_a_request_waited_on_is_finished_first() {
+    use std::sync::{Arc, Mutex};
+    let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
+    let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    let positions = mancala::endgame::positions_for(4, 23);
+    for attempt in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = Arc::new(Mutex::new(Vec::<String>::new()));
+        let cache = staged_cache(dir.path(), positions, positions, &saved);
+        cache.prepare(a.clone(), 16);
+        cache.prepare(b.clone(), 16);
+        let (cancel, preparer) = start_preparer(&cache);
+        // `a`'s build, for no request, caught under way and paused.
+        let Some(busy) = paused_mid_build(&cache, &a) else {
+            cancel.cancel();
+            preparer.join().unwrap();
+            assert!(attempt < 4, "the build was never caught under way");
+            continue;
+        };
+        // A request for `a` waits on it...
+        let first = {
+            let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+            let a = a.clone();
+            std::thread::spawn(move || {
+                kalah::Moves {
+                    think: 180.0,
+                    ..moves_of(&a, 16)
+                }
+                .run(&ctx)
+                .unwrap()
+            })
+        };
+        std::thread::sleep(Duration::from_millis(300));
+        // ...then one for `b` comes: told of `a`'s build, still under way.
+        let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
+        let r = kalah::Moves {
+            think: 0.3,
+            ..moves_of(&b, 16)
+        }
+        .run(&ctx)
+        .unwrap();
+        let t = r.preparing.clone().expect("a build under way");
+        assert!(!t.this_board && !t.empty_capture, "{t:?}");
+        assert!(0 < t.done, "{t:?}");
+        drop(busy);
+        let r = first.join().unwrap();
+        assert!(r.solved);
+        assert_eq!(
+            r.moves.iter().map(|m| m.value).collect::<Vec<_>>(),
+            values_alone(&a)
+        );
+        cancel.cancel();
+        preparer.join().unwrap();
+        assert_eq!(
+            saved.lock().unwrap().first().map(String::as_str),
+            Some("kalah-4-pits-23-seeds-handout.db")
+        );
+        return;
+    }
+}
+
 /// A request for a board whose table comes second (the preparer finishes
 /// first the one another request waited on) says whose build it waits
 /// on and how far it has come, not nothing.

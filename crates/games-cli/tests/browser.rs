@@ -1268,6 +1268,7 @@ async fn play_everything(c: &Client, base: &str) {
     what_a_seventeenth_review_found(c, base).await;
     what_an_eighteenth_review_found(c, base).await;
     what_a_nineteenth_review_found(c, base).await;
+    what_a_twentieth_review_found(c, base).await;
 
     // ---- A phone (390 x 844): no page is wider than the screen once its
     // first replies are in (a horizontal scroll bar fails the test).
@@ -2477,7 +2478,7 @@ async fn when_requests_fail(c: &Client, base: &str) {
     assert_eq!(
         said,
         format!(
-            "Seed: a whole number from 0 to {}, not something that is not a number.",
+            "Seed: a whole number from 0 to {}; what is typed is not a number.",
             (1u64 << 53) - 1
         )
     );
@@ -2772,7 +2773,7 @@ async fn what_a_sixth_review_found(c: &Client, base: &str) {
     field.send_keys("1e").await.unwrap();
     click(c, "hog-new").await;
     note_with(c, "hog-new", "Seed: a whole number from 0 to").await;
-    note_with(c, "hog-new", "not something that is not a number").await;
+    note_with(c, "hog-new", "what is typed is not a number").await;
     assert_eq!(
         js(
             c,
@@ -3612,7 +3613,7 @@ async fn whole_games_replay(c: &Client, base: &str) {
     click(c, "kalah-undo").await;
     let undone = wait_for(
         c,
-        "return document.getElementById('kalah-event').textContent === 'Undone.'
+        "return document.getElementById('kalah-event').textContent.startsWith('Undone')
            ? JSON.parse(document.getElementById('kalah-board').dataset.board) : null;",
         "the undo",
         Duration::from_secs(30),
@@ -5190,7 +5191,8 @@ async fn what_a_tenth_review_found(c: &Client, base: &str) {
     let names = wait_for(
         c,
         "const p = document.getElementById('kalah-pit-0'), s = document.getElementById('kalah-store-0');
-         const said = (e) => [...e.children].filter((x) => x.getAttribute('aria-hidden') !== 'true').map((x) => x.textContent).join('');
+         const said = (e) => [...e.children].filter((x) => x.getAttribute('aria-hidden') !== 'true' && !x.classList.contains('pit-value'))
+           .map((x) => x.textContent).join('');
          return p && s ? [said(p), s.getAttribute('aria-label'), said(document.getElementById('kalah-pit-5'))] : null;",
         "the board",
         Duration::from_secs(30),
@@ -6859,7 +6861,8 @@ async fn lcr_study_of_a_tilted_table(c: &Client, base: &str, fails: &mut Vec<Str
     let command = shown[1].as_str().unwrap_or("");
     check(
         fails,
-        summary.contains("starting chips 5,5,5,5,50,5,5,5,5") && !command.contains("--chips"),
+        summary.contains("9 seats, starting chips 5,5,5,5,50,5,5,5,5")
+            && !command.contains("--chips"),
         format!("lcr: a standard-tilted study, Chips as they were: {summary:?}, {command:?}"),
     );
     // Round ticks: evenly spaced by 1, 2 or 5 times a power of ten, each
@@ -7046,8 +7049,9 @@ async fn craps_amounts_add_up(c: &Client, base: &str, fails: &mut Vec<String>) {
     let event = js(c, "return [document.getElementById('craps-event').textContent, document.querySelector('#craps-log li').textContent];").await;
     check(
         fails,
-        event[0] == "Come-out roll 7: a natural, the pass line wins."
-            && event[1].as_str().is_some_and(|t| !t.contains("the player")),
+        event[0].as_str().is_some_and(|t| {
+            t.starts_with("Come-out roll 7 (") && t.ends_with("): a natural, the pass line wins.")
+        }) && event[1].as_str().is_some_and(|t| !t.contains("the player")),
         format!("craps: a natural with no bet said {event}"),
     );
     log_and_reset(c).await;
@@ -7186,6 +7190,298 @@ async fn what_a_nineteenth_review_found(c: &Client, base: &str) {
     double_clicks_act_once(c, base, &mut fails).await;
     kalah_values_kept_when_a_move_fails(c, base, &mut fails).await;
     all_held(&fails, "nineteenth");
+}
+
+/// The twentieth review's defects (a keyboard and screen-reader user, on
+/// a desktop and a phone in dark mode).
+async fn what_a_twentieth_review_found(c: &Client, base: &str) {
+    let mut fails = Vec::new();
+    kalah_budget_typed_key_by_key(c, base, &mut fails).await;
+    kalah_said_for_a_screen_reader(c, base, &mut fails).await;
+    hog_map_in_words(c, base, &mut fails).await;
+    lines_said_in_words(c, base, &mut fails).await;
+    skip_link_to_the_heading(c, base, &mut fails).await;
+    all_held(&fails, "twentieth");
+}
+
+/// Kalah's budget typed key by key: "0.5" says no error on its way (its
+/// "0" and "0." can still become a budget) and applies; "." left says
+/// that what is typed is not a number.
+async fn kalah_budget_typed_key_by_key(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(
+        c,
+        &format!("{base}/kalah?pits=4&seeds=3&rule=seed&side=0&think=2"),
+        "kalah",
+    )
+    .await;
+    js(c, "document.getElementById('kalah-think').value = ''; window.errorsSaid = [];
+         new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+             if (n.nodeType === 1 && n.matches('.check-error')) window.errorsSaid.push(n.textContent); })
+           .observe(document.getElementById('kalah-new').closest('.panel'), { childList: true });").await;
+    let think = c.find(Locator::Id("kalah-think")).await.unwrap();
+    think.send_keys("0.5").await.unwrap();
+    let typed = js(
+        c,
+        "return [window.errorsSaid, new URLSearchParams(location.search).get('think')];",
+    )
+    .await;
+    check(
+        fails,
+        typed == serde_json::json!([[], "0.5"]),
+        format!("kalah: 0.5 typed key by key [errors said, the address's think]: {typed}"),
+    );
+    js(c, "document.getElementById('kalah-think').value = '';").await;
+    think.send_keys(".").await.unwrap();
+    js(c, "document.getElementById('kalah-think').dispatchEvent(new Event('change', { bubbles: true }));").await;
+    let left = js(c, "return window.errorsSaid;").await;
+    check(
+        fails,
+        left == serde_json::json!([
+            "Solver budget: from 0.05 to 10 seconds; what is typed is not a number. The solver keeps 0.5 s meanwhile."
+        ]),
+        format!("kalah: \".\" typed and left said {left}"),
+    );
+    set(c, "kalah-think", "2").await;
+}
+
+/// Kalah for a screen reader: each of your pits' names ends with its
+/// value, the best move said once every value is exact; Undo says which
+/// move went back; a link of a size alone is a game, not a position; the
+/// pit with the keyboard that is also the last seed's keeps that mark,
+/// the keyboard's ring outside it.
+async fn kalah_said_for_a_screen_reader(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(c, &format!("{base}/kalah?pits=4&seeds=3"), "kalah").await;
+    let opened = js(
+        c,
+        "return document.getElementById('kalah-event').textContent;",
+    )
+    .await;
+    check(
+        fails,
+        opened == "A game from a link: Kalah with 4 pits a side, the handout's capture rule.",
+        format!("kalah: a link of a size alone said {opened}"),
+    );
+    let said = wait_or_null(
+        c,
+        "const e = document.getElementById('kalah-values-said'), s = e && e.textContent;
+         return s ? [s, [...document.querySelectorAll('#kalah-values-table tr.best td:first-child')].map((t) => t.textContent),
+           [...document.querySelectorAll('#kalah-values-table tr')].slice(1).map((r) => [r.cells[0].textContent, r.cells[1].textContent,
+             document.querySelector(`#kalah-pit-${r.cells[0].textContent} .pit-value`)?.textContent])] : null;",
+        Duration::from_secs(30),
+    )
+    .await;
+    let best = said[1][0].as_str().unwrap_or("?");
+    let rows = said[2].as_array().cloned().unwrap_or_default();
+    let best_value = rows
+        .iter()
+        .find(|r| r[0] == best)
+        .and_then(|r| r[1].as_str())
+        .unwrap_or("?");
+    check(
+        fails,
+        said[0]
+            == format!("Every move's value is exact; the best, pit {best}, {best_value}.").as_str()
+            && rows.len() == 4
+            && rows.iter().all(|r| {
+                r[2].as_str() == Some(format!(", value {}", r[1].as_str().unwrap_or("?")).as_str())
+            }),
+        format!("kalah: the values said [said, best, each pit's value and name's end]: {said}"),
+    );
+    // Pit 0's 3 seeds end in pit 3: the solver's turn, then yours.
+    click(c, "kalah-pit-0").await;
+    wait_for(
+        c,
+        "return document.querySelectorAll('#kalah-log li').length >= 2 && document.getElementById('kalah-turn').textContent.startsWith('Your turn')
+           && document.querySelector('#kalah-values-table') !== null;",
+        "the solver's reply",
+        Duration::from_secs(30),
+    )
+    .await;
+    let moves = js(
+        c,
+        "return document.querySelectorAll('#kalah-log li').length;",
+    )
+    .await;
+    click(c, "kalah-undo").await;
+    let undone = js(
+        c,
+        "return document.getElementById('kalah-event').textContent;",
+    )
+    .await;
+    let theirs = moves.as_u64().unwrap_or(0).saturating_sub(1);
+    let expected = if theirs == 1 {
+        "Undone: your pit 0 and the solver's move after it taken back.".to_string()
+    } else {
+        format!("Undone: your pit 0 and the solver's {theirs} moves after it taken back.")
+    };
+    check(
+        fails,
+        undone == expected.as_str(),
+        format!("kalah: an undo said {undone}, not {expected:?}"),
+    );
+    // The mark of the last seed and the keyboard's ring, on one pit.
+    wait_for(
+        c,
+        "return !document.getElementById('kalah-pit-1').disabled;",
+        "the pits",
+        Duration::from_secs(10),
+    )
+    .await;
+    js(c, "document.getElementById('kalah-pit-1').classList.add('last'); document.getElementById('kalah-pit-0').focus();").await;
+    press(c, fantoccini::key::Key::Right).await;
+    let look = js(
+        c,
+        "const f = document.activeElement, s = getComputedStyle(f), probe = document.createElement('span');
+         probe.style.color = 'var(--bad)'; document.body.append(probe); const bad = getComputedStyle(probe).color;
+         probe.style.color = 'var(--ink)'; const ink = getComputedStyle(probe).color; probe.remove();
+         return [f.id, f.matches(':focus-visible'), s.outlineColor === bad && s.outlineStyle === 'solid', s.boxShadow.includes(ink)];",
+    )
+    .await;
+    check(
+        fails,
+        look == serde_json::json!(["kalah-pit-1", true, true, true]),
+        format!(
+            "kalah: the last seed's pit with the keyboard [id, focus-visible, its mark, the keyboard's ring]: {look}"
+        ),
+    );
+}
+
+/// The Hog map in words: a row for each of the mover's scores, the dice
+/// over each run of the opponent's scores, as the map's table says; each
+/// colour of the legend edged.
+async fn hog_map_in_words(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(c, &format!("{base}/hog"), "hog").await;
+    let shown = js(
+        c,
+        "const e = [...window.gamesLog].reverse().find((x) => x.command.includes('hog export'));
+         return [e && e.body, document.getElementById('hog-map-words')?.hidden,
+           [...document.querySelectorAll('#hog-map-rows tr')].slice(1).map((r) => [r.cells[0].textContent, r.cells[1].textContent]),
+           [...document.querySelectorAll('#hog-map-legend span:not(.words)')].every((s) => getComputedStyle(s).outlineStyle === 'solid')];",
+    )
+    .await;
+    let table: Vec<Vec<u64>> = shown[0]
+        .as_str()
+        .and_then(|b| serde_json::from_str(b).ok())
+        .unwrap_or_default();
+    let rows = shown[2].as_array().cloned().unwrap_or_default();
+    let words = |s: usize| {
+        let mut runs: Vec<(usize, usize, u64)> = Vec::new();
+        for (o, &d) in table[s].iter().enumerate() {
+            match runs.last_mut() {
+                Some(r) if r.2 == d => r.1 = o,
+                _ => runs.push((o, o, d)),
+            }
+        }
+        runs.iter()
+            .map(|&(a, b, d)| {
+                let at = if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a} to {b}")
+                };
+                format!("{at}: {d} {}", if d == 1 { "die" } else { "dice" })
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    check(
+        fails,
+        table.len() == 100
+            && shown[1] == false
+            && rows.len() == 100
+            && [0usize, 57, 99]
+                .iter()
+                .all(|&s| rows[s] == serde_json::json!([s.to_string(), words(s)]))
+            && shown[3] == true,
+        format!(
+            "hog: the map in words [hidden, rows, row 57, legend edged]: {}, {}, {}, {}",
+            shown[1],
+            rows.len(),
+            rows.get(57).cloned().unwrap_or_default(),
+            shown[3]
+        ),
+    );
+}
+
+/// Lines a screen reader says in words: Hog's turn with no arrow, LCR's
+/// dice with no brackets or bullets, a craps roll with its dice and the
+/// bankroll its bets leave.
+async fn lines_said_in_words(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(c, &format!("{base}/hog"), "hog").await;
+    click(c, "hog-roll-3").await;
+    let hog = wait_or_null(
+        c,
+        "const t = document.getElementById('hog-yours').textContent; return t ? t : null;",
+        Duration::from_secs(20),
+    )
+    .await;
+    check(
+        fails,
+        hog.as_str()
+            .is_some_and(|t| t.contains(" for ") && !t.contains('→')),
+        format!("hog: your turn said {hog}"),
+    );
+    open(c, &format!("{base}/lcr?players=3&coins=3&seed=11"), "lcr").await;
+    click(c, "lcr-next").await;
+    let lcr = js(
+        c,
+        "return document.getElementById('lcr-event').textContent;",
+    )
+    .await;
+    check(
+        fails,
+        lcr.as_str()
+            .is_some_and(|t| t.contains("rolls ") && !t.contains('[') && !t.contains('•')),
+        format!("lcr: a throw said {lcr}"),
+    );
+    // (Seed 2's come-out roll is a 6: place 6 wins.)
+    craps_link_shown(
+        c,
+        &format!("{base}/casino?game=craps&craps=2&rolls=0&bank=45&bets=place%206:5"),
+    )
+    .await;
+    click(c, "craps-roll").await;
+    let craps = js(
+        c,
+        "const d = [...document.querySelectorAll('#craps-settle div')];
+         return [document.getElementById('craps-event').textContent, d.length ? d[d.length - 1].textContent : null,
+           document.getElementById('craps-bank').textContent];",
+    )
+    .await;
+    let dice = regex_lite_dice(craps[0].as_str().unwrap_or(""));
+    check(
+        fails,
+        dice.is_some_and(|(a, b)| a + b == 6)
+            && craps[1]
+                == format!("Bankroll: {} chips.", craps[2].as_str().unwrap_or("?")).as_str(),
+        format!("craps: a roll said [its line, the last settled line, the bankroll]: {craps}"),
+    );
+}
+
+/// The two dice of a craps line "Come-out roll 6 (2 + 4): ...".
+fn regex_lite_dice(line: &str) -> Option<(u32, u32)> {
+    let inner = line.split_once(" (")?.1.split_once("):")?.0;
+    let (a, b) = inner.split_once(" + ")?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+/// The first Tab stop is a skip link, which takes the keyboard past the
+/// menu to the page's heading.
+async fn skip_link_to_the_heading(c: &Client, base: &str, fails: &mut Vec<String>) {
+    open(c, &format!("{base}/lcr"), "lcr").await;
+    press(c, fantoccini::key::Key::Tab).await;
+    let first = js(c, "return document.activeElement.id;").await;
+    press(c, fantoccini::key::Key::Enter).await;
+    let then = js(
+        c,
+        "const a = document.activeElement; return [a.tagName, a.textContent, a.closest('section') && a.closest('section').id];",
+    )
+    .await;
+    check(
+        fails,
+        first == "skip-link" && then == serde_json::json!(["H2", "Left-Center-Right", "lcr"]),
+        format!("the skip link [first Tab stop, then Enter]: {first}, {then}"),
+    );
 }
 
 /// Clicks 1 and 2 of a double click on `id` (the mouse's count of clicks

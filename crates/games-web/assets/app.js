@@ -386,6 +386,14 @@ document.addEventListener("click", (e) => {
 });
 window.addEventListener("popstate", () => focusPage(show(location.pathname)));
 
+// The skip link: the keyboard past the menu, to the heading of the page
+// shown.
+$("skip-link").addEventListener("click", (e) => {
+  e.preventDefault();
+  const shown = document.querySelector("main > section.page:not([hidden])");
+  if (shown) focusPage(shown.id);
+});
+
 // The keyboard goes to the page shown, at its heading.
 function focusPage(page) {
   const h = $(page).querySelector("h2");
@@ -554,15 +562,18 @@ function seedOk(id, button) {
 
 // What field `id` holds, as an error message names it (a number field
 // with what is not a number in it reads as blank): "" when it is empty.
+// (null: a number field whose text the browser cannot read as a number,
+// and so does not give, as "." or "1e".)
 function typed(id) {
   const e = $(id);
-  return e.validity && e.validity.badInput ? "something that is not a number" : e.value.slice(0, 40);
+  return e.validity && e.validity.badInput ? null : e.value.slice(0, 40);
 }
 
 // How a check's message ends, naming what a field held (`text`): ", not
-// 2.5." or, for a field left empty, "; the field is empty.".
+// 2.5.", for a field left empty "; the field is empty.", and for text
+// that is no number (null) "; what is typed is not a number.".
 function notText(text) {
-  return text ? `, not ${text}.` : "; the field is empty.";
+  return text === null ? "; what is typed is not a number." : text ? `, not ${text}.` : "; the field is empty.";
 }
 
 // The same for field `id`.
@@ -1481,7 +1492,7 @@ function hogApply(reply) {
     if (t.swine_swap) events.push("swine swap: the scores swap");
   }
   const line = `${who} rolled ${t.rolls} ${t.rolls === 1 ? "die" : "dice"}` +
-    (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")}`) + ` → ${t.points} ${t.points === 1 ? "point" : "points"}` +
+    (t.free_bacon || !outcomes.length ? "" : `: ${outcomes.join(" ")},`) + ` for ${t.points} ${t.points === 1 ? "point" : "points"}` +
     (events.length ? ` (${events.join("; ")})` : "") + `. You ${t.after[hog.me]} : ${t.after[1 - hog.me]} ${hog.opponent}.`;
   say("hog-event", line, hog.sayNew);
   hog.sayNew = false;
@@ -1599,7 +1610,28 @@ function hogMapClear(why = "") {
   $("hog-map").getContext("2d").clearRect(0, 0, 400, 400);
   $("hog-map").setAttribute("aria-label", "strategy map: none drawn");
   $("hog-map-legend").replaceChildren();
+  $("hog-map-rows").replaceChildren();
+  $("hog-map-words").hidden = true;
   $("hog-rate").textContent = why;
+}
+
+// The map in words, for a reader who cannot see its colours: a row for
+// each of the mover's scores, and in it the dice rolled over each run of
+// the opponent's scores ("0 to 23: 5 dice; 24 to 99: 6 dice").
+function hogMapWords(table, goal) {
+  const rows = [el("tr", {}, el("th", { scope: "col" }, "mover's score"), el("th", { scope: "col" }, "dice rolled, by the opponent's score"))];
+  for (let s = 0; s < goal; s++) {
+    const runs = [];
+    for (let o = 0; o < goal; o++) {
+      const d = table[s][o], last = runs[runs.length - 1];
+      if (last && last.dice === d) last.to = o;
+      else runs.push({ from: o, to: o, dice: d });
+    }
+    const words = runs.map((r) => `${r.from === r.to ? r.from : `${r.from} to ${r.to}`}: ${r.dice} ${r.dice === 1 ? "die" : "dice"}`).join("; ");
+    rows.push(el("tr", {}, el("th", { scope: "row" }, s), el("td", {}, words)));
+  }
+  $("hog-map-rows").replaceChildren(...rows);
+  $("hog-map-words").hidden = false;
 }
 for (const id of ["hog-map-strategy", "hog-map-vs", "hog-term", "hog-goal", "hog-bacon", "hog-wild", "hog-swap"]) {
   // (The goal as it is typed, too.)
@@ -1661,10 +1693,11 @@ async function hogMap(said = false) {
   // What a screen reader hears of it: whose map, and how to read it (the
   // dice at a pair of scores are the coach's and `hog choose`'s answer).
   $("hog-map").setAttribute("aria-label", `strategy map of ${rate.strategy} under ${hogRulesWords(r)}, to ${goal}: ` +
-    "the dice it rolls at every pair of scores, a colour for each number of dice from 0 to 10 (the coach gives the same choice at the game's scores)");
+    "the dice it rolls at every pair of scores, a colour for each number of dice from 0 to 10 (the coach gives the same choice at the game's scores; \"The map in words\" below says it score by score)");
   $("hog-map-legend").replaceChildren(el("span", { class: "words" }, "dice: "),
     ...PALETTE.map((c, i) => el("span", { class: darkColor(c) ? "dark" : "light", style: `background:${c}` }, i)),
     el("span", { class: "words" }, `  (across: opponent's score; up: the mover's${goal < 100 ? `; blank: ${goal} or more, the game over` : ""})`));
+  hogMapWords(table, Math.min(goal, 100));
   if (said) $("hog-map-said").textContent = `Map drawn: ${rated}.`;
 }
 
@@ -1697,12 +1730,14 @@ function kalahStart() {
   $("kalah-board").addEventListener("keydown", kalahArrows);
   // A budget typed applies to the next request (and the address) once the
   // whole value is one; while it is not, the error under the field says so
-  // and which budget the solver keeps. A capture rule chosen waits for New
-  // game, and says so.
+  // and which budget the solver keeps. Text that more keys can still make
+  // a budget ("0", "0.", "0.0" on the way to 0.05) is no error until the
+  // field is left. A capture rule chosen waits for New game, and says so.
   for (const type of ["input", "change"]) {
     $("kalah-think").addEventListener(type, () => {
       const bad = kalahThinkError();
       if (bad) {
+        if (type === "input" && kalahThinkMayGrow()) return;
         kalahThinkSay(bad);
         return;
       }
@@ -1877,7 +1912,8 @@ function kalahFromUrl() {
   kalahStopValues();
   kalah.busy = false;
   kalah.focus = null;
-  $("kalah-event").textContent = `A position from a link: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
+  // (A link of a size alone, no board, opens that game's start.)
+  $("kalah-event").textContent = `${own ? "A position from a link" : "A game from a link"}: Kalah with ${m} pits a side, ${kalah.state.rule === "empty" ? "empty capture" : "the handout's capture rule"}.`;
   kalah.sayNew = false;
   $("kalah-log").replaceChildren();
   linkLeft("kalah-new", left);
@@ -1947,6 +1983,20 @@ function kalahThinkError() {
   const v = $("kalah-think").value, t = Number(v);
   return v !== "" && t >= 0.05 && t <= 10 ? ""
     : `Solver budget: from 0.05 to 10 seconds${notTyped("kalah-think")} The solver keeps ${kalah.think} s meanwhile.`;
+}
+
+// Whether the budget's text, not a budget, is the start of one: some
+// digits typed after it make a number from 0.05 to 10. A number field
+// gives no text it cannot read ("." and "0." read as empty and 0, with
+// badInput for "."), so its empty text is such a start too.
+function kalahThinkMayGrow() {
+  const v = $("kalah-think").value;
+  if (!/^[0-9]*(\.[0-9]*)?$/.test(v)) return false;
+  const dot = v.includes(".");
+  return (dot ? [v + "5", v + "05"] : [v + ".5", v + ".05", v + "5"]).some((x) => {
+    const t = Number(x);
+    return /^[0-9]*\.?[0-9]+$/.test(x) && t >= 0.05 && t <= 10;
+  });
 }
 
 // The budget's error `bad` under its field (or none): the same error
@@ -2115,6 +2165,7 @@ async function kalahTurn(last = -1) {
   delete $("kalah-event").dataset.over;
   // The values shown are the last position's: they go until this one's
   // come.
+  $("kalah-values-said").textContent = "";
   $("kalah-values").replaceChildren(el("p", { id: "kalah-working", class: "note" },
     s.to_move === kalah.me ? "Working out the value of each move…" : "The solver is choosing its move…"));
   const epoch = kalah.epoch;
@@ -2169,6 +2220,12 @@ async function kalahValues() {
     if (!v || !kalahCurrent(epoch, asked)) return;
     kalahShowValues(v);
     kalah.valuesOf = asked;
+    // Said once, when every value is exact: the best move and its value
+    // (each pit's name carries its own).
+    if (v.solved && v.best_moves.length) {
+      const best = v.moves.find((x) => x.pit === v.best_moves[0]);
+      $("kalah-values-said").textContent = `Every move's value is exact; the best, pit ${best.pit}, ${best.value > 0 ? "+" : ""}${best.value}.`;
+    }
     // The server keeps its solver's tables: asking again goes on from
     // what the last search proved, until every value is exact (for a
     // minute at most).
@@ -2184,6 +2241,15 @@ async function kalahValues() {
 
 function kalahShowValues(v) {
   kalah.values = v;
+  // Each of your pits' names ends with its value (or its bounds).
+  const m = kalah.state.board.length / 2 - 1;
+  for (const x of v.moves) {
+    const pit = $(`kalah-pit-${kalah.me === 0 ? x.pit : m + 1 + x.pit}`);
+    if (!pit) continue;
+    const said = x.solved ? `, value ${x.value > 0 ? "+" : ""}${x.value}` : `, value from ${x.lower} to ${x.upper} so far`;
+    const span = pit.querySelector(".pit-value") || pit.insertBefore(el("span", { class: "sr-only pit-value" }), pit.querySelector("small"));
+    span.textContent = said;
+  }
   const rows = v.moves.map((x) => el("tr", { class: v.best_moves.includes(x.pit) ? "best" : "" },
     el("td", {}, x.pit),
     el("td", {}, x.solved ? (x.value > 0 ? "+" : "") + x.value : `not solved in time: from ${x.lower} to ${x.upper}`),
@@ -2307,13 +2373,16 @@ function kalahUndo() {
   kalah.state = kalah.history.pop();
   // The log keeps the moves from the start to the position shown again.
   const i = kalah.positions.lastIndexOf(kalah.state);
+  // What went back: your move, and the solver's after it.
+  const back = i >= 0 ? kalah.moves.slice(i) : [], theirs = back.length - 1;
   if (i >= 0) for (const list of [kalah.positions, kalah.moves, kalah.commands, kalah.lines]) list.length = i;
   $("kalah-log").replaceChildren(...kalah.lines.map((l) => el("li", {}, l)).reverse());
   kalah.captured = [];
   kalah.epoch += 1;
   kalahStopValues();
   $("kalah-values").replaceChildren();
-  $("kalah-event").textContent = "Undone.";
+  $("kalah-event").textContent = !back.length ? "Undone."
+    : `Undone: your pit ${back[0]}${theirs > 0 ? ` and the solver's ${theirs === 1 ? "move" : `${theirs} moves`} after it` : ""} taken back.`;
   kalah.sayNew = false;
   kalahTurn();
 }
@@ -2637,7 +2706,8 @@ function lcrShow(k) {
   if (!t) {
     $("lcr-event").textContent = `Seed ${g.seed}: ${lcr.players} seats, ${lcr.coins} ${lcr.coins === 1 ? "coin" : "coins"} each. Seat 0 throws first.`;
   } else {
-    const dice = [...t.faces].map((f) => `[${glyph[f]}]`).join(" ");
+    // In words, as a screen reader says them (the dice above show them).
+    const dice = [...t.faces].map((f) => (f === "." ? "dot" : f)).join(", ");
     const moved = [];
     if (t.throw.left) moved.push(`${t.throw.left} left`);
     if (t.throw.center) moved.push(`${t.throw.center} to the center`);
@@ -2867,10 +2937,10 @@ function lcrStudyShow(study) {
   const one = last.simulations < 2;
   // Said when it is ready (a status: the keyboard stays on the button),
   // with its headline figure.
-  $("lcr-study-said").textContent = `The study is ready: ${last.simulations} ${one ? "game" : "games"} of ${s.game}, ` +
+  $("lcr-study-said").textContent = `The study is ready: ${last.simulations} ${one ? "game" : "games"} of ${s.game} with ${seats} seats, ` +
     `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games; the seats' expected chips are in the table and chart below.`;
   $("lcr-study").replaceChildren(
-    el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), starting chips ${lcrChipsWords(s.starting_chips)}, ${last.simulations} ${one ? "game" : "games"}, seed ${s.seed}: ` +
+    el("p", { id: "lcr-study-summary" }, `${s.game} (${s.table}), ${seats} seats, starting chips ${lcrChipsWords(s.starting_chips)}, ${last.simulations} ${one ? "game" : "games"}, seed ${s.seed}: ` +
       `a single winner within ${s.max_rounds} rounds in ${pct(last.winner_fraction)} of games` +
       (one ? " (one game: no 95% interval; play at least 2)." : ` (± ${pct(last.winner_ci95)}).`)),
     el("table", {}, el("tr", {}, el("th", {}, "seat"), el("th", {}, "expected chips at the end"), el("th", {}, "± 95%")),
@@ -3654,7 +3724,10 @@ function crapsSettleRoll(r, last) {
     lines.push({ bet: b.name, stake, result: o.result, returned: back, text });
   }
   craps.settled.push({ roll: craps.at, dice: r.dice, settled: lines });
-  $("craps-settle").replaceChildren(...lines.map((l) => el("div", { class: l.result === "win" ? "win" : l.result === "lose" ? "lose" : "" }, l.text)));
+  // (The bankroll they leave is said after them: its own line is no live
+  // region.)
+  $("craps-settle").replaceChildren(...lines.map((l) => el("div", { class: l.result === "win" ? "win" : l.result === "lose" ? "lose" : "" }, l.text)),
+    ...(lines.length ? [el("div", { class: "sr-only" }, `Bankroll: ${chipsText(craps.bank)} chips.`)] : []));
   return lines;
 }
 
@@ -3682,7 +3755,9 @@ function crapsShow(k, step = k === craps.at + 1) {
   $("craps-dice").replaceChildren(...(r ? r.dice.map((f) => faceDie(f, 6)) : []));
   if (!r) $("craps-event").textContent = `Seed ${g.seed}: the come-out roll is next.`;
   else {
-    $("craps-event").textContent = crapsRule(r)[0].toUpperCase() + crapsRule(r).slice(1) + ".";
+    // The dice said too (a hardway is in them, not in the sum).
+    const said = crapsRule(r).replace(":", ` (${r.dice[0]} + ${r.dice[1]}):`);
+    $("craps-event").textContent = said[0].toUpperCase() + said.slice(1) + ".";
     const settled = step ? crapsSettleRoll(r, craps.at >= g.rolls.length) : [];
     const line = (x, s = []) => el("li", {}, `${x.dice[0]} + ${x.dice[1]}: ${crapsRule(x)}` + (s.length ? `; ${s.map((l) => l.text).join("; ")}` : ""));
     // A roll played settles its bets; a jump (a link) shows every roll to

@@ -712,10 +712,16 @@ impl KalahCache {
             return Ok(false);
         }
         let (key, options) = self.plan(p, first, table_bits);
+        // Built already, and not between its build's end and its solver's
+        // slot (then it is still marked under way, and comes in moments).
+        let built = lock(&self.built).contains(&key);
+        let coming = lock(&self.table_work)
+            .as_ref()
+            .is_some_and(|(b, t)| one_board(b, p, table_bits) && t.seeds == first);
         if self
             .larger_held(&lock(&self.slots), p, table_bits)
             .is_some()
-            || lock(&self.built).contains(&key)
+            || (built && !coming)
             || solver::planned_bytes(&options, p.pits(), None) > self.limit
             || solver::check_memory(&options, p.pits(), None, crate::limits::memory_limit())
                 .is_err()
@@ -741,13 +747,14 @@ impl KalahCache {
             // request waited on first (not stopped for this one: two pages
             // asking for two boards would stop each other's builds in
             // turn); this board's comes next.
-            // A build of this board under way, started for no request,
-            // is now one a request waited on: finished first.
+            // A build of this board's table under way (the stage waited
+            // for), started for no request, is now one a request waited
+            // on: finished first.
             let working = {
                 let work = lock(&self.table_work);
                 if work
                     .as_ref()
-                    .is_some_and(|(b, _)| one_board(b, p, table_bits))
+                    .is_some_and(|(b, t)| one_board(b, p, table_bits) && t.seeds == first)
                 {
                     self.waited_on.store(true, Ordering::Relaxed);
                 }
@@ -942,6 +949,15 @@ impl KalahCache {
     /// Whether a request is at work (holds [`KalahCache::busy`]'s guard).
     fn at_work(&self) -> bool {
         self.busy.load(Ordering::Relaxed) > 0
+    }
+
+    /// Whether a request waited on the build under way (one the preparer
+    /// began for no request): such a build is not stopped for another
+    /// board. For a test to know that a request now waits.
+    #[doc(hidden)]
+    pub fn build_waited_on(&self) -> bool {
+        let _work = lock(&self.table_work);
+        self.waited_on.load(Ordering::Relaxed)
     }
 
     /// Mark a request at work until the guard is dropped: the preparer
@@ -1624,6 +1640,10 @@ impl KalahCache {
                 return false;
             }
         }
+        // A build's mark (requests for this board wait on it), kept until
+        // its solver is in its slot: a request that saw no build under way
+        // in between would search its whole budget without the table.
+        let mut mark = None;
         // A file of this table (another run's) is read; one that is not
         // this table, or not whole, is built again and replaced.
         let table = if unread {
@@ -1657,7 +1677,7 @@ impl KalahCache {
             None => {
                 // Marked before the build, so that a request for this
                 // board waits on it; unmarked however the build ends.
-                let work = BuildMark { cache: self, key };
+                mark = Some(BuildMark { cache: self, key });
                 let mut under_way = lock(&self.table_work);
                 self.waited_on.store(false, Ordering::Relaxed);
                 *under_way = Some((
@@ -1703,7 +1723,6 @@ impl KalahCache {
                     Some(low) => low.install(build),
                     None => build(),
                 };
-                drop(work);
                 let t = match built {
                     Ok(Some(t)) => t,
                     // Stopped for another board: built again later.
@@ -1757,6 +1776,8 @@ impl KalahCache {
             building: Arc::new(AtomicBool::new(false)),
             used: now,
         });
+        drop(s);
+        drop(mark);
         true
     }
 

@@ -1194,7 +1194,14 @@ fn a_build_a_request_waited_on_is_finished_first() {
                 .unwrap()
             })
         };
-        std::thread::sleep(Duration::from_millis(300));
+        let start = Instant::now();
+        while !cache.build_waited_on() {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "a's request never waited"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
         // ...then one for `b` comes: told of `a`'s build, still under way.
         let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
         let r = kalah::Moves {

@@ -2514,13 +2514,15 @@ async fn release(c: &Client, failing: bool) -> serde_json::Value {
     .unwrap()
 }
 
-/// Wait until the page logged a reply past the `before` it had (a reply
-/// it drops is logged too).
-async fn reply_logged(c: &Client, before: &serde_json::Value, what: &str) {
+/// Wait until the page logged, past the `before` replies it had, one
+/// whose command holds `command` (a reply it drops is logged too).
+async fn reply_logged(c: &Client, before: &serde_json::Value, command: &str) {
     wait_for(
         c,
-        &format!("return window.gamesLog.length > {before};"),
-        what,
+        &format!(
+            "return window.gamesLog.slice({before}).some((e) => e.command.includes('{command}'));"
+        ),
+        command,
         Duration::from_secs(20),
     )
     .await;
@@ -3222,7 +3224,7 @@ async fn what_a_last_code_review_found(c: &Client, base: &str) {
     note_with(c, "lcr-exact-go", "Seats: a whole number from 2 to 100").await;
     let logged = js(c, "return window.gamesLog.length;").await;
     assert_eq!(release(c, false).await, 1);
-    reply_logged(c, &logged, "the held odds").await;
+    reply_logged(c, &logged, "lcr exact").await;
     assert_eq!(
         js(
             c,
@@ -7230,9 +7232,11 @@ async fn kalah_budget_typed_key_by_key(c: &Client, base: &str, fails: &mut Vec<S
         typed == serde_json::json!([[], "0.5"]),
         format!("kalah: 0.5 typed key by key [errors said, the address's think]: {typed}"),
     );
+    // (Left with Tab: the field's number is empty before and after, so
+    // the browser fires no change.)
     js(c, "document.getElementById('kalah-think').value = '';").await;
     think.send_keys(".").await.unwrap();
-    js(c, "document.getElementById('kalah-think').dispatchEvent(new Event('change', { bubbles: true }));").await;
+    press(c, fantoccini::key::Key::Tab).await;
     let left = js(c, "return window.errorsSaid;").await;
     check(
         fails,
@@ -7737,7 +7741,7 @@ async fn craps_waiting_link_through_its_game(c: &Client, base: &str, fails: &mut
         // came, the bankroll is New game's still.
         let logged = js(c, "return window.gamesLog.length;").await;
         if release(c, false).await == 1 {
-            reply_logged(c, &logged, "the link's held game").await;
+            reply_logged(c, &logged, "craps game").await;
         }
         let bank = js(
             c,

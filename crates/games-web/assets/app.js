@@ -1745,6 +1745,12 @@ function kalahStart() {
       if (kalah.state) kalahToUrl();
     });
   }
+  // Left with text that is no budget: said (a browser fires no change
+  // when the field's number, empty for text it cannot read, is as it was).
+  $("kalah-think").addEventListener("blur", () => {
+    const bad = kalahThinkError();
+    if (bad) kalahThinkSay(bad);
+  });
   $("kalah-rule").addEventListener("change", kalahRuleInPlay);
   if (!kalahFromUrl()) kalahNew();
 }
@@ -2117,6 +2123,8 @@ function kalahRender(last = -1) {
   board.classList.toggle("many", m > 6);
   const had = board.contains(document.activeElement);
   board.replaceChildren(...cells);
+  // The values of the position shown stay in the pits' names.
+  if (kalah.values && kalah.valuesOf === s) kalahPitValues(kalah.values);
   board.dataset.board = JSON.stringify(s.board);
   kalahRuleInPlay();
   const over = kalahOver(s);
@@ -2149,6 +2157,7 @@ async function kalahTurn(last = -1) {
   kalah.last = last;
   kalahRender(last);
   const s = kalah.state;
+  $("kalah-values-said").textContent = "";
   if (kalahOver(s)) {
     // Seeds left in a row go to its owner's store (a position from a link
     // may not have banked them yet).
@@ -2165,7 +2174,6 @@ async function kalahTurn(last = -1) {
   delete $("kalah-event").dataset.over;
   // The values shown are the last position's: they go until this one's
   // come.
-  $("kalah-values-said").textContent = "";
   $("kalah-values").replaceChildren(el("p", { id: "kalah-working", class: "note" },
     s.to_move === kalah.me ? "Working out the value of each move…" : "The solver is choosing its move…"));
   const epoch = kalah.epoch;
@@ -2239,9 +2247,8 @@ async function kalahValues() {
   }
 }
 
-function kalahShowValues(v) {
-  kalah.values = v;
-  // Each of your pits' names ends with its value (or its bounds).
+// Each of your pits' names ends with its value (or its bounds) in `v`.
+function kalahPitValues(v) {
   const m = kalah.state.board.length / 2 - 1;
   for (const x of v.moves) {
     const pit = $(`kalah-pit-${kalah.me === 0 ? x.pit : m + 1 + x.pit}`);
@@ -2250,6 +2257,11 @@ function kalahShowValues(v) {
     const span = pit.querySelector(".pit-value") || pit.insertBefore(el("span", { class: "sr-only pit-value" }), pit.querySelector("small"));
     span.textContent = said;
   }
+}
+
+function kalahShowValues(v) {
+  kalah.values = v;
+  kalahPitValues(v);
   const rows = v.moves.map((x) => el("tr", { class: v.best_moves.includes(x.pit) ? "best" : "" },
     el("td", {}, x.pit),
     el("td", {}, x.solved ? (x.value > 0 ? "+" : "") + x.value : `not solved in time: from ${x.lower} to ${x.upper}`),

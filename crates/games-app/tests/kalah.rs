@@ -1156,6 +1156,64 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
     }
 }
 
+/// Kalah(4,3) under the handout's rule and under empty capture.
+fn both_rules() -> (mancala::Position, mancala::Position) {
+    let kalah = |rule| mancala::Position::kalah(4, 3, rule).unwrap();
+    (
+        kalah(mancala::CaptureRule::Handout),
+        kalah(mancala::CaptureRule::Empty),
+    )
+}
+
+/// Files saved, by name, in turn.
+type Saved = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+
+/// A cache of one stage of `positions` in a folder of its own (kept while
+/// the first value lives), the names of its tables' saves, and both rules'
+/// openings queued (the handout's first), as a server queues them at
+/// start.
+fn both_queued(
+    positions: u64,
+) -> (
+    tempfile::TempDir,
+    Saved,
+    std::sync::Arc<games_app::KalahCache>,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = Saved::default();
+    let cache = staged_cache(dir.path(), positions, positions, &saved);
+    let (a, b) = both_rules();
+    cache.prepare(a, 16);
+    cache.prepare(b, 16);
+    (dir, saved, cache)
+}
+
+/// `p`'s every-move values asked of `cache` with `think` seconds, as a
+/// server's request asks.
+fn ask(
+    cache: &std::sync::Arc<games_app::KalahCache>,
+    p: &mancala::Position,
+    think: f64,
+) -> kalah::MovesReport {
+    let ctx = Context::new().with_kalah_cache(std::sync::Arc::clone(cache));
+    kalah::Moves {
+        think,
+        ..moves_of(p, 16)
+    }
+    .run(&ctx)
+    .unwrap()
+}
+
+/// [`ask`] on a thread of its own.
+fn ask_aside(
+    cache: &std::sync::Arc<games_app::KalahCache>,
+    p: &mancala::Position,
+    think: f64,
+) -> std::thread::JoinHandle<kalah::MovesReport> {
+    let (cache, p) = (std::sync::Arc::clone(cache), p.clone());
+    std::thread::spawn(move || ask(&cache, &p, think))
+}
+
 /// A build the preparer began for no request (an opening it queued, as a
 /// server does at start) and that a request for its board then waited on
 /// is finished first: another board's request, come after, is told whose
@@ -1163,16 +1221,10 @@ fn a_request_during_the_build_says_how_far_it_has_come() {
 /// requests of a first start stopped each other's builds).
 #[test]
 fn a_build_a_request_waited_on_is_finished_first() {
-    use std::sync::{Arc, Mutex};
-    let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
-    let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    let (a, b) = both_rules();
     let positions = mancala::endgame::positions_for(4, 23);
     for attempt in 0..5 {
-        let dir = tempfile::tempdir().unwrap();
-        let saved = Arc::new(Mutex::new(Vec::<String>::new()));
-        let cache = staged_cache(dir.path(), positions, positions, &saved);
-        cache.prepare(a.clone(), 16);
-        cache.prepare(b.clone(), 16);
+        let (_dir, saved, cache) = both_queued(positions);
         let (cancel, preparer) = start_preparer(&cache);
         // `a`'s build, for no request, caught under way and paused.
         let Some(busy) = paused_mid_build(&cache, &a) else {
@@ -1182,18 +1234,7 @@ fn a_build_a_request_waited_on_is_finished_first() {
             continue;
         };
         // A request for `a` waits on it...
-        let first = {
-            let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
-            let a = a.clone();
-            std::thread::spawn(move || {
-                kalah::Moves {
-                    think: 180.0,
-                    ..moves_of(&a, 16)
-                }
-                .run(&ctx)
-                .unwrap()
-            })
-        };
+        let first = ask_aside(&cache, &a, 180.0);
         let start = Instant::now();
         while !cache.build_waited_on() {
             assert!(
@@ -1203,13 +1244,7 @@ fn a_build_a_request_waited_on_is_finished_first() {
             std::thread::sleep(Duration::from_millis(5));
         }
         // ...then one for `b` comes: told of `a`'s build, still under way.
-        let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
-        let r = kalah::Moves {
-            think: 0.3,
-            ..moves_of(&b, 16)
-        }
-        .run(&ctx)
-        .unwrap();
+        let r = ask(&cache, &b, 0.3);
         let t = r.preparing.clone().expect("a build under way");
         assert!(!t.this_board && !t.empty_capture, "{t:?}");
         assert!(0 < t.done, "{t:?}");
@@ -1235,32 +1270,16 @@ fn a_build_a_request_waited_on_is_finished_first() {
 /// on and how far it has come, not nothing.
 #[test]
 fn a_request_waiting_on_another_boards_build_says_whose() {
-    use std::sync::{Arc, Mutex};
-    let a = mancala::Position::kalah(4, 3, mancala::CaptureRule::Handout).unwrap();
-    let b = mancala::Position::kalah(4, 3, mancala::CaptureRule::Empty).unwrap();
+    use std::sync::Arc;
+    let (a, b) = both_rules();
     let positions = mancala::endgame::positions_for(4, 23);
     for attempt in 0..5 {
-        let dir = tempfile::tempdir().unwrap();
-        let saved = Arc::new(Mutex::new(Vec::<String>::new()));
-        let cache = staged_cache(dir.path(), positions, positions, &saved);
-        cache.prepare(a.clone(), 16);
-        cache.prepare(b.clone(), 16);
+        let (_dir, _saved, cache) = both_queued(positions);
         // A request for `a` waits for its table, before the preparer
         // starts: the preparer builds it for that request, and does not
         // stop that build for another board's request.
         // (Longer than the wait below to catch the build.)
-        let first = {
-            let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
-            let a = a.clone();
-            std::thread::spawn(move || {
-                kalah::Moves {
-                    think: 180.0,
-                    ..moves_of(&a, 16)
-                }
-                .run(&ctx)
-                .unwrap()
-            })
-        };
+        let first = ask_aside(&cache, &a, 180.0);
         std::thread::sleep(Duration::from_millis(300));
         let (cancel, preparer) = start_preparer(&cache);
         let caught = paused_mid_build(&cache, &a);
@@ -1272,12 +1291,7 @@ fn a_request_waiting_on_another_boards_build_says_whose() {
             continue;
         };
         let ctx = Context::new().with_kalah_cache(Arc::clone(&cache));
-        let r = kalah::Moves {
-            think: 0.3,
-            ..moves_of(&b, 16)
-        }
-        .run(&ctx)
-        .unwrap();
+        let r = ask(&cache, &b, 0.3);
         assert!(!r.solved);
         let Some(t) = r.preparing.clone() else {
             // The preparer took `a` up from its queue before the request

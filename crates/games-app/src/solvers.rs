@@ -413,9 +413,10 @@ pub struct KalahCache {
     /// A board a request waits on: the preparer makes its larger table
     /// first, and stops other work for it.
     wanted: Mutex<Option<(Position, u32)>>,
-    /// The board whose larger table the preparer builds now (not while it
-    /// reads one: a read is not paused for requests, which search in the
-    /// meantime), and how far the build has come (see
+    /// The board whose larger table the preparer builds now, until its
+    /// solver is in its slot (not while it reads one: a read is not paused
+    /// for requests, which search in the meantime), and how far the build
+    /// has come (see
     /// [`KalahCache::table_progress`]).
     table_work: Mutex<Option<((Position, u32), TableProgress)>>,
     /// Whether a request for its board waited on the build in
@@ -529,8 +530,9 @@ fn relock<'a, T>(
 const PREPARER_PANICS: u32 = 3;
 
 /// The preparer's build of a larger table under way, marked in
-/// `table_work` (requests for its board wait on it): unmarked when the
-/// build ends, and when it panics also counted as built, so that no
+/// `table_work` (requests for its board wait on it): unmarked once the
+/// table's solver is in its slot, or the build ends without one, and when
+/// it panics also counted as built, so that no
 /// request waits on a build that is gone and the preparer does not start
 /// it over and over.
 struct BuildMark<'a> {
@@ -728,8 +730,12 @@ impl KalahCache {
         {
             return Ok(false);
         }
-        *lock(&self.wanted) = Some((p.clone(), table_bits));
-        self.wake.notify_all();
+        // (A table built and coming in moments is not asked for again: the
+        // board another request waits on stays the one wanted.)
+        if !coming {
+            *lock(&self.wanted) = Some((p.clone(), table_bits));
+            self.wake.notify_all();
+        }
         let asked = Instant::now();
         let mut seen_working = false;
         loop {
@@ -2158,6 +2164,47 @@ mod tests {
         assert_eq!(built(), [false], "only the first board's solver");
         assert_eq!(ask(&b), None);
         assert_eq!(built(), [false, true]);
+    }
+
+    /// A request for a board whose table is built but whose solver is not
+    /// in its slot yet (the build still marked) waits for it, and asks for
+    /// no build; with no mark, a table built is not waited on.
+    #[test]
+    fn a_table_built_and_still_marked_is_waited_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = KalahCache::new(64 << 20, 1)
+            .with_tables(dir.path().to_path_buf(), Arc::new(|_, _| Ok(())))
+            .with_table_positions(endgame::positions_for(4, 23), endgame::positions_for(4, 23));
+        let p = Position::kalah(4, 3, CaptureRule::Handout).unwrap();
+        cache.prepare(p.clone(), 16);
+        let (first, _) = cache.stages(&p).unwrap();
+        let key = cache.plan(&p, first, 16).0;
+        lock(&cache.built).push(key);
+        let wait = |ms| {
+            let start = Instant::now();
+            let waited = cache
+                .wait_for_table(&p, 16, start + Duration::from_millis(ms), &|| false)
+                .unwrap();
+            (waited, start.elapsed())
+        };
+        let (waited, took) = wait(5_000);
+        assert!(!waited && took < Duration::from_secs(1), "{took:?}");
+        let _mark = BuildMark { cache: &cache, key };
+        *lock(&cache.table_work) = Some((
+            (p.clone(), 16),
+            TableProgress {
+                seeds: first,
+                done: 1,
+                positions: 1,
+                pits: 4,
+                seeds_in_play: 24,
+                empty_capture: false,
+                this_board: true,
+            },
+        ));
+        let (waited, took) = wait(300);
+        assert!(waited && took >= Duration::from_millis(300), "{took:?}");
+        assert!(lock(&cache.wanted).is_none());
     }
 
     /// A build that panics leaves no mark that requests would wait on,

@@ -1091,7 +1091,12 @@ fn paused_mid_build<'c>(
         if cache.table_progress(a, 16).is_some_and(|t| t.done > 0) {
             let busy = cache.busy();
             std::thread::sleep(Duration::from_millis(50));
-            return cache.table_progress(a, 16).map(|_| busy);
+            // (Not done: a build done is marked until its solver is in
+            // its slot, and no request pauses that.)
+            return cache
+                .table_progress(a, 16)
+                .filter(|t| t.done < t.positions)
+                .map(|_| busy);
         }
         if cache.values_of(a).is_some() || start.elapsed() > Duration::from_secs(60) {
             return None;

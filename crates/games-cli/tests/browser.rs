@@ -7626,15 +7626,20 @@ async fn kalah_values_kept_when_a_move_fails(c: &Client, base: &str, fails: &mut
     )
     .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
+    // (The pits' names keep their values too: the board was drawn again.)
     let values = js(
         c,
-        "return [document.querySelector('#kalah-values-table') !== null, document.querySelectorAll('#kalah-values .ask-again').length];",
+        "return [document.querySelector('#kalah-values-table') !== null, document.querySelectorAll('#kalah-values .ask-again').length,
+           [...document.querySelectorAll('#kalah-values-table tr')].slice(1).every((r) =>
+             document.querySelector(`#kalah-pit-${r.cells[0].textContent} .pit-value`)?.textContent === `, value ${r.cells[1].textContent}`)];",
     )
     .await;
     check(
         fails,
-        values == serde_json::json!([true, 0]),
-        format!("kalah: a failed move's exact values (table shown, errors beside it): {values}"),
+        values == serde_json::json!([true, 0, true]),
+        format!(
+            "kalah: a failed move's exact values (table shown, errors beside it, in the pits' names): {values}"
+        ),
     );
     route_requests(c, None, None).await;
     log_and_reset(c).await;

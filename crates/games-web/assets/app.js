@@ -1748,6 +1748,9 @@ function kalahStart() {
   // Left with text that is no budget: said (a browser fires no change
   // when the field's number, empty for text it cannot read, is as it was).
   $("kalah-think").addEventListener("blur", () => {
+    // (The window losing focus blurs it too, but leaves it the active
+    // element: that is no leaving.)
+    if (document.activeElement === $("kalah-think")) return;
     const bad = kalahThinkError();
     if (bad) kalahThinkSay(bad);
   });

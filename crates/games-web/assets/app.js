@@ -241,15 +241,17 @@ function askAgain(box, text, again, id) {
 }
 
 // The second click of a double click, on a button where a second act
-// would cost (a craps roll or bet, Kalah's Undo): the mouse counts it
-// (`detail` 2 or more; the keyboard's is 0) and it comes within 400 ms of
-// the click that acted. Clicks the mouse counts on, slower than that (a
-// slow double-click setting), each act.
+// would cost (a craps roll or bet, Kalah's Undo, Hog's dice): the mouse
+// or a finger counts it (`detail` 2 or more; the keyboard's is 0) and it
+// comes within 400 ms of the click that acted on the same button, or on
+// one of its group (`key`: Hog's dice, drawn again after a turn and moved
+// under the finger, so that a second tap landed on another count). Clicks
+// counted on, slower than that (a slow double-click setting), each act.
 const clickActed = new Map();
-function secondClick(e) {
-  const id = e.currentTarget.id, now = performance.now();
-  if (e.detail > 1 && now - (clickActed.get(id) ?? -Infinity) < 400) return true;
-  clickActed.set(id, now);
+function secondClick(e, key = e.currentTarget.id) {
+  const now = performance.now();
+  if (e.detail > 1 && now - (clickActed.get(key) ?? -Infinity) < 400) return true;
+  clickActed.set(key, now);
   return false;
 }
 
@@ -1342,7 +1344,9 @@ function hogRender() {
     buttons.push(el("button", {
       class: `choice${isBest ? " best" : ""}`, id: `hog-roll-${n}`, disabled: !mine,
       "aria-label": `roll ${n} ${n === 1 ? "die" : "dice"}${isBest ? ` (best against ${best.vs})` : ""}`,
-      onclick: () => { hog.focus = `hog-roll-${n}`; hogRoll(n); },
+      // (A double tap plays one turn, not a second with whichever count
+      // is under the finger once the dice are drawn again.)
+      onclick: (e) => { if (secondClick(e, "hog-roll")) return; hog.focus = `hog-roll-${n}`; hogRoll(n); },
     }, n));
   }
   // The computer's turn failed (its error is beside the game): a button

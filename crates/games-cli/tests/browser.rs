@@ -7233,6 +7233,18 @@ async fn what_a_twenty_first_review_found(c: &Client, base: &str) {
             "hog: a double tap on the dice [ms to the second tap, lines of the first, lines after the second]: {tapped}"
         ),
     );
+    // Number fields ask a phone for its keypad (a point for the budget).
+    let modes = js(
+        c,
+        "return [...document.querySelectorAll('input[type=number]')].filter((f) =>
+           f.getAttribute('inputmode') !== (f.id === 'kalah-think' ? 'decimal' : 'numeric')).map((f) => f.id);",
+    )
+    .await;
+    check(
+        &mut fails,
+        modes == serde_json::json!([]),
+        format!("number fields without their keypad: {modes}"),
+    );
     all_held(&fails, "twenty-first");
 }
 

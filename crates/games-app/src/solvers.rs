@@ -714,12 +714,16 @@ impl KalahCache {
             return Ok(false);
         }
         let (key, options) = self.plan(p, first, table_bits);
+        // Whether the build under way is of the table this request waits
+        // for (this board's first stage).
+        let this_build = |work: &Option<((Position, u32), TableProgress)>| {
+            work.as_ref()
+                .is_some_and(|(b, t)| one_board(b, p, table_bits) && t.seeds == first)
+        };
         // Built already, and not between its build's end and its solver's
         // slot (then it is still marked under way, and comes in moments).
         let built = lock(&self.built).contains(&key);
-        let coming = lock(&self.table_work)
-            .as_ref()
-            .is_some_and(|(b, t)| one_board(b, p, table_bits) && t.seeds == first);
+        let coming = this_build(&lock(&self.table_work));
         if self
             .larger_held(&lock(&self.slots), p, table_bits)
             .is_some()
@@ -758,10 +762,7 @@ impl KalahCache {
             // on: finished first.
             let working = {
                 let work = lock(&self.table_work);
-                if work
-                    .as_ref()
-                    .is_some_and(|(b, t)| one_board(b, p, table_bits) && t.seeds == first)
-                {
+                if this_build(&work) {
                     self.waited_on.store(true, Ordering::Relaxed);
                 }
                 work.is_some()

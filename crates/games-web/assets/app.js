@@ -2239,7 +2239,7 @@ async function kalahValues() {
     // (each pit's name carries its own).
     if (v.solved && v.best_moves.length) {
       const best = v.moves.find((x) => x.pit === v.best_moves[0]);
-      $("kalah-values-said").textContent = `Every move's value is exact; the best, pit ${best.pit}, ${best.value > 0 ? "+" : ""}${best.value}.`;
+      $("kalah-values-said").textContent = `Every move's value is exact; the best, pit ${best.pit}, ${signed(best.value)}.`;
     }
     // The server keeps its solver's tables: asking again goes on from
     // what the last search proved, until every value is exact (for a
@@ -2254,13 +2254,18 @@ async function kalahValues() {
   }
 }
 
+// A Kalah value as the page writes it: "+6", "0", "-4".
+function signed(x) {
+  return `${x > 0 ? "+" : ""}${x}`;
+}
+
 // Each of your pits' names ends with its value (or its bounds) in `v`.
 function kalahPitValues(v) {
   const m = kalah.state.board.length / 2 - 1;
   for (const x of v.moves) {
     const pit = $(`kalah-pit-${kalah.me === 0 ? x.pit : m + 1 + x.pit}`);
     if (!pit) continue;
-    const said = x.solved ? `, value ${x.value > 0 ? "+" : ""}${x.value}` : `, value from ${x.lower} to ${x.upper} so far`;
+    const said = x.solved ? `, value ${signed(x.value)}` : `, value from ${x.lower} to ${x.upper} so far`;
     const span = pit.querySelector(".pit-value") || pit.insertBefore(el("span", { class: "sr-only pit-value" }), pit.querySelector("small"));
     span.textContent = said;
   }
@@ -2271,7 +2276,7 @@ function kalahShowValues(v) {
   kalahPitValues(v);
   const rows = v.moves.map((x) => el("tr", { class: v.best_moves.includes(x.pit) ? "best" : "" },
     el("td", {}, x.pit),
-    el("td", {}, x.solved ? (x.value > 0 ? "+" : "") + x.value : `not solved in time: from ${x.lower} to ${x.upper}`),
+    el("td", {}, x.solved ? signed(x.value) : `not solved in time: from ${x.lower} to ${x.upper}`),
     el("td", {}, x.extra_turn ? "extra turn" : x.captured ? `captures ${x.captured}` : "")));
   $("kalah-values").replaceChildren(
     el("table", { id: "kalah-values-table" }, el("tr", {}, el("th", {}, "pit"), el("th", {}, "value"), el("th", {}, el("span", { class: "sr-only" }, "what it does"))), ...rows),
@@ -2368,7 +2373,7 @@ async function kalahSolverMove() {
     if (v.best_moves.length) {
       pick = v.best_moves[0];
       const x = v.moves.find((m) => m.pit === pick).value;
-      why = `its value ${x > 0 ? "+" : ""}${x} for itself, proven`;
+      why = `its value ${signed(x)} for itself, proven`;
     } else {
       const mid = (x) => (x.solved ? x.value : (x.lower + x.upper) / 2);
       pick = v.moves.reduce((a, b) => (mid(b) > mid(a) ? b : a)).pit;
